@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeDb } from '../support/fakeBackend';
+import { renderRoute, setViewportWidth } from '../support/render';
+
+afterEach(() => setViewportWidth(1024));
+
+describe('layout on desktop (spec §2 Layout)', () => {
+  beforeEach(() => setViewportWidth(1280));
+
+  it('shows the sidebar open at 256px and collapses it to 64px', async () => {
+    const { user } = renderRoute('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const paper = screen.getByTestId('sidebar').querySelector('.MuiDrawer-paper') as HTMLElement;
+    expect(getComputedStyle(paper).width).toBe('256px');
+    expect(within(nav).getByText('Dashboard')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(getComputedStyle(paper).width).toBe('64px');
+    expect(within(nav).queryByText('Dashboard')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(getComputedStyle(paper).width).toBe('256px');
+  });
+
+  it('lists the entries, links the brand to / and marks API Keys active under /api-keys', async () => {
+    renderRoute('/api-keys/create');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['Dashboard', 'API Keys', 'Team Settings', 'Usage Reports', 'Billing']);
+    expect(within(nav).getByRole('link', { name: 'API Keys' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'AI Model Gateway home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the name and email in the top bar, and Sign out in sidebar and header', async () => {
+    renderRoute('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    const banner = screen.getByRole('banner');
+    const alice = fakeDb.state.users.find((user) => user.login === 'alice');
+    expect(within(banner).getByText(alice?.name ?? '')).toBeInTheDocument();
+    expect(within(banner).getByText(alice?.email ?? '')).toBeInTheDocument();
+    const signOuts = screen.getAllByRole('link', { name: 'Sign out' });
+    expect(signOuts).toHaveLength(2);
+    signOuts.forEach((link) => expect(link).toHaveAttribute('href', 'http://localhost/v1/auth/logout'));
+  });
+
+  it("shows 'Guest' when the user has no name", async () => {
+    const alice = fakeDb.state.users.find((user) => user.login === 'alice');
+    if (alice) alice.name = null;
+    renderRoute('/dashboard');
+    expect(await within(await screen.findByRole('banner')).findByText('Guest')).toBeInTheDocument();
+  });
+
+  it('shows the Admin section only to admins', async () => {
+    const { unmount } = renderRoute('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('list', { name: 'Admin' })).not.toBeInTheDocument();
+    unmount();
+
+    fakeDb.signInAs('admin');
+    renderRoute('/admin/pricing');
+    const admin = await screen.findByRole('list', { name: 'Admin' });
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons']);
+    expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+    expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('layout on a phone (under 768px)', () => {
+  beforeEach(() => setViewportWidth(375));
+
+  it('keeps the overlay drawer closed until the menu button opens it, and closes it on navigation', async () => {
+    const { user, router } = renderRoute('/dashboard');
+    const menu = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+
+    await user.click(menu);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Billing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../support/server';
+import { fakeDb } from '../support/fakeBackend';
+import { renderRoute } from '../support/render';
+
+const expectLoginPage = async () =>
+  expect(await screen.findByRole('heading', { name: 'Welcome to AI Model Gateway' })).toBeInTheDocument();
+
+describe('routing and the auth guard (spec §2, §4)', () => {
+  it('sends a signed-out visitor of / to /login', async () => {
+    fakeDb.signInAs(null);
+    const { router } = renderRoute('/');
+    await expectLoginPage();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it.each(['/dashboard', '/api-keys/create', '/admin/coupons', '/billing'])(
+    'guards %s when signed out',
+    async (path) => {
+      fakeDb.signInAs(null);
+      const { router } = renderRoute(path);
+      await expectLoginPage();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('redirects the root index to /dashboard inside the layout', async () => {
+    const { router } = renderRoute('/');
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends an authenticated visitor of /login to /dashboard', async () => {
+    const { router } = renderRoute('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the login page when the status check fails with a server error', async () => {
+    server.use(http.get('http://localhost/v1/auth/me', () => new HttpResponse('down', { status: 500 })));
+    const { router } = renderRoute('/login');
+    await expectLoginPage();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('links "Login with GitHub" to the OAuth endpoint with the current origin as redirect', async () => {
+    fakeDb.signInAs(null);
+    renderRoute('/login');
+    expect(await screen.findByRole('link', { name: 'Login with GitHub' })).toHaveAttribute(
+      'href',
+      'http://localhost/v1/oauth/github/login?redirect=http%3A%2F%2Flocalhost',
+    );
+  });
+
+  it('registers every child route of the spec', async () => {
+    for (const [path, title] of [
+      ['/api-keys', 'API Keys'],
+      ['/team', 'Team Settings'],
+      ['/usage-reports', 'Usage Reports'],
+      ['/billing', 'Billing & Usage'],
+      ['/admin', 'Admin Dashboard'],
+      ['/admin/pricing', 'Pricing Tiers'],
+      ['/admin/coupons', 'Coupons'],
+    ]) {
+      const { unmount } = renderRoute(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows a not-found page for unknown paths', async () => {
+    renderRoute('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('sends the user to /login once when a call reports an expired session, without bouncing back', async () => {
+    let meCalls = 0;
+    server.use(
+      // /auth/me still answers, but the team call says the token expired: the login page must stay put.
+      http.get('http://localhost/v1/auth/me', () => {
+        meCalls += 1;
+        return HttpResponse.json({ id: 'u', login: 'alice', name: 'Alice', email: null, is_admin: false });
+      }),
+    );
+    const { router, store } = renderRoute('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    server.use(
+      http.get('http://localhost/v1/teams/', () =>
+        HttpResponse.json({ code: 'TOKEN_EXPIRED', message: 'Token expired' }, { status: 401 }),
+      ),
+    );
+    const { api } = await import('../../src/store/api');
+    store.dispatch(api.endpoints.getTeam.initiate());
+    await expectLoginPage();
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    const callsAtLogin = meCalls;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(meCalls).toBe(callsAtLogin);
+  });
+});
+
+describe('/debug (spec §2)', () => {
+  it('is reachable signed out and shows the diagnostics JSON, test cookie and test login', async () => {
+    fakeDb.signInAs(null);
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = renderRoute('/debug');
+    expect(await screen.findByRole('heading', { name: 'Cookie Debug Page' })).toBeInTheDocument();
+    const diagnostics = screen.getByLabelText('Diagnostics');
+    await waitFor(() => expect(diagnostics).toHaveTextContent('"backend_url": "http://localhost"'));
+    for (const field of ['origin', 'browser_cookies', 'api_view', 'auth_status', 'user_agent', 'timestamp']) {
+      expect(diagnostics).toHaveTextContent(`"${field}"`);
+    }
+    expect(diagnostics).toHaveTextContent('"authenticated": false');
+    expect(screen.getByRole('link', { name: 'Test Login' })).toHaveAttribute(
+      'href',
+      'http://localhost/v1/oauth/github/login?redirect=http%3A%2F%2Flocalhost%2Fdebug',
+    );
+    await user.click(screen.getByRole('button', { name: 'Set Test Cookie' }));
+    expect(alert).toHaveBeenCalledWith(expect.stringContaining('Test cookie set'));
+    expect(screen.getByRole('heading', { name: 'Troubleshooting tips' })).toBeInTheDocument();
+    expect(screen.getByText(/third-party cookies/)).toBeInTheDocument();
+  });
+
+  it('re-checks on "Check Cookies" and shows the signed-in user', async () => {
+    const { user } = renderRoute('/debug');
+    const diagnostics = await screen.findByLabelText('Diagnostics');
+    await waitFor(() => expect(diagnostics).toHaveTextContent('"authenticated": true'));
+    const before = diagnostics.textContent;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await user.click(screen.getByRole('button', { name: 'Check Cookies' }));
+    await waitFor(() => expect(diagnostics.textContent).not.toBe(before));
+  });
+});
+
+describe('src/index.tsx', () => {
+  it("throws 'App element not found' without a root element", async () => {
+    document.body.innerHTML = '';
+    await expect(jest.isolateModulesAsync(() => import('../../src/index'))).rejects.toThrow('App element not found');
+  });
+});

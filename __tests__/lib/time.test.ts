@@ -1,0 +1,36 @@
+import { formatDate, formatDateTime, relativeTime } from '../../src/lib/time';
+
+const now = new Date('2026-11-15T12:00:00.000Z');
+const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+const MIN = 60_000;
+
+describe('relativeTime: minutes under 60, hours under 24, else days (spec §9)', () => {
+  it.each([
+    [ago(10_000), 'just now'],
+    [ago(MIN), '1 minute ago'],
+    [ago(59 * MIN), '59 minutes ago'],
+    [ago(60 * MIN), '1 hour ago'],
+    [ago(23 * 60 * MIN + 59 * MIN), '23 hours ago'],
+    [ago(24 * 60 * MIN), '1 day ago'],
+    [ago(10 * 24 * 60 * MIN), '10 days ago'],
+    [new Date(now.getTime() + 5 * MIN).toISOString(), 'just now'],
+    ['not a date', ''],
+  ])('%s -> %s', (timestamp, expected) => {
+    expect(relativeTime(timestamp, now)).toBe(expected);
+  });
+});
+
+describe('date formatting', () => {
+  it.each([
+    ['2026-11-15T12:00:00.000Z', 'Nov 15, 2026'],
+    [null, '-'],
+    ['garbage', '-'],
+  ])('formatDate(%p) -> %s', (value, expected) => {
+    expect(formatDate(value)).toBe(expected);
+  });
+
+  it('formats a date and time, or the given empty text', () => {
+    expect(formatDateTime('2026-11-15T09:05:00.000Z')).toBe('Nov 15, 2026, 9:05 AM');
+    expect(formatDateTime(null, 'Never')).toBe('Never');
+  });
+});

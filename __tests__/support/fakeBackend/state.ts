@@ -1,0 +1,95 @@
+// The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
+// keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
+import type {
+  ActivityItem,
+  ApiKey,
+  AuthUser,
+  Coupon,
+  CouponRedemption,
+  CreditEntry,
+  CreditEntryType,
+  DashboardStats,
+  Payment,
+  PricingTier,
+} from '../../../src/store/types';
+
+export type TeamRole = 'owner' | 'member';
+
+/** A team; `budget_limit` and `current_usage` (month to date) are dollars, as on the wire. */
+export interface FakeTeam {
+  id: string;
+  name: string;
+  budget_limit: number;
+  current_usage: number;
+  created_at: string;
+}
+
+export interface FakeMembership {
+  team_id: string;
+  user_id: string;
+  role: TeamRole;
+  /** When the user joined. */
+  created_at: string;
+}
+
+export interface FakeInvite {
+  team_id: string;
+  email: string;
+  status: 'pending';
+  invited_by: string;
+  created_at: string;
+}
+
+export interface FakeApiKey extends ApiKey {
+  team_id: string;
+  /** The full secret (only known for keys created through the fake). */
+  key: string | null;
+}
+
+export interface FakeCreditEntry extends CreditEntry {
+  team_id: string;
+  type: CreditEntryType;
+}
+
+export interface FakePayment extends Payment {
+  team_id: string;
+}
+
+export interface FakeRedemption extends CouponRedemption {
+  team_id: string;
+  coupon_id: string;
+}
+
+export interface FakeActivity extends ActivityItem {
+  team_id: string;
+}
+
+/** One day of one member's use of one model; every usage figure the API reports is derived from these rows. */
+export interface FakeUsageRow {
+  team_id: string;
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  user_id: string;
+  model: string;
+  provider: string;
+  request_count: number;
+  total_tokens: number;
+  cost_cents: number;
+}
+
+export interface FakeState {
+  users: AuthUser[];
+  teams: FakeTeam[];
+  memberships: FakeMembership[];
+  invites: FakeInvite[];
+  apiKeys: FakeApiKey[];
+  credits: FakeCreditEntry[];
+  payments: FakePayment[];
+  coupons: Coupon[];
+  redemptions: FakeRedemption[];
+  pricing: PricingTier[];
+  usage: FakeUsageRow[];
+  activities: FakeActivity[];
+  /** Returned as is by GET /v1/dashboard/stats. */
+  dashboardStats: DashboardStats;
+}

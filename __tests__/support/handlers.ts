@@ -1,0 +1,12 @@
+// Every call of docs/api-contract.md as an MSW handler over the in-memory fakeDb (fakeBackend.ts).
+// Each handler logs its request in fakeDb.requests; fakeDb.failNext(...) makes matching requests fail on purpose.
+import type { HttpHandler } from 'msw';
+import { accountRoutes } from './handlers/accountRoutes';
+import { adminRoutes } from './handlers/adminRoutes';
+import { billingRoutes } from './handlers/billingRoutes';
+import { teamRoutes } from './handlers/teamRoutes';
+
+export { API_ORIGIN } from './handlers/http';
+export { COUPON_CODE_ALPHABET } from './handlers/adminRoutes';
+
+export const handlers: HttpHandler[] = [...accountRoutes, ...teamRoutes, ...billingRoutes, ...adminRoutes];

@@ -1,0 +1,166 @@
+// Session, dashboard, API key and diagnostics routes (docs/api-contract.md, Calls).
+import { HttpResponse } from 'msw';
+import { fakeDb } from '../fakeBackend';
+import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
+import type { FakeApiKey } from '../fakeBackend/state';
+import { newestFirst } from '../fakeBackend/views';
+import {
+  API_ORIGIN,
+  ApiFailure,
+  bodyObject,
+  json,
+  notFound,
+  ownTeam,
+  queryInt,
+  requiredString,
+  route,
+  signedInUser,
+  validationError,
+} from './http';
+
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const KEY_PREFIX_LENGTH = 11;
+
+const redirect = (location: string): Response =>
+  new HttpResponse(null, { status: 302, headers: { Location: location } });
+
+// ---- Session ----
+
+const getMe = route('get', '/v1/auth/me', () => json(signedInUser()));
+
+/** Demo mode: the fake always offers the development sign-in page. */
+const oauthLogin = route('get', '/v1/oauth/github/login', ({ query }) =>
+  redirect(`${API_ORIGIN}/dev-login?redirect=${encodeURIComponent(query.get('redirect') ?? '/')}`),
+);
+
+const oauthCallback = route('get', '/v1/oauth/github/callback', () => redirect(`${API_ORIGIN}/dashboard`));
+
+const devLogin = route('post', '/v1/auth/dev-login', ({ body }) => {
+  const login = requiredString(bodyObject(body), 'login');
+  if (!fakeDb.state.users.some((user) => user.login === login)) throw notFound('User not found');
+  fakeDb.signInAs(login);
+  return json(signedInUser());
+});
+
+const logout = route('get', '/v1/auth/logout', () => {
+  fakeDb.signInAs(null);
+  return redirect('/login');
+});
+
+// ---- Dashboard ----
+
+const getDashboardStats = route('get', '/v1/dashboard/stats', () => {
+  signedInUser();
+  return json(fakeDb.state.dashboardStats);
+});
+
+/** Newest first; a user without a team has no activity. */
+const getActivity = route('get', '/v1/dashboard/activity', ({ query }) => {
+  const user = signedInUser();
+  const limit = queryInt(query, 'limit', 10, 1, 100);
+  const teamId = fakeDb.membershipOf(user.id)?.team.id;
+  const activities = fakeDb.state.activities.filter((activity) => activity.team_id === teamId);
+  const newest = newestFirst(activities, (activity) => activity.timestamp).slice(0, limit);
+  return json({ activities: newest.map(({ id, type, message, timestamp }) => ({ id, type, message, timestamp })) });
+});
+
+// ---- API keys ----
+
+function keyView(row: FakeApiKey) {
+  const { id, name, key_prefix, is_active, created_at, last_used_at, user_name, user_email } = row;
+  return { id, name, key_prefix, is_active, created_at, last_used_at, user_name, user_email };
+}
+
+/** The team's keys, newest first; a user without a team gets an empty list. */
+const listKeys = route('get', '/v1/api-keys/', () => {
+  const user = signedInUser();
+  const teamId = fakeDb.membershipOf(user.id)?.team.id;
+  const keys = fakeDb.state.apiKeys.filter((key) => key.team_id === teamId);
+  return json(newestFirst(keys, (key) => key.created_at).map(keyView));
+});
+
+const createKey = route('post', '/v1/api-keys/', ({ body }) => {
+  const user = signedInUser();
+  const name = requiredString(bodyObject(body), 'name');
+  const team = fakeDb.membershipOf(user.id)?.team;
+  if (!team) throw validationError('You must belong to a team to create API keys');
+  const secret = `sk-${fakeDb.randomChars(KEY_ALPHABET, 40)}`;
+  const row: FakeApiKey = {
+    team_id: team.id,
+    key: secret,
+    id: fakeDb.nextId('key'),
+    name,
+    key_prefix: secret.slice(0, KEY_PREFIX_LENGTH),
+    is_active: true,
+    created_at: fakeDb.now().toISOString(),
+    last_used_at: null,
+    user_name: user.name,
+    user_email: user.email,
+  };
+  fakeDb.state.apiKeys.push(row);
+  return json({ ...keyView(row), key: secret }, 201);
+});
+
+const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
+  const { team } = ownTeam();
+  const row = fakeDb.state.apiKeys.find((key) => key.id === params.id && key.team_id === team.id);
+  if (!row) throw notFound('API key not found');
+  fakeDb.state.apiKeys = fakeDb.state.apiKeys.filter((key) => key !== row);
+  return json({ success: true });
+});
+
+// ---- Diagnostics and the payment sandbox ----
+
+function cookieNames(request: Request): string[] {
+  const header = request.headers.get('cookie') ?? '';
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0]?.trim() ?? '')
+    .filter(Boolean);
+}
+
+const debugCookies = route('get', '/v1/debug/cookies', ({ request }) => {
+  const user = fakeDb.currentUser();
+  const url = new URL(request.url);
+  const names = cookieNames(request);
+  return json({
+    origin: request.headers.get('origin'),
+    host: url.host,
+    cookie_names: names,
+    jwt_cookie_present: names.includes('jwt'),
+    authorization_header_present: request.headers.has('authorization'),
+    token_valid: user !== null,
+    token_error: user ? null : 'No token provided',
+    user,
+    secure: url.protocol === 'https:',
+    timestamp: fakeDb.now().toISOString(),
+  });
+});
+
+const healthz = route('get', '/healthz', () => json({ status: 'ok' }));
+const readyz = route('get', '/readyz', () => json({ status: 'ok' }));
+
+/** Where payment_url points; a real provider's checkout page in production. */
+const paymentSandbox = route('get', `${SANDBOX_PAYMENT_PATH}/:orderId`, ({ params }) => {
+  if (!fakeDb.state.payments.some((payment) => payment.order_id === params.orderId)) {
+    throw new ApiFailure(404, 'NOT_FOUND', 'Payment not found');
+  }
+  return HttpResponse.html(`<h1>Sandbox payment ${params.orderId}</h1>`);
+});
+
+export const accountRoutes = [
+  getMe,
+  oauthLogin,
+  oauthCallback,
+  devLogin,
+  logout,
+  getDashboardStats,
+  getActivity,
+  listKeys,
+  createKey,
+  revokeKey,
+  debugCookies,
+  healthz,
+  readyz,
+  paymentSandbox,
+];

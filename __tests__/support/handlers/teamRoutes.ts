@@ -1,0 +1,99 @@
+// /v1/teams/… routes of the signed-in user's own team (docs/api-contract.md, Calls).
+import { fakeDb } from '../fakeBackend';
+import { dollars, membersView, teamDashboardView, teamView, today, usageStatsView } from '../fakeBackend/views';
+import {
+  bodyObject,
+  conflict,
+  forbidden,
+  isEmail,
+  json,
+  notFound,
+  numberAtLeast,
+  ownedTeam,
+  ownTeam,
+  queryDate,
+  requiredString,
+  route,
+  signedInUser,
+  validationError,
+} from './http';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const getTeam = route('get', '/v1/teams/', () => json(teamView(fakeDb.state, ownTeam().team)));
+
+const createTeam = route('post', '/v1/teams/', ({ body }) => {
+  const user = signedInUser();
+  const input = bodyObject(body);
+  const name = requiredString(input, 'name');
+  const budgetLimit = numberAtLeast(input, 'budget_limit', 0);
+  if (fakeDb.membershipOf(user.id)) throw conflict('You already belong to a team');
+  const now = fakeDb.now().toISOString();
+  const team = {
+    id: fakeDb.nextId('team'),
+    name,
+    budget_limit: dollars(budgetLimit),
+    current_usage: 0,
+    created_at: now,
+  };
+  fakeDb.state.teams.push(team);
+  fakeDb.state.memberships.push({ team_id: team.id, user_id: user.id, role: 'owner', created_at: now });
+  return json(teamView(fakeDb.state, team), 201);
+});
+
+const listMembers = route('get', '/v1/teams/members', () => json(membersView(fakeDb.state, ownTeam().team.id)));
+
+const inviteMember = route('post', '/v1/teams/invite', ({ body }) => {
+  const { user, team } = ownedTeam();
+  const email = requiredString(bodyObject(body), 'email').toLowerCase();
+  if (!isEmail(email)) throw validationError('email must be a valid email address');
+  const alreadyInvited = fakeDb.state.invites.some((invite) => invite.team_id === team.id && invite.email === email);
+  if (!alreadyInvited) {
+    const created_at = fakeDb.now().toISOString();
+    fakeDb.state.invites.push({ team_id: team.id, email, status: 'pending', invited_by: user.id, created_at });
+  }
+  return json({ email, status: 'pending' }, 201);
+});
+
+const removeMember = route('delete', '/v1/teams/members/:userId', ({ params }) => {
+  const { team } = ownedTeam();
+  const membership = fakeDb.state.memberships.find(
+    (candidate) => candidate.team_id === team.id && candidate.user_id === params.userId,
+  );
+  if (!membership) throw notFound('Team member not found');
+  if (membership.role === 'owner') throw forbidden('The team owner cannot be removed');
+  fakeDb.state.memberships = fakeDb.state.memberships.filter((candidate) => candidate !== membership);
+  return json({ success: true });
+});
+
+const updateBudget = route('put', '/v1/teams/budget', ({ body }) => {
+  const { team } = ownedTeam();
+  team.budget_limit = dollars(numberAtLeast(bodyObject(body), 'budget_limit', 0));
+  return json(teamView(fakeDb.state, team));
+});
+
+const getDashboard = route('get', '/v1/teams/dashboard', () => {
+  const { team, membership } = ownTeam();
+  return json(teamDashboardView(fakeDb.state, team, membership.role === 'owner', fakeDb.now()));
+});
+
+/** Defaults to the last 30 days up to today. */
+const getUsageStats = route('get', '/v1/teams/usage-stats', ({ query }) => {
+  const { team } = ownTeam();
+  const now = fakeDb.now();
+  const start = queryDate(query, 'start_date', today(new Date(now.getTime() - 29 * DAY)));
+  const end = queryDate(query, 'end_date', today(now));
+  if (start > end) throw validationError('start_date must not be after end_date');
+  return json(usageStatsView(fakeDb.state, team, start, end));
+});
+
+export const teamRoutes = [
+  getTeam,
+  createTeam,
+  listMembers,
+  inviteMember,
+  removeMember,
+  updateBudget,
+  getDashboard,
+  getUsageStats,
+];

@@ -1,0 +1,44 @@
+import type { ReactElement } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter } from 'react-router-dom';
+import { ThemeProvider } from '@mui/material/styles';
+import { makeStore, type AppStore, type RootState } from '../../src/store/store';
+import { createRoutes } from '../../src/app/routes';
+import { App } from '../../src/app/App';
+import { theme } from '../../src/theme';
+
+interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+  /** Passed to userEvent.setup, e.g. `{ advanceTimers: jest.advanceTimersByTime }` with fake timers. */
+  userOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/** Renders a component with a fresh store and the theme (Redux templates' helper). */
+export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
+  const { preloadedState, store = makeStore(preloadedState), userOptions, ...renderOptions } = options;
+  const user = userEvent.setup(userOptions);
+  const result = render(
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>{ui}</ThemeProvider>
+    </Provider>,
+    renderOptions,
+  );
+  return { store, user, ...result };
+}
+
+/** Renders the whole app (routes, loaders, layout) at `path` with a fresh store, as a person arriving there. */
+export function renderRoute(path: string, options: Omit<ProviderOptions, 'wrapper'> = {}) {
+  const { preloadedState, store = makeStore(preloadedState), userOptions, ...renderOptions } = options;
+  const router = createMemoryRouter(createRoutes(store), { initialEntries: [path] });
+  const user = userEvent.setup(userOptions);
+  const result = render(<App store={store} router={router} />, renderOptions);
+  return { store, router, user, ...result };
+}
+
+/** Sets the width the layout's media queries see (see env.ts). */
+export function setViewportWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true });
+}

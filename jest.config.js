@@ -1,0 +1,25 @@
+/** @type {import('jest').Config} */
+// Dates in assertions are written in UTC.
+process.env.TZ = 'UTC';
+
+const swcTransform = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+];
+
+module.exports = {
+  // jest-fixed-jsdom supplies fetch, Request, Response and streams from Node so MSW 2 works under jsdom.
+  testEnvironment: 'jest-fixed-jsdom',
+  testEnvironmentOptions: { url: 'http://localhost/' },
+  roots: ['<rootDir>/__tests__'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  setupFiles: ['<rootDir>/__tests__/support/env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/support/setup.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': swcTransform,
+    '^.+\\.m?js$': swcTransform,
+  },
+  // msw >= 2.12 depends on ESM-only packages; Node 20 jest must transform them.
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/__tests__/support/fileStub.ts' },
+};

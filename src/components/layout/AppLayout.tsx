@@ -1,0 +1,87 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { api, useGetMeQuery } from '../../store/api';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import {
+  desktopDrawerToggled,
+  mobileDrawerClosed,
+  mobileDrawerToggled,
+  selectDesktopDrawerOpen,
+  selectMobileDrawerOpen,
+} from '../../slices/drawerSlice';
+import { selectSessionEnded } from '../../slices/sessionSlice';
+import { DESKTOP_MEDIA_QUERY, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../../theme';
+import { PageLoader } from '../PageLoader';
+import { SidebarContent } from './SidebarContent';
+import { TopBar } from './TopBar';
+import { Toaster } from './Toaster';
+
+/** Spec §4: a session error anywhere sends the user to /login — once, with the cache cleared. */
+function useLeaveWhenSessionEnds() {
+  const ended = useAppSelector(selectSessionEnded);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!ended) return;
+    dispatch(api.util.resetApiState());
+    navigate('/login', { replace: true });
+  }, [ended, dispatch, navigate]);
+}
+
+export function AppLayout() {
+  const dispatch = useAppDispatch();
+  const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY, { noSsr: true });
+  const desktopOpen = useAppSelector(selectDesktopDrawerOpen);
+  const mobileOpen = useAppSelector(selectMobileDrawerOpen);
+  const { data: user } = useGetMeQuery();
+  useLeaveWhenSessionEnds();
+
+  const sidebarWidth = desktopOpen ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED;
+  const isAdmin = Boolean(user?.is_admin);
+  const toggleDrawer = () => dispatch(isDesktop ? desktopDrawerToggled() : mobileDrawerToggled());
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {isDesktop ? (
+        <Drawer
+          variant="permanent"
+          data-testid="sidebar"
+          sx={{
+            width: sidebarWidth,
+            flexShrink: 0,
+            transition: (theme) => theme.transitions.create('width'),
+            '& .MuiDrawer-paper': {
+              width: sidebarWidth,
+              overflowX: 'hidden',
+              transition: (theme) => theme.transitions.create('width'),
+            },
+          }}
+        >
+          <SidebarContent compact={!desktopOpen} isAdmin={isAdmin} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => dispatch(mobileDrawerClosed())}
+          data-testid="sidebar"
+          sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_OPEN } }}
+        >
+          <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar user={user} isDesktop={isDesktop} desktopOpen={desktopOpen} onToggleDrawer={toggleDrawer} />
+        <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, maxWidth: 1400, width: '100%' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <Toaster />
+    </Box>
+  );
+}

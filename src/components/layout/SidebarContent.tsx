@@ -1,0 +1,119 @@
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import { isNavActive } from '../../lib/navigation';
+import { logoutUrl } from '../../config';
+import { ADMIN_NAV, MAIN_NAV, type NavItem } from './navItems';
+
+interface SidebarContentProps {
+  /** Icons only: the collapsed desktop sidebar. Labels then move to tooltips and aria-labels. */
+  compact: boolean;
+  isAdmin: boolean;
+  onNavigate?: () => void;
+}
+
+function NavLink({ item, compact, onNavigate }: { item: NavItem; compact: boolean; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const active = isNavActive(pathname, item.to, item.match);
+  const link = (
+    <ListItemButton
+      component={RouterLink}
+      to={item.to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      aria-label={compact ? item.label : undefined}
+      onClick={onNavigate}
+      sx={{ borderRadius: 2, mx: 1, my: 0.25, minHeight: 44, justifyContent: compact ? 'center' : 'flex-start' }}
+    >
+      <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: active ? 'primary.main' : 'text.secondary' }}>
+        <item.Icon />
+      </ListItemIcon>
+      {!compact && <ListItemText primary={item.label} />}
+    </ListItemButton>
+  );
+  return compact ? (
+    <Tooltip title={item.label} placement="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
+export function SidebarContent({ compact, isAdmin, onNavigate }: SidebarContentProps) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box
+        component={RouterLink}
+        to="/"
+        onClick={onNavigate}
+        aria-label="AI Model Gateway home"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: compact ? 0 : 2.5,
+          justifyContent: compact ? 'center' : 'flex-start',
+          height: 64,
+          color: 'text.primary',
+          textDecoration: 'none',
+          flexShrink: 0,
+        }}
+      >
+        <HubOutlined color="primary" />
+        {!compact && (
+          <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+            AI Model Gateway
+          </Typography>
+        )}
+      </Box>
+      <Divider />
+      <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <List>
+          {MAIN_NAV.map((item) => (
+            <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+          ))}
+        </List>
+        {isAdmin && (
+          <List
+            aria-label="Admin"
+            subheader={
+              compact ? (
+                <Divider sx={{ mx: 1.5, my: 1 }} />
+              ) : (
+                <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>Admin</ListSubheader>
+              )
+            }
+          >
+            {ADMIN_NAV.map((item) => (
+              <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+            ))}
+          </List>
+        )}
+      </Box>
+      <Divider />
+      <List>
+        <ListItemButton
+          component="a"
+          href={logoutUrl()}
+          aria-label={compact ? 'Sign out' : undefined}
+          sx={{ borderRadius: 2, mx: 1, minHeight: 44, justifyContent: compact ? 'center' : 'flex-start' }}
+        >
+          <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+            <LogoutOutlined />
+          </ListItemIcon>
+          {!compact && <ListItemText primary="Sign out" />}
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import GitHub from '@mui/icons-material/GitHub';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { oauthLoginUrl } from '../../config';
+import { useAppSelector } from '../../store/hooks';
+import { selectSessionEnded } from '../../slices/sessionSlice';
+import { useDocumentTitle } from '../../components/PageHeader';
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const sessionEnded = useAppSelector(selectSessionEnded);
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+          <HubOutlined color="primary" sx={{ fontSize: 48 }} />
+          <Typography variant="h1" sx={{ mt: 1 }}>
+            Welcome to AI Model Gateway
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4 }}>
+            One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
+          </Typography>
+          {sessionEnded && (
+            <Alert severity="info" sx={{ mb: 3, textAlign: 'left' }}>
+              Your session has ended. Please sign in again.
+            </Alert>
+          )}
+          <Button
+            href={oauthLoginUrl(window.location.origin)}
+            variant="contained"
+            size="large"
+            fullWidth
+            startIcon={<GitHub />}
+          >
+            Login with GitHub
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+            Trouble signing in?{' '}
+            <Link component={RouterLink} to="/debug">
+              Check your cookies
+            </Link>
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

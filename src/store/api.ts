@@ -1,0 +1,96 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './baseQuery';
+import { TAG_TYPES } from './tags';
+import { authEndpoints } from './endpoints/auth';
+import { teamEndpoints } from './endpoints/teams';
+import { dashboardEndpoints } from './endpoints/dashboard';
+import { apiKeyEndpoints } from './endpoints/apiKeys';
+import { creditEndpoints } from './endpoints/credits';
+import { paymentEndpoints } from './endpoints/payments';
+import { couponEndpoints } from './endpoints/coupons';
+import { adminEndpoints } from './endpoints/admin';
+
+/*
+ * The one API slice: every call of the spec's §7 table. Endpoint groups live in ./endpoints/*, but they are all
+ * declared here, in one createApi, so a mutation in one domain refreshes queries in another.
+ *
+ * Tag graph — what each mutation makes stale (lists provide one tag per row plus LIST):
+ *
+ * | mutation              | invalidates                                                                       |
+ * |-----------------------|-----------------------------------------------------------------------------------|
+ * | createTeam            | Team, TeamDashboard, TeamMember LIST, UsageStats, DashboardStats, Activity,       |
+ * |                       | ApiKey LIST (TEAM_SCOPED_TAGS: everything that was "no team" before)              |
+ * | updateBudget          | Team, TeamDashboard, UsageStats (budget_limit_cents), Activity                    |
+ * | inviteMember          | TeamMember LIST, Activity                                                         |
+ * | removeMember          | TeamMember {id}, Team (member_count), TeamDashboard, Activity                     |
+ * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity                                 |
+ * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity                                             |
+ * | createPaymentLink     | Payment LIST                                                                      |
+ * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
+ * | (payment completed)   | PAYMENT_COMPLETED_TAGS: CreditBalance, CreditHistory, UsageBreakdown,             |
+ * |                       | Payment LIST, Activity — dispatched by the Buy Credits dialog when polling ends   |
+ * | redeemCoupon          | CreditBalance, CreditHistory, CouponRedemption LIST, Activity, Coupon LIST        |
+ * | createCoupon          | Coupon LIST                                                                       |
+ * | updateCoupon          | Coupon {id}, Coupon LIST (a change can move a row across filters)                 |
+ * | deactivateCoupon      | Coupon {id}, Coupon LIST                                                          |
+ * | createPricingTier     | PricingTier LIST                                                                  |
+ * | deactivatePricingTier | PricingTier {id}, PricingTier LIST                                                |
+ * | validateCoupon,       | nothing (they change no stored data)                                              |
+ * | generateCouponCode    |                                                                                   |
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  // With setupListeners in makeStore: a tab coming back into focus catches up (an admin watching coupon uses).
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
+  endpoints: (build) => ({
+    ...authEndpoints(build),
+    ...teamEndpoints(build),
+    ...dashboardEndpoints(build),
+    ...apiKeyEndpoints(build),
+    ...creditEndpoints(build),
+    ...paymentEndpoints(build),
+    ...couponEndpoints(build),
+    ...adminEndpoints(build),
+  }),
+});
+
+export const {
+  useGetMeQuery,
+  useGetCookieDiagnosticsQuery,
+  useGetTeamQuery,
+  useCreateTeamMutation,
+  useGetTeamMembersQuery,
+  useInviteMemberMutation,
+  useRemoveMemberMutation,
+  useUpdateBudgetMutation,
+  useGetTeamDashboardQuery,
+  useGetUsageStatsQuery,
+  useGetDashboardStatsQuery,
+  useGetActivityQuery,
+  useGetApiKeysQuery,
+  useCreateApiKeyMutation,
+  useRevokeApiKeyMutation,
+  useGetCreditBalanceQuery,
+  useGetDetailedCreditBalanceQuery,
+  useGetCreditHistoryQuery,
+  useGetUsageBreakdownQuery,
+  useCreatePaymentLinkMutation,
+  useLazyGetPaymentStatusQuery,
+  useGetPaymentHistoryQuery,
+  useCheckPaymentMutation,
+  useValidateCouponMutation,
+  useRedeemCouponMutation,
+  useGetCouponRedemptionsQuery,
+  useGetCouponsQuery,
+  useGetCouponQuery,
+  useCreateCouponMutation,
+  useUpdateCouponMutation,
+  useDeactivateCouponMutation,
+  useGenerateCouponCodeMutation,
+  useGetPricingTiersQuery,
+  useCreatePricingTierMutation,
+  useDeactivatePricingTierMutation,
+} = api;

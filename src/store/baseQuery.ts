@@ -1,0 +1,45 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { apiBaseUrl } from '../config';
+import { readCookie } from '../lib/cookies';
+import { isSessionError, toApiError, type ApiError } from '../lib/apiError';
+import { sessionEnded } from '../slices/sessionSlice';
+
+// The body is read as text so a failure can carry it verbatim (spec §7); successes are parsed as JSON when they are.
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) return text;
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  // Resolved per request: the default build talks to its own origin.
+  baseUrl: '',
+  credentials: 'include',
+  responseHandler: readBody,
+  prepareHeaders(headers) {
+    headers.set('Content-Type', 'application/json');
+    const token = readCookie(document.cookie, 'jwt');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl()}${request.url}` }, api, extraOptions);
+  if (!result.error) return { data: result.data, meta: result.meta };
+
+  const { status, data } = result.error;
+  if (typeof status !== 'number') {
+    const reason = 'error' in result.error ? result.error.error : 'Network error';
+    return { error: { status: 0, text: '', message: reason } };
+  }
+  const error = toApiError(status, typeof data === 'string' ? data : JSON.stringify(data ?? ''));
+  if (isSessionError(error)) api.dispatch(sessionEnded());
+  return { error, meta: result.meta };
+};

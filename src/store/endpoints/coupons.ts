@@ -1,0 +1,41 @@
+import type { CouponRedemption, CouponValidation, PageQuery } from '../types';
+import type { Build } from '../tags';
+import { DEFAULT_PAGE, teamPath } from './credits';
+
+interface CouponCodeInput {
+  teamId: string;
+  code: string;
+}
+
+/** Spec §5: codes are trimmed and upper-cased on send. */
+const normalisedBody = ({ code }: CouponCodeInput) => ({ code: code.trim().toUpperCase() });
+
+export const couponEndpoints = (build: Build) => ({
+  validateCoupon: build.mutation<CouponValidation, CouponCodeInput>({
+    query: (input) => ({
+      url: teamPath(input.teamId, '/coupons/validate'),
+      method: 'POST',
+      body: normalisedBody(input),
+    }),
+  }),
+  redeemCoupon: build.mutation<{ success: boolean; amount?: number; new_balance?: number }, CouponCodeInput>({
+    query: (input) => ({ url: teamPath(input.teamId, '/coupons/redeem'), method: 'POST', body: normalisedBody(input) }),
+    invalidatesTags: [
+      'CreditBalance',
+      'CreditHistory',
+      { type: 'CouponRedemption', id: 'LIST' },
+      'Activity',
+      { type: 'Coupon', id: 'LIST' },
+    ],
+  }),
+  getCouponRedemptions: build.query<
+    { redemptions: CouponRedemption[]; total?: number },
+    { teamId: string } & PageQuery
+  >({
+    query: ({ teamId, limit = DEFAULT_PAGE.limit, offset = DEFAULT_PAGE.offset }) => ({
+      url: teamPath(teamId, '/coupons/redemptions'),
+      params: { limit, offset },
+    }),
+    providesTags: [{ type: 'CouponRedemption', id: 'LIST' }],
+  }),
+});

@@ -1,0 +1,33 @@
+import type { CreditBalance, CreditEntry, DetailedCreditBalance, PageQuery, UsageBreakdown } from '../types';
+import type { Build } from '../tags';
+
+export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
+
+const teamPath = (teamId: string, rest: string) => `/v1/teams/${encodeURIComponent(teamId)}${rest}`;
+
+export const creditEndpoints = (build: Build) => ({
+  getCreditBalance: build.query<CreditBalance, string>({
+    query: (teamId) => teamPath(teamId, '/credits/balance'),
+    providesTags: ['CreditBalance'],
+  }),
+  getDetailedCreditBalance: build.query<DetailedCreditBalance, string>({
+    query: (teamId) => teamPath(teamId, '/credits/balance/detailed'),
+    providesTags: ['CreditBalance'],
+  }),
+  getCreditHistory: build.query<{ entries: CreditEntry[]; total?: number }, { teamId: string } & PageQuery>({
+    query: ({ teamId, limit = DEFAULT_PAGE.limit, offset = DEFAULT_PAGE.offset }) => ({
+      url: teamPath(teamId, '/credits/history'),
+      params: { limit, offset },
+    }),
+    providesTags: ['CreditHistory'],
+  }),
+  getUsageBreakdown: build.query<UsageBreakdown, { teamId: string; from?: string; to?: string }>({
+    query: ({ teamId, from, to }) => ({
+      url: teamPath(teamId, '/credits/usage-breakdown'),
+      params: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
+    }),
+    providesTags: ['UsageBreakdown'],
+  }),
+});
+
+export { teamPath };

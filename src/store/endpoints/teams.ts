@@ -1,0 +1,46 @@
+import type { Team, TeamCreateInput, TeamDashboard, TeamMember, UsageStats } from '../types';
+import { listTags, TEAM_SCOPED_TAGS, type Build } from '../tags';
+
+export interface UsageStatsQuery {
+  /** YYYY-MM-DD */
+  start_date: string;
+  /** YYYY-MM-DD */
+  end_date: string;
+}
+
+export const teamEndpoints = (build: Build) => ({
+  getTeam: build.query<Team, void>({ query: () => '/v1/teams/', providesTags: ['Team'] }),
+  createTeam: build.mutation<Team, TeamCreateInput>({
+    query: (body) => ({ url: '/v1/teams/', method: 'POST', body }),
+    invalidatesTags: TEAM_SCOPED_TAGS,
+  }),
+  getTeamMembers: build.query<TeamMember[], void>({
+    query: () => '/v1/teams/members',
+    providesTags: (members) => listTags('TeamMember', members, (member) => member.id),
+  }),
+  inviteMember: build.mutation<unknown, { email: string }>({
+    query: (body) => ({ url: '/v1/teams/invite', method: 'POST', body }),
+    invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, 'Activity'],
+  }),
+  removeMember: build.mutation<unknown, string>({
+    query: (memberId) => ({ url: `/v1/teams/members/${encodeURIComponent(memberId)}`, method: 'DELETE' }),
+    invalidatesTags: (_result, _error, memberId) => [
+      { type: 'TeamMember', id: memberId },
+      'Team',
+      'TeamDashboard',
+      'Activity',
+    ],
+  }),
+  updateBudget: build.mutation<Team, { budget_limit: number }>({
+    query: (body) => ({ url: '/v1/teams/budget', method: 'PUT', body }),
+    invalidatesTags: ['Team', 'TeamDashboard', 'UsageStats', 'Activity'],
+  }),
+  getTeamDashboard: build.query<TeamDashboard, void>({
+    query: () => '/v1/teams/dashboard',
+    providesTags: ['TeamDashboard'],
+  }),
+  getUsageStats: build.query<UsageStats, UsageStatsQuery>({
+    query: (params) => ({ url: '/v1/teams/usage-stats', params }),
+    providesTags: ['UsageStats'],
+  }),
+});

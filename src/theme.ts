@@ -1,0 +1,45 @@
+import { createTheme } from '@mui/material/styles';
+
+// The one place the look is defined. Light and dark schemes as CSS variables: the mode follows the system until
+// the user picks one in the top bar, and MUI persists that choice (localStorage 'mui-mode').
+export const SIDEBAR_WIDTH_OPEN = 256;
+export const SIDEBAR_WIDTH_CLOSED = 64;
+/** Spec §9: the mobile breakpoint. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const DESKTOP_MEDIA_QUERY = `(min-width:${MOBILE_BREAKPOINT_PX}px)`;
+
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#4338ca' },
+        secondary: { main: '#0f766e' },
+        warning: { main: '#c2410c' },
+        background: { default: '#f6f7fb', paper: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#a5b4fc' },
+        secondary: { main: '#5eead4' },
+        warning: { main: '#fdba74' },
+        background: { default: '#0f1117', paper: '#171a23' },
+      },
+    },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '1.75rem', fontWeight: 700 },
+    h2: { fontSize: '1.35rem', fontWeight: 650 },
+    h3: { fontSize: '1.1rem', fontWeight: 650 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiPaper: { defaultProps: { elevation: 0 } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+  },
+});
