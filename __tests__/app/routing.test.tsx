@@ -13,6 +13,7 @@ describe('routing and the auth guard (spec §2, §4)', () => {
     const { router } = renderRoute('/');
     await expectLoginPage();
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
   });
 
   it.each(['/dashboard', '/api-keys/create', '/admin/coupons', '/billing'])(
@@ -137,6 +138,10 @@ describe('/debug (spec §2)', () => {
 describe('src/index.tsx', () => {
   it("throws 'App element not found' without a root element", async () => {
     document.body.innerHTML = '';
-    await expect(jest.isolateModulesAsync(() => import('../../src/index'))).rejects.toThrow('App element not found');
+    await expect(
+      jest.isolateModulesAsync(async () => {
+        await import('../../src/index');
+      }),
+    ).rejects.toThrow('App element not found');
   });
 });

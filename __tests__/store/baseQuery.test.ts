@@ -49,6 +49,13 @@ describe('base query (spec §7)', () => {
 });
 
 describe('the auth rule (spec §4)', () => {
+  it('leaves a failed status check (/auth/me) to the route loaders', async () => {
+    server.use(http.get(ME_URL, () => HttpResponse.json({ code: 'NO_TOKEN', message: 'Sign in' }, { status: 401 })));
+    const store = makeStore();
+    await store.dispatch(api.endpoints.getMe.initiate());
+    expect(store.getState().session.ended).toBe(false);
+  });
+
   it.each([
     [401, { code: 'TOKEN_EXPIRED', message: 'Session expired' }],
     [401, { code: 'NO_TOKEN', message: 'Sign in' }],

@@ -33,11 +33,23 @@ export function createRoutes(store: AppStore): RouteObject[] {
       errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <Navigate to="/dashboard" replace /> },
-        { path: 'dashboard', lazy: placeholder('Dashboard') },
-        { path: 'api-keys', lazy: placeholder('API Keys') },
-        { path: 'api-keys/create', lazy: placeholder('Create API Key') },
-        { path: 'team', lazy: placeholder('Team Settings') },
-        { path: 'usage-reports', lazy: placeholder('Usage Reports') },
+        {
+          path: 'dashboard',
+          lazy: async () => ({ Component: (await import('../pages/dashboard/DashboardPage')).DashboardPage }),
+        },
+        {
+          path: 'api-keys',
+          lazy: async () => ({ Component: (await import('../pages/api-keys/ApiKeysPage')).ApiKeysPage }),
+        },
+        {
+          path: 'api-keys/create',
+          lazy: async () => ({ Component: (await import('../pages/api-keys/CreateApiKeyPage')).CreateApiKeyPage }),
+        },
+        { path: 'team', lazy: async () => ({ Component: (await import('../pages/team/TeamPage')).TeamPage }) },
+        {
+          path: 'usage-reports',
+          lazy: async () => ({ Component: (await import('../pages/usage-reports/UsageReportsPage')).UsageReportsPage }),
+        },
         { path: 'billing', lazy: placeholder('Billing & Usage') },
         { path: 'admin', lazy: placeholder('Admin Dashboard') },
         { path: 'admin/pricing', lazy: placeholder('Pricing Tiers') },

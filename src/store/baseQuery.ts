@@ -40,6 +40,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
     return { error: { status: 0, text: '', message: reason } };
   }
   const error = toApiError(status, typeof data === 'string' ? data : JSON.stringify(data ?? ''));
-  if (isSessionError(error)) api.dispatch(sessionEnded());
+  // The status check itself (getMe) is answered by the route loaders: a visitor who never signed in is not told
+  // that a session ended.
+  if (isSessionError(error) && api.endpoint !== 'getMe') api.dispatch(sessionEnded());
   return { error, meta: result.meta };
 };

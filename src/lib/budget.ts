@@ -1,0 +1,46 @@
+// Budget rules (spec §4 budget health, §9 bar colours and thresholds).
+
+export type BudgetHealth = 'healthy' | 'caution' | 'warning' | 'exceeded';
+export type BudgetBarColor = 'success' | 'warning' | 'error';
+
+export const HEALTH_LABELS: Record<BudgetHealth, string> = {
+  healthy: 'Within budget',
+  caution: 'Monitoring usage',
+  warning: 'Approaching limit',
+  exceeded: 'Budget exceeded',
+};
+
+/** Percent of the budget used; a limit of zero (no budget) gives 0. */
+export function budgetPercent(used: number, limit: number): number {
+  if (!Number.isFinite(used) || !Number.isFinite(limit) || limit <= 0) return 0;
+  return (used / limit) * 100;
+}
+
+/** Under 75 healthy, 75 to under 90 caution, 90 to under 100 warning, 100 or more exceeded. */
+export function budgetHealth(percent: number): BudgetHealth {
+  if (percent >= 100) return 'exceeded';
+  if (percent >= 90) return 'warning';
+  if (percent >= 75) return 'caution';
+  return 'healthy';
+}
+
+/** Red above 90 percent, yellow above 75, green otherwise. */
+export function budgetBarColor(percent: number): BudgetBarColor {
+  if (percent > 90) return 'error';
+  if (percent > 75) return 'warning';
+  return 'success';
+}
+
+/** The bar never draws past its end. */
+export function barWidth(percent: number): number {
+  if (!Number.isFinite(percent) || percent < 0) return 0;
+  return Math.min(percent, 100);
+}
+
+/** 'Warning: Approaching budget limit' shows above 90 percent. */
+export const isNearBudgetLimit = (percent: number) => percent > 90;
+
+/** Percent with one decimal, e.g. 64.1%. */
+export function formatPercent(percent: number): string {
+  return `${(Number.isFinite(percent) ? percent : 0).toFixed(1)}%`;
+}
