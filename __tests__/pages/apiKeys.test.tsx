@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeDb } from '../support/fakeBackend';
+import { renderRoute } from '../support/render';
+
+// The DataGrid is the heaviest component of the app; on a busy CI machine a grid test can pass 5 s.
+jest.setTimeout(20_000);
+
+const REVOKE_CONFIRMATION = 'Are you sure you want to revoke this API key? This action cannot be undone.';
+
+async function renderGrid() {
+  const rendered = renderRoute('/api-keys');
+  const grid = await screen.findByRole('grid', { name: 'API keys' }, { timeout: 5000 });
+  await within(grid).findByText('Production');
+  return { ...rendered, grid };
+}
+
+/** The grid row that shows `name`. */
+function rowOf(name: string): HTMLElement {
+  const row = within(screen.getByRole('grid')).getByText(name).closest<HTMLElement>('[role="row"]');
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+}
+
+const columnHeaders = () =>
+  within(screen.getByRole('grid'))
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+
+const rowNames = () =>
+  within(screen.getByRole('grid'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('[data-field="name"] p')?.textContent);
+
+describe('/api-keys table (spec §2)', () => {
+  it('shows the columns and the seed keys as a person reads them', async () => {
+    await renderGrid();
+    expect(screen.getByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create New Key' })).toHaveAttribute('href', '/api-keys/create');
+    expect(columnHeaders()).toEqual(['Name', 'User', 'Key Prefix', 'Status', 'Last Used', 'Actions']);
+
+    const production = rowOf('Production');
+    expect(within(production).getByText('Created Oct 26, 2026')).toBeInTheDocument();
+    expect(within(production).getByText('Alice Anderson')).toBeInTheDocument();
+    expect(within(production).getByText('sk-prod1a2b****')).toBeInTheDocument();
+    expect(within(production).getByText('Active')).toBeInTheDocument();
+    expect(within(production).getByText('Nov 15, 2026, 11:00 AM')).toBeInTheDocument();
+
+    const staging = rowOf('Staging');
+    expect(within(staging).getByText('Unnamed User')).toBeInTheDocument();
+    expect(within(staging).getByText('bob@example.com')).toBeInTheDocument();
+    expect(within(staging).getByText('Never')).toBeInTheDocument();
+
+    expect(within(rowOf('Old laptop')).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it("shows '-' for a key without any user when another key has one", async () => {
+    const staging = fakeDb.state.apiKeys.find((key) => key.id === 'key-staging');
+    if (staging) staging.user_email = null;
+    await renderGrid();
+    expect(within(rowOf('Staging')).getByText('-')).toBeInTheDocument();
+  });
+
+  it('hides the User column when no key has a user name or email', async () => {
+    fakeDb.state.apiKeys.forEach((key) => Object.assign(key, { user_name: null, user_email: null }));
+    await renderGrid();
+    expect(columnHeaders()).toEqual(['Name', 'Key Prefix', 'Status', 'Last Used', 'Actions']);
+    expect(screen.queryByText('Unnamed User')).not.toBeInTheDocument();
+  });
+
+  it('sorts by a column when its header is clicked', async () => {
+    const { user } = await renderGrid();
+    expect(rowNames()).toEqual(['Staging', 'Production', 'Old laptop']);
+
+    await user.click(within(screen.getByRole('columnheader', { name: /Name/ })).getByText('Name'));
+    expect(rowNames()).toEqual(['Old laptop', 'Production', 'Staging']);
+
+    await user.click(within(screen.getByRole('columnheader', { name: /Last Used/ })).getByText('Last Used'));
+    expect(rowNames()).toEqual(['Staging', 'Old laptop', 'Production']);
+  });
+
+  it('says that viewing and editing are coming soon', async () => {
+    const { user } = await renderGrid();
+    await user.click(within(rowOf('Production')).getByRole('menuitem', { name: 'View details' }));
+    const viewNotice = await screen.findByRole('alert');
+    expect(viewNotice).toHaveTextContent('Viewing API key details is coming soon.');
+    await user.click(within(viewNotice).getByRole('button', { name: 'Close' }));
+    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByText('Editing API keys is coming soon.')).toBeInTheDocument();
+    expect(fakeDb.requestsTo('DELETE', '/v1/api-keys')).toHaveLength(0);
+  });
+});
+
+describe('revoking a key', () => {
+  it('asks first; Cancel sends nothing', async () => {
+    const { user } = await renderGrid();
+    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(REVOKE_CONFIRMATION)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.requestsTo('DELETE', '/v1/api-keys')).toHaveLength(0);
+    expect(rowOf('Staging')).toBeInTheDocument();
+  });
+
+  it('sends DELETE on Confirm and the row disappears without a reload', async () => {
+    const { user } = await renderGrid();
+    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(screen.queryByText('Staging')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('DELETE', '/v1/api-keys')?.path).toBe('/v1/api-keys/key-staging');
+    expect(screen.getByText('Production')).toBeInTheDocument();
+    expect(fakeDb.requestsTo('GET', '/v1/api-keys/')).toHaveLength(2);
+  });
+
+  it('shows the server message when revoking fails and keeps the row', async () => {
+    fakeDb.failNext('DELETE', '/v1/api-keys/key-staging', { status: 500, message: 'Database unavailable' });
+    const { user } = await renderGrid();
+    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Error revoking API key: Database unavailable')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(rowOf('Staging')).toBeInTheDocument();
+  });
+});
+
+describe('/api-keys states', () => {
+  it('shows the load failure with a Retry that loads the list', async () => {
+    fakeDb.failNext('GET', '/v1/api-keys/', { status: 500, message: 'Database unavailable' });
+    const { user } = renderRoute('/api-keys');
+    expect(await screen.findByText('Failed to load API keys: Database unavailable')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Production')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to load API keys/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'No API keys' with 'Create Your First Key' when there are none", async () => {
+    fakeDb.state.apiKeys = [];
+    renderRoute('/api-keys');
+    expect(await screen.findByText('No API keys')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your First Key' })).toHaveAttribute('href', '/api-keys/create');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,203 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
+import { renderRoute } from '../support/render';
+
+/** Timers stay real (MSW, transitions); only the clock is pinned, so relative times read against the seed. */
+const pinClock = () =>
+  jest.useFakeTimers({
+    now: FAKE_NOW,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+async function renderDashboard() {
+  const rendered = renderRoute('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alice' }, { timeout: 5000 });
+  return rendered;
+}
+
+describe('dashboard header and team check (spec §2 /dashboard)', () => {
+  it("offers 'Create API Key' to a user with a team, and no team notice", async () => {
+    await renderDashboard();
+    expect(await screen.findByRole('link', { name: 'Create API Key' })).toHaveAttribute('href', '/api-keys/create');
+    expect(screen.queryByRole('link', { name: 'Set Up Team' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Team Setup Required')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy Credits' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Redeem Coupon' })).toBeInTheDocument();
+  });
+
+  it('greets by login when the user has no name', async () => {
+    const alice = fakeDb.user('alice');
+    alice.name = null;
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' })).toBeInTheDocument();
+  });
+
+  it("without a team: 'Set Up Team', the orange notice and the welcome box, Manage API Keys disabled", async () => {
+    fakeDb.setTeamless('alice');
+    await renderDashboard();
+
+    expect(await screen.findByRole('link', { name: 'Set Up Team' })).toHaveAttribute('href', '/team');
+    expect(screen.queryByRole('link', { name: 'Create API Key' })).not.toBeInTheDocument();
+    const notice = screen.getByText('Team Setup Required').closest<HTMLElement>('[role="alert"]');
+    expect(notice).toHaveClass('MuiAlert-standardWarning');
+    expect(within(notice as HTMLElement).getByRole('link', { name: 'Go to Team Settings' })).toHaveAttribute(
+      'href',
+      '/team',
+    );
+    const summary = section('This Month');
+    expect(await within(summary).findByRole('link', { name: 'Create Your Team' })).toHaveAttribute('href', '/team');
+    expect(within(section('Quick Actions')).getByRole('button', { name: 'Manage API Keys' })).toBeDisabled();
+  });
+
+  it('shows the notice when only the team fetch fails', async () => {
+    fakeDb.failNext('GET', '/v1/teams/', { status: 500, exact: true });
+    await renderDashboard();
+    expect(await screen.findByText('Team Setup Required')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set Up Team' })).toBeInTheDocument();
+    expect(await within(section('This Month')).findByText('Total Requests')).toBeInTheDocument();
+  });
+
+  it('shows the welcome box when the team dashboard answers no team', async () => {
+    fakeDb.failNext('GET', '/v1/teams/dashboard', { status: 404, code: 'NO_TEAM' });
+    await renderDashboard();
+    const summary = section('This Month');
+    expect(await within(summary).findByRole('link', { name: 'Create Your Team' })).toBeInTheDocument();
+    expect(screen.queryByText('Team Setup Required')).not.toBeInTheDocument();
+  });
+
+  it('shows the usage summary failure for any other team dashboard error', async () => {
+    fakeDb.failNext('GET', '/v1/teams/dashboard', { status: 500, message: 'Database unavailable' });
+    await renderDashboard();
+    expect(
+      await within(section('This Month')).findByText('Failed to load usage summary: Database unavailable'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create Your Team' })).not.toBeInTheDocument();
+  });
+});
+
+describe('usage stat cards', () => {
+  it.each([
+    ['Total API Keys', '3', '+1', 'good'],
+    ['Requests Today', '245', '+12.5%', 'good'],
+    ['Avg Response Time', '842ms', '-8.3%', 'good'],
+    ['Active Models', '6', '+2', 'good'],
+  ])('%s shows %s and its change %s', async (title, value, change, tone) => {
+    await renderDashboard();
+    const card = section(title);
+    expect(await within(card).findByText(value)).toBeInTheDocument();
+    expect(within(card).getByText(change)).toHaveAttribute('data-tone', tone);
+  });
+
+  it('shows a falling key count red and a rising response time red', async () => {
+    Object.assign(fakeDb.state.dashboardStats, { api_keys_change: '-1', response_time_change: '+4.0%' });
+    await renderDashboard();
+    expect(await within(section('Total API Keys')).findByText('-1')).toHaveAttribute('data-tone', 'bad');
+    expect(within(section('Avg Response Time')).getByText('+4.0%')).toHaveAttribute('data-tone', 'bad');
+  });
+
+  it("only logs a stats failure; the cards show '—' and the page still renders", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    fakeDb.failNext('GET', '/v1/dashboard/stats', { status: 500, message: 'Stats offline' });
+    await renderDashboard();
+
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load dashboard stats:', 'Stats offline'));
+    expect(within(section('Requests Today')).getByText('—')).toBeInTheDocument();
+    expect(screen.queryByText(/Stats offline/)).not.toBeInTheDocument();
+    expect(await within(section('Recent Activity')).findByText('API key "Staging" created')).toBeInTheDocument();
+  });
+});
+
+describe('quick actions and top models', () => {
+  it('links the quick actions, with Manage API Keys enabled for a team member', async () => {
+    await renderDashboard();
+    const actions = section('Quick Actions');
+    expect(await within(actions).findByRole('link', { name: 'Manage API Keys' })).toHaveAttribute('href', '/api-keys');
+    expect(within(actions).getByRole('link', { name: 'Team Settings' })).toHaveAttribute('href', '/team');
+    expect(within(actions).getByRole('link', { name: 'Usage Reports' })).toHaveAttribute('href', '/usage-reports');
+    expect(within(actions).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
+  });
+
+  it('shows only the first 3 top models with requests and cost', async () => {
+    await renderDashboard();
+    const topModels = await within(section('This Month')).findByRole('list', { name: 'Top Models' });
+    const items = within(topModels).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'claude-sonnet-4',
+      'gpt-4o',
+      'gemini-2.5-pro',
+    ]);
+    expect(items[0]).toHaveTextContent('600 requests');
+    expect(items[0]).toHaveTextContent('$118.00');
+    expect(screen.queryByText('claude-haiku-3.5')).not.toBeInTheDocument();
+  });
+});
+
+describe('recent activity', () => {
+  it('asks for 5 items and shows them with relative times and an icon per type', async () => {
+    pinClock();
+    await renderDashboard();
+    const activity = section('Recent Activity');
+    const list = await within(activity).findByRole('list', { name: 'Recent Activity' });
+    const items = within(list).getAllByRole('listitem');
+
+    expect(fakeDb.lastRequest('GET', '/v1/dashboard/activity')?.query).toEqual({ limit: '5' });
+    expect(items).toHaveLength(5);
+    expect(items.map((item) => item.querySelector('.MuiListItemText-secondary')?.textContent)).toEqual([
+      '5 minutes ago',
+      '45 minutes ago',
+      '3 hours ago',
+      '20 hours ago',
+      '2 days ago',
+    ]);
+    expect(within(items[0]).getByTestId('activity-icon-key-created')).toBeInTheDocument();
+    expect(within(items[1]).getByTestId('activity-icon-request-failed')).toBeInTheDocument();
+    expect(within(items[3]).getByText('Something unusual happened')).toBeInTheDocument();
+    expect(within(items[3]).getByTestId('activity-icon-default')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load activity' when the call fails", async () => {
+    fakeDb.failNext('GET', '/v1/dashboard/activity');
+    await renderDashboard();
+    expect(await within(section('Recent Activity')).findByText('Failed to load activity')).toBeInTheDocument();
+    expect(within(section('Total API Keys')).getByText('3')).toBeInTheDocument();
+  });
+
+  it('says so when there is no activity', async () => {
+    fakeDb.state.activities = [];
+    await renderDashboard();
+    expect(await within(section('Recent Activity')).findByText('No recent activity yet.')).toBeInTheDocument();
+  });
+});
+
+it('shows the getting-started steps', async () => {
+  await renderDashboard();
+  const steps = within(section('Getting Started')).getAllByRole('listitem');
+  expect(steps.map((step) => step.querySelector('strong')?.textContent)).toEqual([
+    'Set up your team:',
+    'Create an API key:',
+    'Buy credits:',
+    'Call the API:',
+  ]);
+});

@@ -1,0 +1,37 @@
+import { useCallback, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { errorMessage } from '../../lib/apiError';
+import { useRevokeApiKeyMutation } from '../../store/api';
+import type { ApiKey } from '../../store/types';
+
+export const REVOKE_CONFIRMATION = 'Are you sure you want to revoke this API key? This action cannot be undone.';
+
+/**
+ * Revoke with the spec's confirmation. The list refreshes through the cache tags (revokeApiKey invalidates the
+ * key's row), so nothing is refetched by hand.
+ */
+export function useRevokeApiKey() {
+  const { confirm, dialog } = useConfirm();
+  const [revokeApiKey] = useRevokeApiKeyMutation();
+  const [revokeError, setRevokeError] = useState<string | null>(null);
+
+  const revoke = useCallback(
+    async (key: ApiKey) => {
+      const confirmed = await confirm({
+        title: 'Revoke API key',
+        message: REVOKE_CONFIRMATION,
+        confirmLabel: 'Confirm',
+      });
+      if (!confirmed) return;
+      setRevokeError(null);
+      try {
+        await revokeApiKey(key.id).unwrap();
+      } catch (error) {
+        setRevokeError(`Error revoking API key: ${errorMessage(error, 'Unknown error')}`);
+      }
+    },
+    [confirm, revokeApiKey],
+  );
+
+  return { revoke, revokeError, clearRevokeError: () => setRevokeError(null), confirmDialog: dialog };
+}

@@ -1,0 +1,105 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import { PageLoader } from '../../components/PageLoader';
+import { DASHBOARD_TOP_MODELS } from '../../lib/dashboard';
+import { errorMessage } from '../../lib/apiError';
+import { formatMoney } from '../../lib/money';
+import { isNoTeamError } from '../../lib/noTeam';
+import { useGetTeamDashboardQuery } from '../../store/api';
+import type { TeamDashboard } from '../../store/types';
+
+/** Spec §2: a team dashboard failure (no team) shows the welcome box inviting the user to create one. */
+function CreateTeamWelcome() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 3 }}>
+      <Box sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>
+        <GroupsOutlined />
+      </Box>
+      <Typography variant="h3" component="p" sx={{ mt: 1 }}>
+        Welcome to AI Model Gateway!
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+        Create a team to start using API keys, credits and usage tracking.
+      </Typography>
+      <Button component={RouterLink} to="/team" variant="contained">
+        Create Your Team
+      </Button>
+    </Box>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h3" component="p">
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
+  const topModels = stats.top_models.slice(0, DASHBOARD_TOP_MODELS);
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
+        <Figure label="Total Cost" value={formatMoney(stats.total_cost)} />
+        <Figure label="Total Requests" value={stats.total_requests.toLocaleString('en-US')} />
+        <Figure label="Models Used" value={stats.unique_models_used.toLocaleString('en-US')} />
+      </Box>
+      <Typography variant="subtitle2" component="h3" id="top-models-title">
+        Top Models
+      </Typography>
+      {topModels.length === 0 ? (
+        <Typography color="text.secondary">No model usage this month yet.</Typography>
+      ) : (
+        <List dense aria-labelledby="top-models-title" disablePadding>
+          {topModels.map((model) => (
+            <ListItem key={model.name} disableGutters secondaryAction={formatMoney(model.total_cost)}>
+              <ListItemText
+                primary={model.name}
+                secondary={`${model.request_count.toLocaleString('en-US')} requests`}
+                sx={{ pr: 8, wordBreak: 'break-word' }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+/** This month's usage of the team (GET /v1/teams/dashboard) with its top models. */
+export function MonthSummary() {
+  const { data, error, isLoading } = useGetTeamDashboardQuery();
+  return (
+    <Card component="section" aria-labelledby="month-summary-title">
+      <CardContent>
+        <Typography variant="h2" id="month-summary-title" gutterBottom>
+          This Month
+        </Typography>
+        {isLoading ? (
+          <PageLoader label="Loading usage summary" />
+        ) : isNoTeamError(error) ? (
+          <CreateTeamWelcome />
+        ) : error ? (
+          <Alert severity="error">Failed to load usage summary: {errorMessage(error, 'Unknown error')}</Alert>
+        ) : data ? (
+          <Summary stats={data.current_month_stats} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

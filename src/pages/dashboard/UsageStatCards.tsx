@@ -1,0 +1,75 @@
+import { useEffect, type ReactNode } from 'react';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import ModelTrainingOutlined from '@mui/icons-material/ModelTrainingOutlined';
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import TrendingUp from '@mui/icons-material/TrendingUp';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import { StatCard } from '../../components/StatCard';
+import { errorMessage } from '../../lib/apiError';
+import { useGetDashboardStatsQuery } from '../../store/api';
+import type { DashboardStats } from '../../store/types';
+import { ChangeText } from './ChangeText';
+
+const NO_VALUE = '—';
+
+interface CardSpec {
+  title: string;
+  icon: ReactNode;
+  value: (stats: DashboardStats) => string;
+  change: (stats: DashboardStats) => string;
+  /** A falling response time is an improvement, so its '-' is shown green. */
+  lowerIsBetter?: boolean;
+}
+
+const CARDS: CardSpec[] = [
+  {
+    title: 'Total API Keys',
+    icon: <VpnKeyOutlined />,
+    value: (stats) => stats.total_api_keys.toLocaleString('en-US'),
+    change: (stats) => stats.api_keys_change,
+  },
+  {
+    title: 'Requests Today',
+    icon: <TrendingUp />,
+    value: (stats) => stats.requests_today.toLocaleString('en-US'),
+    change: (stats) => stats.requests_change,
+  },
+  {
+    title: 'Avg Response Time',
+    icon: <SpeedOutlined />,
+    value: (stats) => `${Math.round(stats.avg_response_time).toLocaleString('en-US')}ms`,
+    change: (stats) => stats.response_time_change,
+    lowerIsBetter: true,
+  },
+  {
+    title: 'Active Models',
+    icon: <ModelTrainingOutlined />,
+    value: (stats) => stats.active_models.toLocaleString('en-US'),
+    change: (stats) => stats.models_change,
+  },
+];
+
+/** The four usage cards. Spec §8: a stats failure is only logged; the cards then show '—'. */
+export function UsageStatCards() {
+  const { data: stats, error, isLoading } = useGetDashboardStatsQuery();
+
+  useEffect(() => {
+    if (error) console.error('Failed to load dashboard stats:', errorMessage(error, 'Unknown error'));
+  }, [error]);
+
+  return (
+    <Grid container spacing={2} sx={{ mb: 3 }}>
+      {CARDS.map((card) => (
+        <Grid key={card.title} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard
+            title={card.title}
+            icon={card.icon}
+            value={isLoading ? <Skeleton width={80} /> : stats ? card.value(stats) : NO_VALUE}
+            caption={stats && <ChangeText change={card.change(stats)} lowerIsBetter={card.lowerIsBetter} />}
+          />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
