@@ -5,11 +5,6 @@ import { RouteErrorPage } from '../pages/not-found/RouteErrorPage';
 import { redirectIfAuthenticated, requireUser } from './loaders';
 
 // Every page is its own chunk, so /login never downloads the grids or charts.
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import('../pages/placeholder/PlaceholderPage');
-  return { Component: () => <PlaceholderPage title={title} /> };
-};
-
 export function createRoutes(store: AppStore): RouteObject[] {
   return [
     {
@@ -50,11 +45,26 @@ export function createRoutes(store: AppStore): RouteObject[] {
           path: 'usage-reports',
           lazy: async () => ({ Component: (await import('../pages/usage-reports/UsageReportsPage')).UsageReportsPage }),
         },
-        { path: 'billing', lazy: placeholder('Billing & Usage') },
-        { path: 'admin', lazy: placeholder('Admin Dashboard') },
-        { path: 'admin/pricing', lazy: placeholder('Pricing Tiers') },
-        { path: 'admin/coupons', lazy: placeholder('Coupons') },
-        { path: 'admin/analytics', lazy: placeholder('System Analytics') },
+        {
+          path: 'billing',
+          lazy: async () => ({ Component: (await import('../pages/billing/BillingPage')).BillingPage }),
+        },
+        {
+          path: 'admin',
+          lazy: async () => ({ Component: (await import('../pages/admin/AdminDashboardPage')).AdminDashboardPage }),
+        },
+        {
+          path: 'admin/pricing',
+          lazy: async () => ({ Component: (await import('../pages/admin/PricingPage')).PricingPage }),
+        },
+        {
+          path: 'admin/coupons',
+          lazy: async () => ({ Component: (await import('../pages/admin/CouponsPage')).CouponsPage }),
+        },
+        {
+          path: 'admin/analytics',
+          lazy: async () => ({ Component: (await import('../pages/admin/AnalyticsPage')).AnalyticsPage }),
+        },
         {
           path: '*',
           lazy: async () => ({ Component: (await import('../pages/not-found/NotFoundPage')).NotFoundPage }),

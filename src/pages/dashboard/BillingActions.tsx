@@ -1,16 +1,38 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
+import { useGetCreditBalanceQuery } from '../../store/api';
+import { BuyCreditsDialog } from '../../components/billing/BuyCreditsDialog';
+import { RedeemCouponDialog } from '../../components/billing/RedeemCouponDialog';
 
-// The dashboard's 'Buy Credits' and 'Redeem Coupon' buttons. The billing work (issue 5) makes them open the shared
-// dialogs; until then they are shown disabled.
-export function BillingActions(_props: { teamId: string | undefined; teamName: string | undefined }) {
+type OpenDialog = 'buy' | 'redeem' | null;
+
+/** The dashboard's 'Buy Credits' and 'Redeem Coupon' buttons and the shared dialogs they open. */
+export function BillingActions({ teamId, teamName }: { teamId: string | undefined; teamName: string | undefined }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
+  const close = () => setDialog(null);
   return (
     <>
-      <Button variant="outlined" disabled>
+      <Button variant="outlined" onClick={() => setDialog('buy')} disabled={!teamId}>
         Buy Credits
       </Button>
-      <Button variant="outlined" disabled>
+      <Button variant="outlined" onClick={() => setDialog('redeem')}>
         Redeem Coupon
       </Button>
+      <BuyCreditsDialog
+        open={dialog === 'buy'}
+        onClose={close}
+        teamId={teamId}
+        teamName={teamName}
+        currentBalance={balance.data?.current_balance}
+      />
+      <RedeemCouponDialog
+        open={dialog === 'redeem'}
+        onClose={close}
+        teamId={teamId}
+        teamName={teamName}
+        noTeam={!teamId}
+      />
     </>
   );
 }

@@ -1,0 +1,24 @@
+import { couponCodeError, couponInput, normaliseCouponCode } from '../../src/lib/coupons';
+
+describe('coupon code (spec §5: required, trimmed, upper-cased on input and on send)', () => {
+  it.each([
+    ['welcome10', 'WELCOME10', 'WELCOME10'],
+    ['  welcome10 ', '  WELCOME10 ', 'WELCOME10'],
+    ['Spring5', 'SPRING5', 'SPRING5'],
+    ['', '', ''],
+  ])('%p shows %p and sends %p', (typed, shown, sent) => {
+    expect(couponInput(typed)).toBe(shown);
+    expect(normaliseCouponCode(typed)).toBe(sent);
+  });
+
+  it.each([
+    ['', 'team-acme', 'Please enter a coupon code'],
+    ['   ', 'team-acme', 'Please enter a coupon code'],
+    ['', undefined, 'Please enter a coupon code'],
+    ['WELCOME10', undefined, 'Team ID is required. Please refresh the page and try again.'],
+    ['WELCOME10', '', 'Team ID is required. Please refresh the page and try again.'],
+    ['WELCOME10', 'team-acme', null],
+  ])('code %p with team %p -> %p', (code, teamId, message) => {
+    expect(couponCodeError(code, teamId)).toBe(message);
+  });
+});

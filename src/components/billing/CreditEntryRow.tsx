@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { CreditEntry } from '../../store/types';
+import { creditTypeLabel, signedMoney } from '../../lib/credits';
+import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../lib/time';
+
+/** One timeline entry: a dot, the type and description, and the signed amount with its date. */
+export function CreditEntryRow({ entry }: { entry: CreditEntry }) {
+  const credit = entry.amount >= 0;
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        py: 1.5,
+        borderLeft: 2,
+        borderColor: 'divider',
+        pl: 2,
+        position: 'relative',
+        '&::before': {
+          content: '""',
+          position: 'absolute',
+          left: -6,
+          top: 18,
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          bgcolor: credit ? 'success.main' : 'error.main',
+        },
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{creditTypeLabel(entry.type)}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {entry.description}
+        </Typography>
+      </Box>
+      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+        <Typography sx={{ fontWeight: 600, color: credit ? 'success.main' : 'error.main' }}>
+          {signedMoney(entry.amount, formatMoney)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatDateTime(entry.created_at)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { ErrorState } from '../../components/ErrorState';
+import { BuyCreditsDialog } from '../../components/billing/BuyCreditsDialog';
+import { CreditHistory } from '../../components/billing/CreditHistory';
+import { PaymentHistory } from '../../components/billing/PaymentHistory';
+import { RedeemCouponDialog } from '../../components/billing/RedeemCouponDialog';
+import { UpdateBudgetDialog } from '../../components/billing/UpdateBudgetDialog';
+import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
+import { errorMessage, type ApiError } from '../../lib/apiError';
+import { budgetPercent } from '../../lib/budget';
+import { BillingStatCards } from './BillingStatCards';
+import { BudgetHealthBanner } from './BudgetHealthBanner';
+import { BudgetUsageCard } from './BudgetUsageCard';
+import { TeamInfoCard } from './TeamInfoCard';
+import { TopModelsCard } from './TopModelsCard';
+import { useStatementDownload } from './useStatementDownload';
+
+type OpenDialog = 'buy' | 'redeem' | 'budget' | null;
+
+/** The caller belongs to no team when the team dashboard answers 404. */
+const isNoTeam = (error: unknown) => (error as ApiError | undefined)?.status === 404;
+
+export function BillingPage() {
+  const dashboard = useGetTeamDashboardQuery();
+  const team = dashboard.data?.team;
+  const balance = useGetCreditBalanceQuery(team?.id ?? '', { skip: !team });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const downloadStatement = useStatementDownload(team?.id, team?.name);
+  const close = () => setDialog(null);
+  // Spec §8: a credit balance failure is only logged.
+  useEffect(() => {
+    if (balance.error) console.error('Failed to load the credit balance', balance.error);
+  }, [balance.error]);
+
+  const actions = (
+    <>
+      <Button variant="contained" onClick={() => setDialog('buy')} disabled={!team}>
+        Buy Credits
+      </Button>
+      <Button variant="outlined" onClick={() => setDialog('redeem')}>
+        Redeem Coupon
+      </Button>
+      <Button variant="outlined" onClick={downloadStatement} disabled={!team}>
+        Download Invoice
+      </Button>
+      {dashboard.data?.is_owner && (
+        <Button variant="outlined" onClick={() => setDialog('budget')}>
+          Manage Budget
+        </Button>
+      )}
+    </>
+  );
+
+  const percent = team ? budgetPercent(team.current_usage, team.budget_limit) : 0;
+  return (
+    <>
+      <PageHeader title="Billing & Usage" subtitle="Manage your team's budget and monitor spending" actions={actions} />
+      {dashboard.isLoading && <PageLoader label="Loading billing" />}
+      {dashboard.isError && (
+        <ErrorState message={errorMessage(dashboard.error, 'An error occurred')} onRetry={() => dashboard.refetch()} />
+      )}
+      {dashboard.data && team && (
+        <>
+          <BudgetHealthBanner percent={percent} />
+          <BillingStatCards
+            dashboard={dashboard.data}
+            balance={balance.data?.current_balance}
+            balanceFailed={balance.isError}
+            today={new Date()}
+          />
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <CreditHistory teamId={team.id} limit={10} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <PaymentHistory teamId={team.id} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <BudgetUsageCard used={team.current_usage} limit={team.budget_limit} percent={percent} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <TopModelsCard models={dashboard.data.current_month_stats.top_models} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <TeamInfoCard
+                name={team.name}
+                memberCount={team.member_count}
+                modelsUsed={dashboard.data.current_month_stats.unique_models_used}
+              />
+            </Grid>
+          </Grid>
+          <BuyCreditsDialog
+            open={dialog === 'buy'}
+            onClose={close}
+            teamId={team.id}
+            teamName={team.name}
+            currentBalance={balance.data?.current_balance}
+          />
+          {dashboard.data.is_owner && dialog === 'budget' && (
+            <UpdateBudgetDialog
+              open
+              onClose={close}
+              currentLimit={team.budget_limit}
+              currentUsage={team.current_usage}
+            />
+          )}
+        </>
+      )}
+      <RedeemCouponDialog
+        open={dialog === 'redeem'}
+        onClose={close}
+        teamId={team?.id}
+        teamName={team?.name}
+        noTeam={isNoTeam(dashboard.error)}
+      />
+    </>
+  );
+}
