@@ -5,7 +5,9 @@ import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 
 const expectLoginPage = async () =>
-  expect(await screen.findByRole('heading', { name: 'Welcome to AI Model Gateway' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { name: 'Welcome to AI Model Gateway' }, { timeout: 5000 }),
+  ).toBeInTheDocument();
 
 describe('routing and the auth guard (spec §2, §4)', () => {
   it('sends a signed-out visitor of / to /login', async () => {
@@ -54,17 +56,19 @@ describe('routing and the auth guard (spec §2, §4)', () => {
   });
 
   it('registers every child route of the spec', async () => {
-    for (const [path, title] of [
-      ['/api-keys', 'API Keys'],
-      ['/team', 'Team Settings'],
-      ['/usage-reports', 'Usage Reports'],
-      ['/billing', 'Billing & Usage'],
-      ['/admin', 'Admin Dashboard'],
-      ['/admin/pricing', 'Pricing Tiers'],
-      ['/admin/coupons', 'Coupons'],
+    for (const [login, path, title] of [
+      ['alice', '/api-keys', 'API Keys'],
+      ['alice', '/team', 'Team Settings'],
+      ['alice', '/usage-reports', 'Usage Reports'],
+      ['alice', '/billing', 'Billing & Usage'],
+      ['admin', '/admin', 'Admin Dashboard'],
+      ['admin', '/admin/pricing', 'Pricing Tiers'],
+      ['admin', '/admin/coupons', 'Coupons'],
+      ['admin', '/admin/analytics', 'System Analytics'],
     ]) {
+      fakeDb.signInAs(login);
       const { unmount } = renderRoute(path);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument();
       unmount();
     }
   });

@@ -251,7 +251,9 @@ export interface CouponCreateInput {
   expires_at?: string;
 }
 
-export type CouponUpdateInput = Partial<CouponCreateInput & { active: boolean; expires_at: string | null }>;
+export type CouponUpdateInput = Partial<
+  Omit<CouponCreateInput, 'expires_at'> & { active: boolean; /** null clears the expiry. */ expires_at: string | null }
+>;
 
 export interface CouponListQuery {
   active?: boolean;

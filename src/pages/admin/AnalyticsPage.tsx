@@ -1,5 +1,16 @@
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import Alert from '@mui/material/Alert';
+import { PageHeader } from '../../components/PageHeader';
+import { AdminGate } from './AdminGate';
+import { BackToAdminLink } from './BackToAdminLink';
+
+export const ANALYTICS_COMING_SOON = 'Coming soon: gateway-wide usage and cost analytics.';
 
 export function AnalyticsPage() {
-  return <PlaceholderPage title="System Analytics" />;
+  return (
+    <AdminGate>
+      <BackToAdminLink />
+      <PageHeader title="System Analytics" />
+      <Alert severity="info">{ANALYTICS_COMING_SOON}</Alert>
+    </AdminGate>
+  );
 }

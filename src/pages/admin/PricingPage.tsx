@@ -1,5 +1,96 @@
-import { PlaceholderPage } from '../placeholder/PlaceholderPage';
+import { useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import Add from '@mui/icons-material/Add';
+import { PageHeader } from '../../components/PageHeader';
+import { pricingListQuery } from '../../lib/pricing';
+import { toastShown } from '../../slices/toastsSlice';
+import { useGetPricingTiersQuery } from '../../store/api';
+import { useAppDispatch } from '../../store/hooks';
+import type { PricingTier } from '../../store/types';
+import { AdminGate } from './AdminGate';
+import { BackToAdminLink } from './BackToAdminLink';
+import { FailureAlert } from './FailureAlert';
+import { CreatePricingTierDialog } from './pricing/CreatePricingTierDialog';
+import { PricingFilters } from './pricing/PricingFilters';
+import { PricingTierDetailsDialog } from './pricing/PricingTierDetailsDialog';
+import { pricingColumns } from './pricing/pricingColumns';
+import { useDeactivateTier } from './pricing/useDeactivateTier';
+import { usePricingSearchParams } from './pricing/usePricingSearchParams';
+
+export const NO_PRICING = 'No pricing configurations found.';
+export const EDIT_TIER_COMING_SOON = 'Editing pricing tiers is coming soon.';
+
+function PricingScreen() {
+  const dispatch = useAppDispatch();
+  const view = usePricingSearchParams();
+  const { data, error, isFetching } = useGetPricingTiersQuery(pricingListQuery(view.filters));
+  const { deactivate, failure, clearFailure, confirmDialog } = useDeactivateTier();
+  const [creating, setCreating] = useState(view.createRequested);
+  const [viewing, setViewing] = useState<PricingTier | null>(null);
+
+  // Spec §8: a failed list load is only logged; the grid shows its empty text.
+  useEffect(() => {
+    if (error) console.error('Failed to load pricing tiers', error);
+  }, [error]);
+
+  const columns = useMemo(
+    () =>
+      pricingColumns({
+        onView: setViewing,
+        onEdit: () => dispatch(toastShown(EDIT_TIER_COMING_SOON, 'info')),
+        onDeactivate: (tier) => void deactivate(tier),
+      }),
+    [deactivate, dispatch],
+  );
+
+  const closeCreate = () => {
+    setCreating(false);
+    view.clearCreateRequest();
+  };
+
+  return (
+    <>
+      <BackToAdminLink />
+      <PageHeader
+        title="Pricing Tiers"
+        subtitle="Model prices per 1M tokens, by provider, model and token range"
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            Create Pricing Tier
+          </Button>
+        }
+      />
+      <FailureAlert failure={failure} onClose={clearFailure} />
+      <PricingFilters filters={view.filters} onChange={view.setFilter} />
+      <Box sx={{ width: '100%', minWidth: 0 }}>
+        <DataGrid
+          aria-label="Pricing tiers"
+          rows={error ? [] : (data?.pricings ?? [])}
+          columns={columns}
+          loading={isFetching}
+          rowHeight={84}
+          sortModel={view.sortModel}
+          onSortModelChange={view.setSortModel}
+          disableRowSelectionOnClick
+          pageSizeOptions={[25, 50, 100]}
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          localeText={{ noRowsLabel: NO_PRICING }}
+          sx={{ bgcolor: 'background.paper', minHeight: 320 }}
+        />
+      </Box>
+      {creating && <CreatePricingTierDialog onClose={closeCreate} />}
+      {viewing && <PricingTierDetailsDialog tier={viewing} onClose={() => setViewing(null)} />}
+      {confirmDialog}
+    </>
+  );
+}
 
 export function PricingPage() {
-  return <PlaceholderPage title="Pricing Tiers" />;
+  return (
+    <AdminGate>
+      <PricingScreen />
+    </AdminGate>
+  );
 }

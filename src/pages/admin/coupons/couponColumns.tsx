@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import type { GridColDef } from '@mui/x-data-grid/models';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { couponDisplayStatus, NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
+import { formatMoney } from '../../../lib/money';
+import { formatDateTime } from '../../../lib/time';
+import type { Coupon } from '../../../store/types';
+import { CouponStatusChip } from './CouponStatusChip';
+
+export interface CouponRowActions {
+  onCopy: (code: string) => void;
+  onView: (coupon: Coupon) => void;
+  onEdit: (coupon: Coupon) => void;
+  onDeactivate: (coupon: Coupon) => void;
+}
+
+const expiryTime = (value: string | null) => (value ? new Date(value) : null);
+
+function codeColumn(onCopy: (code: string) => void): GridColDef<Coupon> {
+  return {
+    field: 'code',
+    headerName: 'Code',
+    minWidth: 200,
+    flex: 1,
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography variant="body2" noWrap sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+            {row.code}
+          </Typography>
+          <Tooltip title="Copy code">
+            <IconButton size="small" aria-label={`Copy code ${row.code}`} onClick={() => onCopy(row.code)}>
+              <ContentCopy fontSize="inherit" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        {row.description && (
+          <Typography variant="caption" color="text.secondary" noWrap component="p">
+            {row.description}
+          </Typography>
+        )}
+      </Box>
+    ),
+  };
+}
+
+const dataColumns: GridColDef<Coupon>[] = [
+  {
+    field: 'amount',
+    headerName: 'Amount',
+    type: 'number',
+    minWidth: 110,
+    valueFormatter: (value: number) => formatMoney(value),
+  },
+  {
+    field: 'uses',
+    headerName: 'Uses',
+    minWidth: 140,
+    flex: 0.6,
+    valueGetter: (_value, row) => row.current_uses,
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 1, lineHeight: 1.3 }}>
+        <Typography variant="body2">{usesText(row)}</Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {`${remainingUses(row)} remaining`}
+        </Typography>
+      </Box>
+    ),
+  },
+  {
+    field: 'expires_at',
+    headerName: 'Expiry',
+    type: 'dateTime',
+    minWidth: 180,
+    flex: 0.7,
+    valueGetter: (value: string | null) => expiryTime(value),
+    renderCell: ({ row }) => formatDateTime(row.expires_at, NO_EXPIRY),
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    minWidth: 160,
+    valueGetter: (_value, row) => couponDisplayStatus(row, new Date()),
+    renderCell: ({ row }) => <CouponStatusChip coupon={row} />,
+  },
+];
+
+function actionsColumn({ onView, onEdit, onDeactivate }: CouponRowActions): GridColDef<Coupon> {
+  return {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    minWidth: 140,
+    getActions: ({ row }) => [
+      <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
+      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
+      // Only an active coupon can be deactivated (spec §4).
+      ...(row.active
+        ? [
+            <GridActionsCellItem
+              key="deactivate"
+              icon={<BlockOutlined color="error" />}
+              label="Deactivate"
+              onClick={() => onDeactivate(row)}
+            />,
+          ]
+        : []),
+    ],
+  };
+}
+
+export function couponColumns(actions: CouponRowActions): GridColDef<Coupon>[] {
+  return [codeColumn(actions.onCopy), ...dataColumns, actionsColumn(actions)];
+}

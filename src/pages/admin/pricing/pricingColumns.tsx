@@ -1,0 +1,150 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import type { GridColDef } from '@mui/x-data-grid/models';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { formatPricePer1M, isTierActive, tokenRange } from '../../../lib/pricing';
+import { formatDateTime } from '../../../lib/time';
+import type { PricingTier } from '../../../store/types';
+
+export interface PricingRowActions {
+  onView: (tier: PricingTier) => void;
+  onEdit: (tier: PricingTier) => void;
+  onDeactivate: (tier: PricingTier) => void;
+}
+
+const caption = (text: string) => (
+  <Typography variant="caption" color="text.secondary" noWrap component="p">
+    {text}
+  </Typography>
+);
+
+function Lines({ primary, secondary }: { primary: string; secondary: (string | null)[] }) {
+  return (
+    <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.3 }}>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+        {primary}
+      </Typography>
+      {secondary.map((line) => line && <Box key={line}>{caption(line)}</Box>)}
+    </Box>
+  );
+}
+
+const priceColumn = (field: 'prompt_cost_per_1m' | 'completion_cost_per_1m', headerName: string) =>
+  ({
+    field,
+    headerName,
+    type: 'number',
+    minWidth: 150,
+    flex: 0.6,
+    valueFormatter: (value: number) => formatPricePer1M(value),
+  }) satisfies GridColDef<PricingTier>;
+
+// Everything but the row actions is fixed, so it is built once for the module (MUI X performance guide).
+const dataColumns: GridColDef<PricingTier>[] = [
+  {
+    field: 'model',
+    headerName: 'Provider/Model',
+    minWidth: 200,
+    flex: 1,
+    valueGetter: (_value, row) => `${row.provider}/${row.model}`,
+    renderCell: ({ row }) => <Lines primary={row.model} secondary={[row.provider]} />,
+  },
+  {
+    field: 'tier',
+    headerName: 'Tier',
+    minWidth: 180,
+    flex: 0.8,
+    valueGetter: (_value, row) => row.tier_name,
+    renderCell: ({ row }) => (
+      <Lines primary={row.tier_name} secondary={[`Order ${row.tier_order}`, row.tier_description]} />
+    ),
+  },
+  {
+    field: 'token_range',
+    headerName: 'Token Range',
+    minWidth: 170,
+    flex: 0.7,
+    valueGetter: (_value, row) => row.min_tokens,
+    renderCell: ({ row }) => tokenRange(row.min_tokens, row.max_tokens),
+  },
+  priceColumn('prompt_cost_per_1m', 'Prompt Price per 1M'),
+  priceColumn('completion_cost_per_1m', 'Completion Price per 1M'),
+  {
+    field: 'caching',
+    headerName: 'Caching',
+    minWidth: 170,
+    flex: 0.7,
+    valueGetter: (_value, row) => (row.supports_caching ? 'Supported' : 'Not supported'),
+    renderCell: ({ row, value }) => (
+      <Lines
+        primary={String(value)}
+        secondary={
+          row.supports_caching
+            ? [
+                `Create ${formatPricePer1M(row.cache_create_cost_per_1m)}`,
+                `Read ${formatPricePer1M(row.cache_read_cost_per_1m)}`,
+              ]
+            : []
+        }
+      />
+    ),
+  },
+  {
+    field: 'effective_time',
+    headerName: 'Effective Time',
+    type: 'dateTime',
+    minWidth: 210,
+    flex: 0.9,
+    valueGetter: (value: string) => new Date(value),
+    renderCell: ({ row }) => {
+      const active = isTierActive(row, new Date());
+      return (
+        <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.3 }}>
+          <Typography variant="body2" noWrap>
+            {formatDateTime(row.effective_time)}
+          </Typography>
+          {row.expiry_time && caption(`Expires ${formatDateTime(row.expiry_time)}`)}
+          <Chip
+            size="small"
+            variant="outlined"
+            label={active ? 'Active' : 'Inactive'}
+            color={active ? 'success' : 'default'}
+            sx={{ mt: 0.5 }}
+          />
+        </Box>
+      );
+    },
+  },
+];
+
+function actionsColumn({ onView, onEdit, onDeactivate }: PricingRowActions): GridColDef<PricingTier> {
+  return {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    minWidth: 140,
+    getActions: ({ row }) => [
+      <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
+      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
+      // Deactivate is offered only while the tier is active (spec §4).
+      ...(isTierActive(row, new Date())
+        ? [
+            <GridActionsCellItem
+              key="deactivate"
+              icon={<BlockOutlined color="error" />}
+              label="Deactivate"
+              onClick={() => onDeactivate(row)}
+            />,
+          ]
+        : []),
+    ],
+  };
+}
+
+export function pricingColumns(actions: PricingRowActions): GridColDef<PricingTier>[] {
+  return [...dataColumns, actionsColumn(actions)];
+}
