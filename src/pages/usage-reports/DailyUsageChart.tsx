@@ -17,11 +17,14 @@ export type ChartKind = 'line' | 'bar';
 
 const CHART_HEIGHT = 300;
 // Read by screen readers, not drawn (the chart itself is the visual).
+// Pixel strings on purpose: in sx a bare 1 means 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
+  whiteSpace: 'nowrap',
   clip: 'rect(0 0 0 0)',
 } as const;
 const FALLBACK_WIDTH = 600;

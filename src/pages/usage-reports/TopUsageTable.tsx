@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -36,28 +37,30 @@ export function TopUsageTable<T>({ id, title, columns, rows, rowKey }: TopUsageT
           <Typography color="text.secondary">No usage in this period</Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby={titleId}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
-                      {column.header}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={rowKey(row)}>
+            <TableContainer>
+              <Table size="small" aria-labelledby={titleId}>
+                <TableHead>
+                  <TableRow>
                     {columns.map((column) => (
                       <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
-                        {column.cell(row)}
+                        {column.header}
                       </TableCell>
                     ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={rowKey(row)}>
+                      {columns.map((column) => (
+                        <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
+                          {column.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
           </Box>
         )}
       </CardContent>
