@@ -8,7 +8,9 @@ const zlib = require('node:zlib');
 
 const dist = path.resolve(__dirname, '..', 'dist');
 const statsFile = path.join(require('node:os').tmpdir(), `webpack-stats-${process.pid}.json`);
-execFileSync('npx', ['webpack', '--mode', 'production', '--json', statsFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync('npx', ['webpack', '--mode', 'production', '--json', statsFile], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8'));
 fs.rmSync(statsFile);
 
@@ -33,7 +35,9 @@ let failed = false;
 console.log('\n| first visit | JS files | gzip KB |\n|---|---|---|');
 for (const { route, requests } of routes) {
   const lazy = requests.flatMap(chunksFor);
-  const files = [...new Set([...initialFiles, ...lazy.flatMap((chunk) => chunk.files)])].filter((f) => f.endsWith('.js'));
+  const files = [...new Set([...initialFiles, ...lazy.flatMap((chunk) => chunk.files)])].filter((f) =>
+    f.endsWith('.js'),
+  );
   const kb = files.reduce((sum, file) => sum + gzipSize(file), 0) / 1024;
   console.log(`| ${route} | ${files.length} | ${kb.toFixed(1)} |`);
   if (route === '/login') {

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { Config } from './config';
+import type { Db } from './db/types';
+import type { Deps } from './deps';
+import { HttpError } from './lib/errors';
+import { validatorCompiler } from './lib/validation';
+import { createGuards } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { adminRoutes } from './routes/admin';
+import { apiKeyRoutes } from './routes/apiKeys';
+import { authRoutes } from './routes/auth';
+import { sandboxCheckoutRoutes } from './routes/sandboxCheckout';
+import { staticRoutes } from './routes/static';
+import { systemRoutes } from './routes/system';
+import { teamBillingRoutes } from './routes/teamBilling';
+import { teamRoutes } from './routes/teams';
+import { createSandboxProvider } from './services/paymentProvider';
+import { createSessions } from './services/sessions';
+
+export interface AppOptions {
+  config: Config & { jwtSecret: string };
+  db: Db;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      // OAuth callback query strings carry the one-time code and state: log the path only.
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.split('?')[0],
+      }),
+    },
+  };
+}
+
+/** Builds the whole server (API, sandbox checkout, built app) without listening; tests drive it with inject(). */
+export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('membership', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  // An empty JSON body is allowed: the contract lets body-less POST/DELETE still send content-type: application/json.
+  const parseJson = app.getDefaultJsonParser('error', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, (error, value) =>
+      done(error ? new HttpError(400, 'VALIDATION_ERROR', 'Request body is not valid JSON') : null, value),
+    );
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie, { secret: config.jwtSecret });
+  registerSecurity(app, config);
+
+  const rateLimit = config.rateLimit.enabled
+    ? { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs }
+    : undefined;
+  if (rateLimit) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      hook: 'preHandler',
+      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: `Too many requests, retry in ${context.after}`,
+      }),
+    });
+  }
+
+  const sessions = createSessions(config.jwtSecret);
+  const deps: Deps = {
+    config,
+    db,
+    sessions,
+    guards: createGuards({ db, sessions }),
+    payments: createSandboxProvider(db),
+    rateLimit,
+  };
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    teamRoutes,
+    teamBillingRoutes,
+    apiKeyRoutes,
+    adminRoutes,
+    sandboxCheckoutRoutes,
+  ]) {
+    routes(app, deps);
+  }
+  await staticRoutes(app, deps);
+  return app;
+}

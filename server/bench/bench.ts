@@ -1,0 +1,160 @@
+/**
+ * npm run bench:server — loads 1,000,000 usage events for one team, then measures the two report endpoints with
+ * autocannon on PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL. Prints a markdown table.
+ * Knobs: BENCH_EVENTS (default 1000000), BENCH_DURATION seconds (default 10), BENCH_CONNECTIONS (default 10).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { REPO_ROOT, loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import type { Db } from '../db/types';
+import { createSessions } from '../services/sessions';
+import { rebuildUsageRollup } from '../services/usage';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BATCH = 100_000;
+const SECRET = randomBytes(32).toString('hex');
+
+const MODELS = [
+  ['claude-sonnet-4', 'anthropic'],
+  ['claude-haiku-3.5', 'anthropic'],
+  ['gpt-4o', 'openai'],
+  ['gpt-4o-mini', 'openai'],
+  ['gemini-2.5-pro', 'google'],
+  ['meta-llama/llama-3.3-70b-instruct', 'openrouter'],
+];
+
+/**
+ * autocannon runs in a child process so the load generator does not share the server's event loop (in a worker
+ * thread it returns unaggregated histograms).
+ */
+function runAutocannon(options: Parameters<typeof autocannon>[0]): ReturnType<typeof autocannon> {
+  const source = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', source, JSON.stringify(options)], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`autocannon exited with ${code}`)),
+    );
+  });
+}
+
+async function load(db: Db): Promise<{ userId: string; seconds: number }> {
+  const started = performance.now();
+  const users: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const [row] = await db.query<{ id: string }>(
+      `INSERT INTO users (login, name, email) VALUES ($1, $1, $1 || '@example.com') RETURNING id`,
+      [`bench${i}`],
+    );
+    users.push(row.id);
+  }
+  const [team] = await db.query<{ id: string }>(
+    `INSERT INTO teams (name, budget_limit_cents) VALUES ('Bench', 5000000) RETURNING id`,
+  );
+  for (const [i, userId] of users.entries()) {
+    await db.query('INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, $3)', [
+      team.id,
+      userId,
+      i === 0 ? 'owner' : 'member',
+    ]);
+  }
+  const models = MODELS.map(([model, provider], i) => `(${i}, '${model}', '${provider}')`).join(', ');
+  for (let start = 0; start < EVENTS; start += BATCH) {
+    const end = Math.min(start + BATCH, EVENTS);
+    // Deterministic spread over the last 60 days, 10 users and 6 models, generated inside the database.
+    await db.query(
+      `INSERT INTO usage_events (team_id, user_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+                                 cost_cents, latency_ms, status, created_at)
+       SELECT $1, ($2::uuid[])[1 + g % 10], m.model, m.provider, 1000 + (g * 7919) % 50000, 100 + (g * 104729) % 4000,
+              0, 1 + (g * 31) % 40, 200 + (g * 13) % 3000, CASE WHEN g % 50 = 0 THEN 'error' ELSE 'success' END,
+              now() - (g * 5184000 / $5) * interval '1 second'
+       FROM generate_series($3::bigint, $4::bigint) g JOIN (VALUES ${models}) m(i, model, provider) ON m.i = g % 6`,
+      [team.id, users, start + 1, end, EVENTS],
+    );
+  }
+  await db.tx((q) => rebuildUsageRollup(q, team.id));
+  return { userId: users[0], seconds: (performance.now() - started) / 1000 };
+}
+
+async function measure(engine: string, db: Db) {
+  await migrate(db);
+  const { userId, seconds } = await load(db);
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', JWT_SECRET: SECRET, DIST_DIR: os.tmpdir() },
+    ['--demo'],
+  );
+  const app = await buildApp({ config: { ...config, jwtSecret: SECRET }, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const token = await createSessions(SECRET).sign(userId);
+  const rows: string[] = [];
+  for (const endpoint of ['/v1/teams/dashboard', '/v1/teams/usage-stats']) {
+    const result = await runAutocannon({
+      url: `http://127.0.0.1:${port}${endpoint}`,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${endpoint}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    rows.push(
+      `| ${engine} | GET ${endpoint}${endpoint.endsWith('stats') ? ' (30 days)' : ''} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} |`,
+    );
+  }
+  await app.close();
+  return { rows, load: `${engine}: ${EVENTS.toLocaleString('en')} events + roll-up loaded in ${seconds.toFixed(1)} s` };
+}
+
+async function main() {
+  const results: Awaited<ReturnType<typeof measure>>[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
+  const lite = await openPglite(dataDir);
+  try {
+    results.push(await measure('PGlite', lite));
+  } finally {
+    await lite.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const db = openPostgres(url, { schema });
+    try {
+      results.push(await measure('PostgreSQL', db));
+    } finally {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  }
+  console.log(`\n${results.map((r) => r.load).join('\n')}\n`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint\n`);
+  console.log('| Engine | Endpoint | Requests/s | p50 (ms) | p99 (ms) |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const result of results) for (const row of result.rows) console.log(row);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, parsed and validated here and nowhere else. */
+export interface Config {
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  distDir: string;
+  /** Demo mode rebuilds a stale dist/ before listening; off when DIST_DIR points elsewhere. */
+  autoBuild: boolean;
+  publicUrl: string | null;
+  appUrl: string | null;
+  /** Null only in demo mode, where main.ts generates and persists one. */
+  jwtSecret: string | null;
+  github: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string } | null;
+  devLogin: boolean;
+  adminLogins: string[];
+  corsOrigins: string[];
+  cookieSecure: boolean | null;
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimit: { enabled: boolean; max: number; windowMs: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const REPO_ROOT = path.resolve(__dirname, '..');
+
+export function loadConfig(env: Env, argv: string[] = []): Config {
+  const problems: string[] = [];
+  const mode = argv.includes('--demo') ? 'demo' : 'production';
+  const str = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean | null) => {
+    const raw = str(name)?.toLowerCase();
+    if (raw === undefined || raw === null) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, fallback: string | null) => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be an absolute http(s) URL (got "${raw}")`);
+      return fallback;
+    }
+  };
+  const list = (name: string, fallback: string[]) => {
+    const raw = str(name);
+    return raw === null
+      ? fallback
+      : raw
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+  };
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const jwtSecret = str('JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+
+  const clientId = str('GITHUB_CLIENT_ID');
+  const clientSecret = str('GITHUB_CLIENT_SECRET');
+  if ((clientId === null) !== (clientSecret === null)) {
+    problems.push('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together');
+  }
+  const oauthUrl = url('GITHUB_OAUTH_URL', 'https://github.com')!;
+  const apiUrl = url('GITHUB_API_URL', 'https://api.github.com')!;
+  const github = clientId && clientSecret ? { clientId, clientSecret, oauthUrl, apiUrl } : null;
+
+  if (mode === 'production') {
+    if (!clientId) problems.push('GITHUB_CLIENT_ID is required in production (npm run serve)');
+    if (!clientSecret) problems.push('GITHUB_CLIENT_SECRET is required in production (npm run serve)');
+    if (!jwtSecret) problems.push('JWT_SECRET (at least 32 characters) is required in production (npm run serve)');
+  }
+
+  const corsOrigins = list('CORS_ORIGINS', []);
+  for (const origin of corsOrigins) {
+    try {
+      if (new URL(origin).origin !== origin) throw new Error('not an origin');
+    } catch {
+      problems.push(`CORS_ORIGINS entries must be origins like https://app.example.com (got "${origin}")`);
+    }
+  }
+
+  const logLevel = str('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const customDist = str('DIST_DIR');
+  const config: Config = {
+    mode,
+    port: int('PORT', 8080, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(str('DATA_DIR') ?? './data'),
+    databaseUrl,
+    distDir: customDist ? path.resolve(customDist) : path.join(REPO_ROOT, 'dist'),
+    autoBuild: mode === 'demo' && customDist === null,
+    publicUrl: url('PUBLIC_URL', null),
+    appUrl: url('APP_URL', null),
+    jwtSecret,
+    github,
+    devLogin: mode === 'demo' && github === null,
+    adminLogins: list('ADMIN_LOGINS', mode === 'demo' ? ['admin'] : []).map((login) => login.toLowerCase()),
+    corsOrigins,
+    cookieSecure: bool('COOKIE_SECURE', null),
+    trustProxy: bool('TRUST_PROXY', false) ?? false,
+    logLevel,
+    rateLimit: {
+      enabled: bool('RATE_LIMIT_ENABLED', true) ?? true,
+      max: int('RATE_LIMIT_MAX', mode === 'demo' ? 300 : 30, 1, 1_000_000),
+      windowMs: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

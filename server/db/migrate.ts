@@ -1,0 +1,31 @@
+import type { Db } from './types';
+import { migrations } from './migrations';
+
+/** Arbitrary constant: every instance takes the same advisory lock, so several can start against one database. */
+const MIGRATION_LOCK_KEY = 724_311_001;
+
+export async function migrate(db: Db): Promise<number[]> {
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await q.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await q.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue;
+      // Split on statement boundaries because the extended protocol accepts one statement per call.
+      for (const statement of splitStatements(migration.sql)) await q.query(statement);
+      await q.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+      applied.push(migration.id);
+    }
+    return applied;
+  });
+}
+
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*\n/)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/types';
+import type { Guards } from './plugins/auth';
+import type { SandboxProvider } from './services/paymentProvider';
+import type { Sessions } from './services/sessions';
+
+/** What route modules need; built once in app.ts. */
+export interface Deps {
+  config: Config & { jwtSecret: string };
+  db: Db;
+  sessions: Sessions;
+  guards: Guards;
+  payments: SandboxProvider;
+  /** Per-route rate limit settings, or undefined when rate limiting is off. */
+  rateLimit: { max: number; timeWindow: number } | undefined;
+}

@@ -1,0 +1,30 @@
+/** Integer cents in the database; dollars (at most two decimals) at the API edge where the contract says so. */
+export const centsToDollars = (cents: number) => Math.round(cents) / 100;
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+/** Pricing is stored as integer micro-dollars per 1M tokens so prices such as 0.075 are exact. */
+export const microsToDollars = (micros: number) => micros / 1_000_000;
+export const dollarsToMicros = (dollars: number) => Math.round(dollars * 1_000_000);
+
+export const nullableMicrosToDollars = (micros: number | null) => (micros === null ? null : microsToDollars(micros));
+export const nullableDollarsToMicros = (dollars: number | null | undefined) =>
+  dollars === null || dollars === undefined ? null : dollarsToMicros(dollars);
+
+/** Percentage of used over limit rounded to two decimals; 0 when there is no limit. */
+export function percentOf(used: number, limit: number): number {
+  if (limit <= 0) return 0;
+  return Math.round((used / limit) * 10_000) / 100;
+}
+
+/** Cost in cents of one request under a per-1M-tokens price list (rounded half up to whole cents). */
+export function requestCostCents(
+  tokens: { prompt: number; completion: number; cached: number },
+  prices: { promptMicros: number; completionMicros: number; cacheReadMicros: number | null },
+): number {
+  const micros =
+    (tokens.prompt * prices.promptMicros +
+      tokens.completion * prices.completionMicros +
+      tokens.cached * (prices.cacheReadMicros ?? prices.promptMicros)) /
+    1_000_000;
+  return Math.round(micros / 10_000);
+}

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open';
+import { isBuildStale } from './lib/staleBuild';
+import { seedDemoIfEmpty } from './seed/demo';
+
+/** Demo mode without JWT_SECRET: one random secret kept in DATA_DIR so sessions survive restarts. */
+function demoSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function buildFrontendIfStale(config: Config) {
+  if (!config.autoBuild || !isBuildStale(REPO_ROOT, config.distDir)) return;
+  console.log('dist/ is missing or older than src/: building the app (npx webpack --mode production)...');
+  const result = spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`webpack build failed (exit code ${result.status})`);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${error.message}\nSee docs/server.md for every variable.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  buildFrontendIfStale(config);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const jwtSecret = config.jwtSecret ?? demoSecret(config.dataDir);
+
+  const db = await openDb(config);
+  await migrate(db);
+  const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const seeded = config.mode === 'demo' ? await seedDemoIfEmpty(db, { baseUrl: url }) : false;
+
+  const app = await buildApp({ config: { ...config, jwtSecret }, db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!fs.existsSync(path.join(config.distDir, 'index.html'))) {
+    app.log.warn({ distDir: config.distDir }, 'no built app found (run npm run build): serving the API only');
+  }
+  if (config.mode === 'demo') {
+    console.log(
+      [
+        '',
+        `AI Model Gateway (demo mode, ${db.engine}${seeded ? ', demo data seeded' : ''})`,
+        `Open ${url} and sign in as alice (team owner), bob (team member) or admin (administrator).`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/types';
+import { HttpError, forbidden, isUuid } from '../lib/errors';
+import { SESSION_TTL_SECONDS, type Sessions } from '../services/sessions';
+import type { Membership } from '../services/teams';
+import { findUserWithMembership, type UserRow } from '../services/users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    membership: Membership | null;
+  }
+}
+
+export const SESSION_COOKIE = 'jwt';
+
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+export const isSecureRequest = (config: Config, request: FastifyRequest) =>
+  config.cookieSecure ?? request.protocol === 'https';
+
+export function setSessionCookie(config: Config, request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(config, request),
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+export function clearSessionCookie(config: Config, request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(config, request),
+    path: '/',
+  });
+}
+
+/** Route guards, used as onRequest hooks so the rate limiter (a preHandler) can key on the signed-in user. */
+export function createGuards(deps: { db: Db; sessions: Sessions }) {
+  async function authenticate(request: FastifyRequest) {
+    const token = readToken(request);
+    if (!token) throw new HttpError(401, 'NO_TOKEN', 'Sign in to continue');
+    const result = await deps.sessions.verify(token);
+    if (!result.ok) {
+      throw new HttpError(
+        401,
+        result.code,
+        result.code === 'TOKEN_EXPIRED' ? 'Your session has expired' : 'Invalid session token',
+      );
+    }
+    const found = isUuid(result.userId) ? await findUserWithMembership(deps.db, result.userId) : null;
+    if (!found) throw new HttpError(401, 'INVALID_TOKEN', 'Invalid session token');
+    request.user = found.user;
+    request.membership = found.membership;
+  }
+
+  async function requireAdmin(request: FastifyRequest) {
+    await authenticate(request);
+    if (!request.user?.is_admin) throw forbidden('Administrator access required');
+  }
+
+  /** For /v1/teams/:teamId/...: unknown teams answer 403 like foreign ones, so team ids cannot be probed. */
+  async function requireTeamAccess(request: FastifyRequest) {
+    await authenticate(request);
+    const { teamId } = request.params as { teamId: string };
+    if (request.membership?.teamId !== teamId) throw forbidden('You are not a member of this team');
+  }
+
+  return { authenticate, requireAdmin, requireTeamAccess };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The signed-in user; only valid on routes guarded above. */
+export const currentUser = (request: FastifyRequest): UserRow => request.user as UserRow;

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { HttpError, badRequest, notFound } from '../lib/errors';
+import { PAGE_HEADERS, escapeHtml, page, scriptJson } from '../lib/html';
+import { safeRedirect } from '../lib/redirect';
+import { clearSessionCookie, currentUser, isSecureRequest, setSessionCookie } from '../plugins/auth';
+import { serverOrigin } from '../plugins/security';
+import { authorizeUrl, fetchGithubProfile } from '../services/github';
+import { acceptPendingInvite, toAuthUser, upsertDevUser, upsertGithubUser, type UserRow } from '../services/users';
+import { AuthUser, errors } from './schemas';
+
+const STATE_COOKIE = 'oauth_state';
+const STATE_TTL_SECONDS = 10 * 60;
+
+export function authRoutes(app: FastifyInstance, deps: Deps) {
+  const { config, db, sessions, guards } = deps;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const rateLimit = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    await acceptPendingInvite(db, user);
+    setSessionCookie(config, request, reply, await sessions.sign(user.id));
+  }
+
+  function redirectTarget(request: FastifyRequest, value: string | undefined) {
+    const target = safeRedirect(value, [serverOrigin(config, request), ...config.corsOrigins]);
+    if (target === null) throw badRequest('redirect must be a relative path or an allowed origin');
+    return target;
+  }
+
+  api.get(
+    '/v1/auth/me',
+    { onRequest: guards.authenticate, schema: { response: { 200: AuthUser, ...errors(401) } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.membership) await acceptPendingInvite(db, user);
+      return toAuthUser(user);
+    },
+  );
+
+  api.post(
+    '/v1/auth/dev-login',
+    {
+      config: rateLimit,
+      schema: {
+        body: Type.Object({
+          login: Type.String({
+            pattern: '^[A-Za-z0-9-]{1,39}$',
+            errorMessage: 'login must be 1-39 characters: letters, digits or hyphens',
+          }),
+        }),
+        response: { 200: AuthUser, ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      if (!config.devLogin) throw notFound('Not found');
+      const login = request.body.login;
+      const user = await upsertDevUser(db, login, config.adminLogins.includes(login.toLowerCase()));
+      await signIn(request, reply, user);
+      return toAuthUser(user);
+    },
+  );
+
+  api.get('/v1/auth/logout', async (request, reply) => {
+    clearSessionCookie(config, request, reply);
+    return reply.redirect(`${config.appUrl ?? ''}/login`, 302);
+  });
+
+  api.get(
+    '/v1/oauth/github/login',
+    {
+      config: rateLimit,
+      schema: { querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 2048 })) }) },
+    },
+    async (request, reply) => {
+      const redirect = redirectTarget(request, request.query.redirect);
+      if (config.devLogin) return reply.headers(PAGE_HEADERS).send(devLoginPage(redirect));
+      const github = config.github;
+      if (!github) throw new HttpError(503, 'NOT_CONFIGURED', 'GitHub sign-in is not configured');
+      const state = randomBytes(24).toString('base64url');
+      reply.setCookie(STATE_COOKIE, JSON.stringify({ state, redirect }), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecureRequest(config, request),
+        path: '/v1/oauth',
+        maxAge: STATE_TTL_SECONDS,
+      });
+      return reply.redirect(
+        authorizeUrl(github, `${serverOrigin(config, request)}/v1/oauth/github/callback`, state),
+        302,
+      );
+    },
+  );
+
+  api.get(
+    '/v1/oauth/github/callback',
+    {
+      config: rateLimit,
+      schema: {
+        querystring: Type.Object({
+          code: Type.Optional(Type.String({ minLength: 1, maxLength: 512, errorMessage: 'code is required' })),
+          state: Type.String({ minLength: 1, maxLength: 512, errorMessage: 'state is required' }),
+          error: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const github = config.github;
+      if (!github) throw notFound('Not found');
+      const saved = readState(request);
+      reply.clearCookie(STATE_COOKIE, { path: '/v1/oauth' });
+      if (!saved || saved.state !== request.query.state) {
+        throw badRequest('state does not match this sign-in attempt; start again');
+      }
+      // The user declined on GitHub: back to the login page rather than an error.
+      if (request.query.error) return reply.redirect(`${config.appUrl ?? ''}/login`, 302);
+      const code = request.query.code;
+      if (!code) throw badRequest('code is required');
+      let profile;
+      try {
+        profile = await fetchGithubProfile(github, code, `${serverOrigin(config, request)}/v1/oauth/github/callback`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'GitHub sign-in failed');
+        throw new HttpError(502, 'OAUTH_FAILED', 'GitHub sign-in failed, please try again');
+      }
+      const user = await upsertGithubUser(db, profile, config.adminLogins.includes(profile.login.toLowerCase()));
+      await signIn(request, reply, user);
+      return reply.redirect(
+        safeRedirect(saved.redirect, [serverOrigin(config, request), ...config.corsOrigins]) ?? '/',
+        302,
+      );
+    },
+  );
+
+  function readState(request: FastifyRequest): { state: string; redirect: string } | null {
+    const raw = request.cookies[STATE_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return null;
+    try {
+      return JSON.parse(unsigned.value) as { state: string; redirect: string };
+    } catch {
+      return null;
+    }
+  }
+}
+
+function devLoginPage(redirect: string): string {
+  const demoUsers = [
+    ['alice', 'team owner'],
+    ['bob', 'team member'],
+    ['admin', 'administrator'],
+  ];
+  const body = `
+<h1>Sign in to AI Model Gateway</h1>
+<p>Development sign-in: GitHub is not configured, so pick a demo user or type any login.</p>
+<div class="row" role="group" aria-label="Demo users">
+${demoUsers.map(([login, role]) => `<button type="button" data-login="${login}">${login} <small>(${role})</small></button>`).join('\n')}
+</div>
+<form id="custom">
+  <label for="login">Other login</label>
+  <input id="login" name="login" autocomplete="username" required pattern="[A-Za-z0-9-]{1,39}" maxlength="39" aria-describedby="login-hint">
+  <p id="login-hint"><small>1-39 letters, digits or hyphens. New logins are created on first sign-in.</small></p>
+  <button type="submit" class="secondary">Sign in</button>
+</form>
+<div id="message" role="alert" aria-live="assertive"></div>
+<p><small>Redirects to ${escapeHtml(redirect)}</small></p>`;
+  const script = `
+const redirect = ${scriptJson(redirect)};
+const message = document.getElementById('message');
+async function signIn(login) {
+  document.querySelectorAll('button').forEach((b) => (b.disabled = true));
+  message.textContent = '';
+  try {
+    const res = await fetch('/v1/auth/dev-login', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login }) });
+    if (!res.ok) throw new Error((await res.json().catch(() => ({}))).message || 'Sign-in failed');
+    window.location.assign(redirect);
+  } catch (error) {
+    message.textContent = error.message;
+    document.querySelectorAll('button').forEach((b) => (b.disabled = false));
+  }
+}
+document.querySelectorAll('[data-login]').forEach((b) => b.addEventListener('click', () => signIn(b.dataset.login)));
+document.getElementById('custom').addEventListener('submit', (e) => { e.preventDefault(); signIn(document.getElementById('login').value.trim()); });`;
+  return page('Sign in · AI Model Gateway', body, script);
+}

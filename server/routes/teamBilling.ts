@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { badRequest } from '../lib/errors';
+import { utcDay } from '../lib/time';
+import { currentUser } from '../plugins/auth';
+import { serverOrigin } from '../plugins/security';
+import { listRedemptions, redeemCoupon, validateCoupon } from '../services/coupons';
+import { balanceCents, creditHistory, detailedBalance } from '../services/credits';
+import { checkPayment, createPaymentLink, paymentHistory, paymentStatus } from '../services/payments';
+import { usageBreakdown } from '../services/usage';
+import { centsToDollars } from '../lib/money';
+import {
+  CouponValidation,
+  CreditHistory,
+  IsoDate,
+  Money,
+  Pagination,
+  PaymentStatus,
+  Redemptions,
+  UsageBreakdown,
+  errors,
+} from './schemas';
+
+const TeamParams = Type.Object({ teamId: Type.String() });
+const OrderParams = Type.Object({ teamId: Type.String(), orderId: Type.String({ maxLength: 64 }) });
+const CouponCode = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 64, errorMessage: 'code is required' }),
+});
+
+/** Credits, payments and coupon redemption of one team: /v1/teams/{teamId}/..., members only. */
+export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, guards, config, payments } = deps;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const member = { onRequest: guards.requireTeamAccess };
+  const limited = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
+
+  api.get(
+    '/v1/teams/:teamId/credits/balance',
+    {
+      ...member,
+      schema: {
+        params: TeamParams,
+        response: { 200: Type.Object({ team_id: Type.String(), current_balance: Type.Number() }), ...errors(401, 403) },
+      },
+    },
+    async (request) => ({
+      team_id: request.params.teamId,
+      current_balance: centsToDollars(await balanceCents(db, request.params.teamId)),
+    }),
+  );
+
+  api.get(
+    '/v1/teams/:teamId/credits/balance/detailed',
+    { ...member, schema: { params: TeamParams } },
+    async (request) => detailedBalance(db, request.params.teamId),
+  );
+
+  api.get(
+    '/v1/teams/:teamId/credits/history',
+    {
+      ...member,
+      schema: {
+        params: TeamParams,
+        querystring: Pagination,
+        response: { 200: CreditHistory, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => creditHistory(db, request.params.teamId, request.query.limit, request.query.offset),
+  );
+
+  api.get(
+    '/v1/teams/:teamId/credits/usage-breakdown',
+    {
+      ...member,
+      schema: {
+        params: TeamParams,
+        querystring: Type.Object({ from: Type.Optional(IsoDate('from')), to: Type.Optional(IsoDate('to')) }),
+        response: { 200: UsageBreakdown, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const today = new Date();
+      const to = request.query.to ?? utcDay(today);
+      const from = request.query.from ?? `${to.slice(0, 8)}01`;
+      if (from > to) throw badRequest('from must not be after to');
+      return usageBreakdown(db, request.params.teamId, from, to);
+    },
+  );
+
+  api.post(
+    '/v1/teams/:teamId/payments/create-link',
+    {
+      ...member,
+      schema: {
+        params: TeamParams,
+        body: Type.Object({
+          amount_cents: Type.Integer({
+            minimum: 100,
+            maximum: 100_000_000,
+            errorMessage: 'amount_cents must be an integer from 100 to 100000000',
+          }),
+          description: Type.Optional(
+            Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' }),
+          ),
+        }),
+        response: {
+          201: Type.Object({
+            payment_url: Type.String(),
+            order_id: Type.String(),
+            amount: Money,
+            expires_at: Type.String(),
+            status: Type.Literal('pending'),
+          }),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const description = request.body.description?.trim() || 'Credit top-up';
+      const link = await createPaymentLink(db, payments, {
+        teamId: request.params.teamId,
+        userId: currentUser(request).id,
+        amountCents: request.body.amount_cents,
+        description,
+        baseUrl: config.publicUrl ?? serverOrigin(config, request),
+      });
+      return reply.code(201).send(link);
+    },
+  );
+
+  api.get(
+    '/v1/teams/:teamId/payments/:orderId/status',
+    {
+      ...member,
+      schema: {
+        params: OrderParams,
+        response: {
+          200: Type.Object({
+            order_id: Type.String(),
+            status: PaymentStatus,
+            failure_reason: Type.Union([Type.String(), Type.Null()]),
+            amount: Money,
+          }),
+          ...errors(401, 403, 404),
+        },
+      },
+    },
+    async (request) => paymentStatus(db, request.params.teamId, request.params.orderId),
+  );
+
+  api.get('/v1/teams/:teamId/payments/history', { ...member, schema: { params: TeamParams } }, async (request) =>
+    paymentHistory(db, request.params.teamId),
+  );
+
+  api.post(
+    '/v1/teams/:teamId/payments/:orderId/check',
+    {
+      ...member,
+      schema: {
+        params: OrderParams,
+        response: { 200: Type.Object({ updated: Type.Boolean(), status: PaymentStatus }), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => checkPayment(db, payments, request.params.teamId, request.params.orderId),
+  );
+
+  api.post(
+    '/v1/teams/:teamId/coupons/validate',
+    {
+      ...member,
+      config: limited,
+      schema: {
+        params: TeamParams,
+        body: CouponCode,
+        response: { 200: CouponValidation, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => validateCoupon(db, request.params.teamId, request.body.code),
+  );
+
+  api.post(
+    '/v1/teams/:teamId/coupons/redeem',
+    {
+      ...member,
+      config: limited,
+      schema: {
+        params: TeamParams,
+        body: CouponCode,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), amount: Type.Number(), new_balance: Type.Number() }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => redeemCoupon(db, request.params.teamId, currentUser(request).id, request.body.code),
+  );
+
+  api.get(
+    '/v1/teams/:teamId/coupons/redemptions',
+    {
+      ...member,
+      schema: { params: TeamParams, querystring: Pagination, response: { 200: Redemptions, ...errors(400, 401, 403) } },
+    },
+    async (request) => listRedemptions(db, request.params.teamId, request.query.limit, request.query.offset),
+  );
+}

@@ -1,0 +1,216 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { badRequest, isUuid, notFound } from '../lib/errors';
+import { dollarsToCents } from '../lib/money';
+import { utcDay } from '../lib/time';
+import { currentUser } from '../plugins/auth';
+import { listActivity } from '../services/activity';
+import { EMPTY_STATS, dashboardStats } from '../services/dashboard';
+import {
+  createTeam,
+  inviteMember,
+  listMembers,
+  removeMember,
+  requireTeam,
+  teamView,
+  updateBudget,
+} from '../services/teams';
+import { currentMonthStats, usageStats } from '../services/usage';
+import { IsoDate, Team, UsageStats, errors } from './schemas';
+
+const BudgetLimit = Type.Number({
+  minimum: 0,
+  maximum: 1_000_000_000,
+  errorMessage: 'budget_limit must be a number >= 0',
+});
+const MAX_RANGE_DAYS = 400;
+
+function teamName(raw: string): string {
+  const name = raw.trim();
+  if (name.length === 0 || name.length > 100) throw badRequest('name must be 1-100 characters');
+  return name;
+}
+
+/** Routes about the signed-in user's own team (no team id in the path). */
+export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = { onRequest: guards.authenticate };
+
+  api.get('/v1/teams/', { ...auth, schema: { response: { 200: Team, ...errors(401, 404) } } }, async (request) => {
+    return teamView(db, requireTeam(request.membership).teamId);
+  });
+
+  api.post(
+    '/v1/teams/',
+    {
+      ...auth,
+      schema: {
+        body: Type.Object({ name: Type.String({ errorMessage: 'name must be a string' }), budget_limit: BudgetLimit }),
+        response: { 201: Team, ...errors(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const team = await createTeam(
+        db,
+        currentUser(request).id,
+        teamName(request.body.name),
+        dollarsToCents(request.body.budget_limit),
+      );
+      return reply.code(201).send(team);
+    },
+  );
+
+  api.get(
+    '/v1/teams/members',
+    {
+      ...auth,
+      schema: {
+        response: {
+          200: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              name: Type.Union([Type.String(), Type.Null()]),
+              email: Type.Union([Type.String(), Type.Null()]),
+              role: Type.String(),
+              created_at: Type.String(),
+            }),
+          ),
+          ...errors(401, 404),
+        },
+      },
+    },
+    async (request) => {
+      return listMembers(db, requireTeam(request.membership).teamId);
+    },
+  );
+
+  api.post(
+    '/v1/teams/invite',
+    {
+      ...auth,
+      schema: {
+        body: Type.Object({
+          email: Type.String({ format: 'email', maxLength: 254, errorMessage: 'email must be a valid email address' }),
+        }),
+        response: {
+          201: Type.Object({ email: Type.String(), status: Type.Literal('pending') }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await inviteMember(db, request.membership, currentUser(request).id, request.body.email.trim())),
+  );
+
+  api.delete(
+    '/v1/teams/members/:userId',
+    {
+      ...auth,
+      schema: {
+        params: Type.Object({ userId: Type.String() }),
+        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.userId)) throw notFound('Team member not found');
+      return removeMember(db, request.membership, currentUser(request).id, request.params.userId);
+    },
+  );
+
+  api.put(
+    '/v1/teams/budget',
+    {
+      ...auth,
+      schema: {
+        body: Type.Object({ budget_limit: BudgetLimit }),
+        response: { 200: Team, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      updateBudget(db, request.membership, currentUser(request).id, dollarsToCents(request.body.budget_limit)),
+  );
+
+  api.get(
+    '/v1/teams/dashboard',
+    {
+      ...auth,
+      schema: {
+        response: {
+          200: Type.Object({
+            is_owner: Type.Boolean(),
+            team: Team,
+            current_month_stats: Type.Object({
+              total_cost: Type.Number(),
+              total_requests: Type.Integer(),
+              unique_models_used: Type.Integer(),
+              top_models: Type.Array(
+                Type.Object({ name: Type.String(), request_count: Type.Integer(), total_cost: Type.Number() }),
+              ),
+            }),
+          }),
+          ...errors(401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const membership = requireTeam(request.membership);
+      const [team, stats] = await Promise.all([
+        teamView(db, membership.teamId),
+        currentMonthStats(db, membership.teamId),
+      ]);
+      return { is_owner: membership.role === 'owner', team, current_month_stats: stats };
+    },
+  );
+
+  api.get(
+    '/v1/teams/usage-stats',
+    {
+      ...auth,
+      schema: {
+        querystring: Type.Object({
+          start_date: Type.Optional(IsoDate('start_date')),
+          end_date: Type.Optional(IsoDate('end_date')),
+        }),
+        response: { 200: UsageStats, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { teamId } = requireTeam(request.membership);
+      const end = request.query.end_date ?? utcDay(new Date());
+      const start = request.query.start_date ?? utcDay(new Date(Date.parse(end) - 29 * 86_400_000));
+      if (start > end) throw badRequest('start_date must not be after end_date');
+      if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > MAX_RANGE_DAYS) {
+        throw badRequest(`the date range must be at most ${MAX_RANGE_DAYS} days`);
+      }
+      return usageStats(db, teamId, start, end);
+    },
+  );
+
+  api.get('/v1/dashboard/stats', auth, async (request) => {
+    return request.membership ? dashboardStats(db, request.membership.teamId) : EMPTY_STATS;
+  });
+
+  api.get(
+    '/v1/dashboard/activity',
+    {
+      ...auth,
+      schema: {
+        querystring: Type.Object({
+          limit: Type.Integer({
+            minimum: 1,
+            maximum: 100,
+            default: 5,
+            errorMessage: 'limit must be an integer from 1 to 100',
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const { membership } = request;
+      return { activities: membership ? await listActivity(db, membership.teamId, request.query.limit) : [] };
+    },
+  );
+}

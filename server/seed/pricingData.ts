@@ -1,0 +1,144 @@
+/** Demo pricing (dollars per 1M tokens); day offsets are relative to the seed's "now". */
+export interface SeedTier {
+  provider: string;
+  model: string;
+  tierName: string;
+  tierOrder: number;
+  description: string | null;
+  minTokens: number;
+  maxTokens: number | null;
+  prompt: number;
+  completion: number;
+  cacheCreate: number | null;
+  cacheRead: number | null;
+  cacheMinTokens: number | null;
+  cacheTtlMinutes: number | null;
+  notes: string | null;
+  effectiveDaysAgo: number;
+  expiresInDays: number | null;
+}
+
+const tier = (
+  overrides: Partial<SeedTier> & Pick<SeedTier, 'provider' | 'model' | 'prompt' | 'completion'>,
+): SeedTier => ({
+  tierName: 'standard',
+  tierOrder: 1,
+  description: null,
+  minTokens: 0,
+  maxTokens: null,
+  cacheCreate: null,
+  cacheRead: null,
+  cacheMinTokens: null,
+  cacheTtlMinutes: null,
+  notes: null,
+  effectiveDaysAgo: 120,
+  expiresInDays: null,
+  ...overrides,
+});
+
+export const SEED_TIERS: SeedTier[] = [
+  tier({
+    provider: 'anthropic',
+    model: 'claude-sonnet-4',
+    tierName: 'standard',
+    description: 'Prompts up to 200K tokens',
+    maxTokens: 200_000,
+    prompt: 3,
+    completion: 15,
+    cacheCreate: 3.75,
+    cacheRead: 0.3,
+    cacheMinTokens: 1024,
+    cacheTtlMinutes: 5,
+    notes: 'Prompt caching with a 5 minute TTL',
+  }),
+  tier({
+    provider: 'anthropic',
+    model: 'claude-sonnet-4',
+    tierName: 'long-context',
+    tierOrder: 2,
+    description: 'Prompts over 200K tokens',
+    minTokens: 200_001,
+    prompt: 6,
+    completion: 22.5,
+    cacheCreate: 7.5,
+    cacheRead: 0.6,
+    cacheMinTokens: 1024,
+    cacheTtlMinutes: 5,
+  }),
+  tier({
+    provider: 'anthropic',
+    model: 'claude-haiku-3.5',
+    prompt: 0.8,
+    completion: 4,
+    cacheCreate: 1,
+    cacheRead: 0.08,
+    cacheMinTokens: 2048,
+    cacheTtlMinutes: 5,
+  }),
+  tier({
+    provider: 'openai',
+    model: 'gpt-4o',
+    tierName: 'launch',
+    prompt: 5,
+    completion: 15,
+    effectiveDaysAgo: 400,
+    expiresInDays: -120,
+    notes: 'Launch pricing, superseded',
+  }),
+  tier({
+    provider: 'openai',
+    model: 'gpt-4o',
+    prompt: 2.5,
+    completion: 10,
+    cacheRead: 1.25,
+    cacheCreate: 2.5,
+    cacheMinTokens: 1024,
+    cacheTtlMinutes: 10,
+  }),
+  tier({ provider: 'openai', model: 'gpt-4o-mini', prompt: 0.15, completion: 0.6 }),
+  tier({
+    provider: 'google',
+    model: 'gemini-2.5-pro',
+    description: 'Prompts up to 200K tokens',
+    maxTokens: 200_000,
+    prompt: 1.25,
+    completion: 10,
+  }),
+  tier({
+    provider: 'google',
+    model: 'gemini-2.5-pro',
+    tierName: 'long-context',
+    tierOrder: 2,
+    description: 'Prompts over 200K tokens',
+    minTokens: 200_001,
+    prompt: 2.5,
+    completion: 15,
+  }),
+  tier({ provider: 'google', model: 'gemini-2.0-flash', prompt: 0.075, completion: 0.3 }),
+  tier({
+    provider: 'openrouter',
+    model: 'meta-llama/llama-3.3-70b-instruct',
+    prompt: 0.12,
+    completion: 0.3,
+    expiresInDays: 14,
+  }),
+  tier({
+    provider: 'openrouter',
+    model: 'meta-llama/llama-3.3-70b-instruct',
+    tierName: 'standard',
+    prompt: 0.1,
+    completion: 0.25,
+    effectiveDaysAgo: -14,
+    notes: 'Announced price cut',
+  }),
+];
+
+/** Models the demo team uses, with how often (relative weight) and how slow they are. */
+export const SEED_MODELS = [
+  { provider: 'anthropic', model: 'claude-sonnet-4', weight: 30, latency: 2600 },
+  { provider: 'anthropic', model: 'claude-haiku-3.5', weight: 15, latency: 900 },
+  { provider: 'openai', model: 'gpt-4o', weight: 20, latency: 1800 },
+  { provider: 'openai', model: 'gpt-4o-mini', weight: 15, latency: 700 },
+  { provider: 'google', model: 'gemini-2.5-pro', weight: 12, latency: 3200 },
+  { provider: 'openrouter', model: 'meta-llama/llama-3.3-70b-instruct', weight: 8, latency: 1500 },
+];

@@ -1,0 +1,113 @@
+import type { Queryable } from '../db/types';
+import { centsToDollars } from '../lib/money';
+import { iso } from '../lib/time';
+
+export type LedgerType = 'topup' | 'refund' | 'adjustment' | 'transfer' | 'other';
+
+export interface LedgerEntryInput {
+  teamId: string;
+  type: LedgerType;
+  amountCents: number;
+  description: string;
+  paymentId?: string | null;
+  couponRedemptionId?: string | null;
+  createdBy?: string | null;
+  createdAt?: Date;
+}
+
+/**
+ * The only way money enters or leaves a team's ledger. Must run inside the caller's transaction: it appends the entry
+ * and moves the denormalised balance by the same amount, returning the new balance in cents.
+ */
+export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): Promise<number> {
+  await q.query(
+    `INSERT INTO credit_ledger (team_id, type, amount_cents, description, payment_id, coupon_redemption_id, created_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8, now()))`,
+    [
+      entry.teamId,
+      entry.type,
+      entry.amountCents,
+      entry.description,
+      entry.paymentId ?? null,
+      entry.couponRedemptionId ?? null,
+      entry.createdBy ?? null,
+      entry.createdAt ?? null,
+    ],
+  );
+  const [team] = await q.query<{ credit_balance_cents: number }>(
+    'UPDATE teams SET credit_balance_cents = credit_balance_cents + $2 WHERE id = $1 RETURNING credit_balance_cents',
+    [entry.teamId, entry.amountCents],
+  );
+  return team.credit_balance_cents;
+}
+
+export async function balanceCents(q: Queryable, teamId: string): Promise<number> {
+  const [row] = await q.query<{ credit_balance_cents: number }>(
+    'SELECT credit_balance_cents FROM teams WHERE id = $1',
+    [teamId],
+  );
+  return row.credit_balance_cents;
+}
+
+/** The balance recomputed from its sources; equal to teams.credit_balance_cents by construction (and by test). */
+export async function derivedBalanceCents(q: Queryable, teamId: string): Promise<number> {
+  const [row] = await q.query<{ cents: number }>(
+    `SELECT (SELECT COALESCE(sum(amount_cents), 0) FROM credit_ledger WHERE team_id = $1)
+          - (SELECT COALESCE(sum(cost_cents), 0) FROM usage_events WHERE team_id = $1) AS cents`,
+    [teamId],
+  );
+  return row.cents;
+}
+
+export async function detailedBalance(q: Queryable, teamId: string) {
+  const [row] = await q.query<Record<LedgerType | 'usage' | 'balance', number>>(
+    `SELECT
+       COALESCE(sum(amount_cents) FILTER (WHERE type = 'topup'), 0) AS topup,
+       COALESCE(sum(amount_cents) FILTER (WHERE type = 'refund'), 0) AS refund,
+       COALESCE(sum(amount_cents) FILTER (WHERE type = 'adjustment'), 0) AS adjustment,
+       COALESCE(sum(amount_cents) FILTER (WHERE type = 'transfer'), 0) AS transfer,
+       COALESCE(sum(amount_cents) FILTER (WHERE type = 'other'), 0) AS other,
+       (SELECT COALESCE(sum(cost_cents), 0) FROM usage_daily WHERE team_id = $1) AS usage,
+       (SELECT credit_balance_cents FROM teams WHERE id = $1) AS balance
+     FROM credit_ledger WHERE team_id = $1`,
+    [teamId],
+  );
+  return {
+    team_id: teamId,
+    current_balance: centsToDollars(row.balance),
+    total_topups: centsToDollars(row.topup),
+    total_refunds: centsToDollars(row.refund),
+    total_adjustments: centsToDollars(row.adjustment),
+    total_transfers: centsToDollars(row.transfer),
+    total_other: centsToDollars(row.other),
+    total_usage: centsToDollars(row.usage),
+  };
+}
+
+export async function creditHistory(q: Queryable, teamId: string, limit: number, offset: number) {
+  const rows = await q.query<{
+    id: string;
+    type: LedgerType;
+    description: string;
+    amount_cents: number;
+    created_at: Date;
+  }>(
+    `SELECT id, type, description, amount_cents, created_at FROM credit_ledger WHERE team_id = $1
+     ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+    [teamId, limit, offset],
+  );
+  const [{ total }] = await q.query<{ total: number }>(
+    'SELECT count(*) AS total FROM credit_ledger WHERE team_id = $1',
+    [teamId],
+  );
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      description: row.description,
+      amount: centsToDollars(row.amount_cents),
+      created_at: iso(row.created_at),
+    })),
+    total,
+  };
+}

@@ -1,0 +1,156 @@
+import type { Db, Queryable } from '../db/types';
+import { conflict, forbidden, isUniqueViolation, notFound, noTeam } from '../lib/errors';
+import { centsToDollars, percentOf } from '../lib/money';
+import { MONTH_START_SQL, iso } from '../lib/time';
+import { recordActivity } from './activity';
+
+export interface Membership {
+  teamId: string;
+  role: 'owner' | 'member';
+}
+
+export function requireTeam(membership: Membership | null): Membership {
+  if (!membership) throw noTeam();
+  return membership;
+}
+
+export function requireOwner(membership: Membership | null): Membership {
+  if (requireTeam(membership).role !== 'owner') throw forbidden('Only the team owner can do this');
+  return membership!;
+}
+
+export async function monthToDateCents(q: Queryable, teamId: string): Promise<number> {
+  const [row] = await q.query<{ cents: number }>(
+    `SELECT COALESCE(sum(cost_cents), 0) AS cents FROM usage_daily WHERE team_id = $1 AND day >= ${MONTH_START_SQL}`,
+    [teamId],
+  );
+  return row.cents;
+}
+
+export async function teamView(q: Queryable, teamId: string) {
+  const [row] = await q.query<{
+    id: string;
+    name: string;
+    budget_limit_cents: number;
+    created_at: Date;
+    member_count: number;
+  }>(
+    `SELECT t.id, t.name, t.budget_limit_cents, t.created_at,
+            (SELECT count(*) FROM team_members m WHERE m.team_id = t.id) AS member_count
+     FROM teams t WHERE t.id = $1`,
+    [teamId],
+  );
+  if (!row) throw notFound('Team not found');
+  const usageCents = await monthToDateCents(q, teamId);
+  return {
+    id: row.id,
+    name: row.name,
+    budget_limit: centsToDollars(row.budget_limit_cents),
+    current_usage: centsToDollars(usageCents),
+    budget_utilization: percentOf(usageCents, row.budget_limit_cents),
+    member_count: row.member_count,
+    created_at: iso(row.created_at),
+  };
+}
+
+export async function createTeam(db: Db, userId: string, name: string, budgetCents: number) {
+  try {
+    const teamId = await db.tx(async (q) => {
+      const [team] = await q.query<{ id: string }>(
+        'INSERT INTO teams (name, budget_limit_cents) VALUES ($1, $2) RETURNING id',
+        [name, budgetCents],
+      );
+      await q.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'owner')`, [team.id, userId]);
+      await recordActivity(q, team.id, userId, 'team_created', `Team "${name}" was created`);
+      return team.id;
+    });
+    return teamView(db, teamId);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You already belong to a team');
+    throw error;
+  }
+}
+
+export async function updateBudget(db: Db, membership: Membership | null, userId: string, budgetCents: number) {
+  const { teamId } = requireOwner(membership);
+  await db.tx(async (q) => {
+    // Row lock so concurrent updates serialise and each activity entry records the true previous value.
+    const [before] = await q.query<{ budget_limit_cents: number }>(
+      'SELECT budget_limit_cents FROM teams WHERE id = $1 FOR UPDATE',
+      [teamId],
+    );
+    await q.query('UPDATE teams SET budget_limit_cents = $2 WHERE id = $1', [teamId, budgetCents]);
+    await recordActivity(
+      q,
+      teamId,
+      userId,
+      'team_updated',
+      `Monthly budget changed from $${(before.budget_limit_cents / 100).toFixed(2)} to $${(budgetCents / 100).toFixed(2)}`,
+    );
+  });
+  return teamView(db, teamId);
+}
+
+export async function listMembers(q: Queryable, teamId: string) {
+  const rows = await q.query<{
+    id: string;
+    name: string | null;
+    login: string;
+    email: string | null;
+    role: 'owner' | 'member';
+    created_at: Date;
+  }>(
+    `SELECT u.id, u.name, u.login, u.email, m.role, m.created_at
+     FROM team_members m JOIN users u ON u.id = m.user_id
+     WHERE m.team_id = $1 ORDER BY m.role = 'owner' DESC, m.created_at, u.login`,
+    [teamId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? row.login,
+    email: row.email,
+    role: row.role,
+    created_at: iso(row.created_at),
+  }));
+}
+
+export async function inviteMember(db: Db, membership: Membership | null, userId: string, email: string) {
+  const { teamId } = requireOwner(membership);
+  const normalised = email.trim().toLowerCase();
+  await db.tx(async (q) => {
+    const [member] = await q.query(
+      `SELECT 1 FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND lower(u.email) = $2`,
+      [teamId, normalised],
+    );
+    if (member) throw conflict(`${normalised} is already a member of this team`);
+    await q.query(
+      `INSERT INTO team_invites (team_id, email, invited_by) VALUES ($1, $2, $3)
+       ON CONFLICT (team_id, email) DO UPDATE SET status = 'pending', invited_by = EXCLUDED.invited_by, created_at = now()`,
+      [teamId, normalised, userId],
+    );
+    await recordActivity(q, teamId, userId, 'member_invited', `${normalised} was invited to the team`);
+  });
+  return { email: normalised, status: 'pending' as const };
+}
+
+export async function removeMember(db: Db, membership: Membership | null, userId: string, memberId: string) {
+  const { teamId } = requireOwner(membership);
+  await db.tx(async (q) => {
+    const [member] = await q.query<{ role: string; email: string | null; login: string }>(
+      `SELECT m.role, u.email, u.login FROM team_members m JOIN users u ON u.id = m.user_id
+       WHERE m.team_id = $1 AND m.user_id = $2`,
+      [teamId, memberId],
+    );
+    if (!member) throw notFound('Team member not found');
+    if (member.role === 'owner') throw forbidden('The team owner cannot be removed');
+    await q.query('DELETE FROM team_members WHERE team_id = $1 AND user_id = $2', [teamId, memberId]);
+    await recordActivity(
+      q,
+      teamId,
+      userId,
+      'member_removed',
+      `${member.email ?? member.login} was removed from the team`,
+    );
+  });
+  return { success: true as const };
+}

@@ -1,0 +1,99 @@
+import type { Db, Queryable } from '../db/types';
+import { recordActivity } from './activity';
+import type { Membership } from './teams';
+
+export interface UserRow {
+  id: string;
+  login: string;
+  name: string | null;
+  email: string | null;
+  is_admin: boolean;
+}
+
+const USER_COLUMNS = 'id, login, name, email, is_admin';
+
+/** The user and their team membership in one query: every authenticated request needs both. */
+export async function findUserWithMembership(
+  q: Queryable,
+  userId: string,
+): Promise<{ user: UserRow; membership: Membership | null } | null> {
+  const [row] = await q.query<UserRow & { team_id: string | null; role: 'owner' | 'member' | null }>(
+    `SELECT u.id, u.login, u.name, u.email, u.is_admin, m.team_id, m.role
+     FROM users u LEFT JOIN team_members m ON m.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  );
+  if (!row) return null;
+  const { team_id: teamId, role, ...user } = row;
+  return { user, membership: teamId && role ? { teamId, role } : null };
+}
+
+export const toAuthUser = (user: UserRow) => ({
+  id: user.id,
+  login: user.login,
+  name: user.name,
+  email: user.email,
+  is_admin: user.is_admin,
+});
+
+export async function findUser(q: Queryable, userId: string): Promise<UserRow | null> {
+  const [user] = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return user ?? null;
+}
+
+/** Development sign-in: the login is the identity; new logins get a placeholder email so invites can match. */
+export async function upsertDevUser(q: Queryable, login: string, isAdmin: boolean): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `INSERT INTO users (login, name, email, is_admin) VALUES ($1, $1, lower($1) || '@example.com', $2)
+     ON CONFLICT (login) DO UPDATE SET is_admin = EXCLUDED.is_admin
+     RETURNING ${USER_COLUMNS}`,
+    [login, isAdmin],
+  );
+  return user;
+}
+
+export async function upsertGithubUser(
+  q: Queryable,
+  profile: { githubId: number; login: string; name: string | null; email: string | null },
+  isAdmin: boolean,
+): Promise<UserRow> {
+  const [user] = await q.query<UserRow>(
+    `INSERT INTO users (github_id, login, name, email, is_admin) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (github_id) DO UPDATE
+       SET login = EXCLUDED.login, name = EXCLUDED.name, email = COALESCE(EXCLUDED.email, users.email),
+           is_admin = EXCLUDED.is_admin
+     RETURNING ${USER_COLUMNS}`,
+    [profile.githubId, profile.login, profile.name, profile.email, isAdmin],
+  );
+  return user;
+}
+
+/**
+ * A user without a team whose email has a pending invite joins that team. The UNIQUE team_members.user_id makes
+ * concurrent calls safe: only one insert wins.
+ */
+export async function acceptPendingInvite(db: Db, user: UserRow): Promise<void> {
+  if (!user.email) return;
+  // Cheap check first so the common case (no invite) costs one indexed read and no transaction.
+  const [pending] = await db.query(
+    `SELECT 1 FROM team_invites WHERE email = lower($1) AND status = 'pending' LIMIT 1`,
+    [user.email],
+  );
+  if (!pending) return;
+  await db.tx(async (q) => {
+    const [invite] = await q.query<{ id: string; team_id: string }>(
+      `SELECT i.id, i.team_id FROM team_invites i
+       WHERE i.email = lower($1) AND i.status = 'pending'
+         AND NOT EXISTS (SELECT 1 FROM team_members m WHERE m.user_id = $2)
+       ORDER BY i.created_at LIMIT 1`,
+      [user.email, user.id],
+    );
+    if (!invite) return;
+    const joined = await q.query(
+      `INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING user_id`,
+      [invite.team_id, user.id],
+    );
+    if (joined.length === 0) return;
+    await q.query(`UPDATE team_invites SET status = 'accepted', accepted_at = now() WHERE id = $1`, [invite.id]);
+    await recordActivity(q, invite.team_id, user.id, 'member_joined', `${user.name ?? user.login} joined the team`);
+  });
+}

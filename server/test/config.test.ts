@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig } from '../config';
+
+const secret = 'x'.repeat(32);
+const production = { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret', JWT_SECRET: secret };
+
+function problems(env: Record<string, string>, argv: string[] = []): string[] {
+  try {
+    loadConfig(env, argv);
+    return [];
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    return error.problems;
+  }
+}
+
+describe('config', () => {
+  test('production mode requires GitHub credentials and a long JWT secret', () => {
+    const found = problems({});
+    assert.equal(found.length, 3);
+    assert.match(found.join('\n'), /GITHUB_CLIENT_ID/);
+    assert.match(found.join('\n'), /GITHUB_CLIENT_SECRET/);
+    assert.match(found.join('\n'), /JWT_SECRET/);
+    assert.deepEqual(problems({ ...production, JWT_SECRET: 'short' }), [
+      'JWT_SECRET must be at least 32 characters long',
+    ]);
+  });
+
+  test('production defaults: no dev sign-in, no admins, strict rate limit', () => {
+    const config = loadConfig(production);
+    assert.equal(config.mode, 'production');
+    assert.equal(config.devLogin, false);
+    assert.deepEqual(config.adminLogins, []);
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.github?.oauthUrl, 'https://github.com');
+    assert.equal(config.github?.apiUrl, 'https://api.github.com');
+    assert.equal(config.autoBuild, false);
+  });
+
+  test('demo defaults: dev sign-in, admin login, generous limits, auto build', () => {
+    const config = loadConfig({}, ['--demo']);
+    assert.equal(config.mode, 'demo');
+    assert.equal(config.devLogin, true);
+    assert.deepEqual(config.adminLogins, ['admin']);
+    assert.equal(config.jwtSecret, null);
+    assert.equal(config.autoBuild, true);
+    assert.equal(config.rateLimit.max, 300);
+  });
+
+  test('demo mode with GitHub configured uses GitHub, not dev sign-in', () => {
+    assert.equal(loadConfig({ GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b' }, ['--demo']).devLogin, false);
+  });
+
+  test('invalid values are reported by name', () => {
+    const found = problems(
+      {
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'not a url',
+        CORS_ORIGINS: 'https://ok.example,https://bad.example/path',
+        LOG_LEVEL: 'loud',
+        COOKIE_SECURE: 'maybe',
+        GITHUB_CLIENT_ID: 'only-id',
+      },
+      ['--demo'],
+    ).join('\n');
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'CORS_ORIGINS',
+      'LOG_LEVEL',
+      'COOKIE_SECURE',
+      'GITHUB_CLIENT_SECRET',
+    ]) {
+      assert.match(found, new RegExp(name));
+    }
+  });
+
+  test('npm run serve refuses to start without production settings', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts')], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: '/nonexistent' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /GITHUB_CLIENT_ID is required in production/);
+    assert.match(result.stderr, /JWT_SECRET/);
+  });
+});

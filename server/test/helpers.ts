@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import type { Db } from '../db/types';
+import { createSessions } from '../services/sessions';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
+
+/**
+ * One database per test file: in-memory PGlite by default, or a throw-away schema in TEST_DATABASE_URL's PostgreSQL.
+ */
+export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite(null);
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = openPostgres(url, { schema, max: 20 });
+  await migrate(db);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}, argv = ['--demo']): Config & { jwtSecret: string } {
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', JWT_SECRET: TEST_SECRET, DIST_DIR: fakeDist(), ...env },
+    argv,
+  );
+  return { ...config, jwtSecret: config.jwtSecret ?? TEST_SECRET };
+}
+
+let distDir: string | null = null;
+/** A stand-in for the webpack output so tests never build the real app. */
+function fakeDist(): string {
+  if (distDir) return distDir;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-dist-'));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  distDir = dir;
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang="en"><title>App</title><div id="root"></div></html>',
+  );
+  fs.writeFileSync(path.join(distDir, 'main.0123456789.js'), 'console.log("app")');
+  return distDir;
+}
+
+export interface TestUser {
+  id: string;
+  login: string;
+  email: string;
+  token: string;
+}
+
+export interface Response {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests assert on arbitrary JSON shapes
+  text: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config & { jwtSecret: string };
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  user(login: string, options?: { admin?: boolean; email?: string }): Promise<TestUser>;
+  team(owner: TestUser, name?: string, budgetCents?: number): Promise<string>;
+  join(user: TestUser, teamId: string): Promise<void>;
+  token(userId: string, ttlSeconds?: number): Promise<string>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { as?: TestUser; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}, argv = ['--demo']): Promise<TestContext> {
+  const { db, drop } = await openTestDb();
+  const config = testConfig(env, argv);
+  const app = await buildApp({ config, db });
+  const sessions = createSessions(config.jwtSecret);
+  const ctx: TestContext = {
+    app,
+    db,
+    config,
+    reset: () => db.exec('TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts CASCADE'),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+    async user(login, options = {}) {
+      const email = options.email ?? `${login}@example.com`;
+      const [row] = await db.query<{ id: string }>(
+        'INSERT INTO users (login, name, email, is_admin) VALUES ($1, $1, $2, $3) RETURNING id',
+        [login, email, options.admin ?? false],
+      );
+      return { id: row.id, login, email, token: await sessions.sign(row.id) };
+    },
+    async team(owner, name = `${owner.login}'s team`, budgetCents = 10_000) {
+      const [row] = await db.query<{ id: string }>(
+        'INSERT INTO teams (name, budget_limit_cents) VALUES ($1, $2) RETURNING id',
+        [name, budgetCents],
+      );
+      await db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'owner')`, [row.id, owner.id]);
+      return row.id;
+    },
+    async join(user, teamId) {
+      await db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'member')`, [teamId, user.id]);
+    },
+    token: (userId, ttlSeconds) => sessions.sign(userId, ttlSeconds),
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.as) headers.authorization = `Bearer ${options.as.token}`;
+      if (method !== 'GET' && !('content-type' in headers)) headers['content-type'] = 'application/json';
+      const response = await app.inject({
+        method,
+        url,
+        headers,
+        payload: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      let body: unknown = null;
+      try {
+        body = response.json();
+      } catch {
+        body = null;
+      }
+      return { status: response.statusCode, headers: response.headers, body, text: response.body };
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+
+/** npm start end to end: migrate, seed, listen, serve, then shut down cleanly on SIGTERM. */
+test('demo mode starts, seeds, serves and stops gracefully on SIGTERM', { timeout: 60_000 }, async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-data-'));
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-dist-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>x</title>');
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts'), '--demo'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DIST_DIR: distDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    for (let i = 0; i < 200 && !output.includes('sign in as alice'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.match(output, new RegExp(`Open http://127\\.0\\.0\\.1:${port} and sign in as alice`), output);
+    assert.match(output, /demo data seeded/);
+    const base = `http://127.0.0.1:${port}`;
+    assert.deepEqual(await (await fetch(`${base}/readyz`)).json(), { status: 'ok' });
+    const login = await fetch(`${base}/v1/auth/dev-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'alice' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const team = (await (await fetch(`${base}/v1/teams/`, { headers: { cookie } })).json()) as { name: string };
+    assert.equal(team.name, 'Acme AI');
+    assert.ok(fs.existsSync(path.join(dataDir, 'jwt-secret')));
+  } finally {
+    child.kill('SIGTERM');
+  }
+  assert.equal(await exited, 0, output);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(distDir, { recursive: true, force: true });
+});

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { balanceCents, derivedBalanceCents } from '../services/credits';
+import { refundPayment } from '../services/payments';
+import { createTestContext, type TestContext, type TestUser } from './helpers';
+
+let ctx: TestContext;
+before(async () => {
+  ctx = await createTestContext({ PUBLIC_URL: 'https://gateway.example.com' });
+});
+after(() => ctx.close());
+
+let owner: TestUser;
+let member: TestUser;
+let outsider: TestUser;
+let teamId: string;
+beforeEach(async () => {
+  await ctx.reset();
+  owner = await ctx.user('owner');
+  member = await ctx.user('member');
+  outsider = await ctx.user('outsider');
+  teamId = await ctx.team(owner, 'Acme');
+  await ctx.join(member, teamId);
+});
+
+const createLink = (amount_cents: unknown = 2_000, description?: string) =>
+  ctx.request('POST', `/v1/teams/${teamId}/payments/create-link`, { as: member, body: { amount_cents, description } });
+
+describe('payments', () => {
+  test('create-link returns a pending payment with a sandbox checkout URL that expires in 30 minutes', async () => {
+    const before = Date.now();
+    const res = await createLink(2_000, 'Top-up for March');
+    assert.equal(res.status, 201);
+    assert.match(res.body.order_id, /^ord_[a-z0-9]{20}$/);
+    assert.equal(res.body.payment_url, `https://gateway.example.com/v1/payments/sandbox/${res.body.order_id}`);
+    assert.deepEqual(res.body.amount, { cents: 2_000, currency: 'USD' });
+    assert.equal(res.body.status, 'pending');
+    const minutes = (Date.parse(res.body.expires_at) - before) / 60_000;
+    assert.ok(minutes > 29.9 && minutes < 30.1, String(minutes));
+    const history = await ctx.request('GET', `/v1/teams/${teamId}/payments/history`, { as: owner });
+    assert.equal(history.body.count, 1);
+    assert.equal(history.body.payments[0].description, 'Top-up for March');
+    assert.equal(history.body.payments[0].payment_url, res.body.payment_url);
+  });
+
+  for (const amount of [99, 100_000_001, 150.5, '1000', null]) {
+    test(`400 for amount_cents ${JSON.stringify(amount)}`, async () => {
+      const res = await createLink(amount);
+      assert.equal(res.status, 400);
+      assert.match(res.body.message, /amount_cents/);
+    });
+  }
+
+  test('403 for outsiders, 401 without session, 404 for unknown orders', async () => {
+    assert.equal(
+      (
+        await ctx.request('POST', `/v1/teams/${teamId}/payments/create-link`, {
+          as: outsider,
+          body: { amount_cents: 500 },
+        })
+      ).status,
+      403,
+    );
+    assert.equal((await ctx.request('GET', `/v1/teams/${teamId}/payments/history`)).status, 401);
+    assert.equal((await ctx.request('GET', `/v1/teams/${teamId}/payments/ord_nope/status`, { as: owner })).status, 404);
+    assert.equal((await ctx.request('POST', `/v1/teams/${teamId}/payments/ord_nope/check`, { as: owner })).status, 404);
+  });
+
+  test('the checkout page shows amount, team and description with Pay and Decline', async () => {
+    const link = await createLink(12_345, 'Quarterly <credits>');
+    const page = await ctx.request('GET', `/v1/payments/sandbox/${link.body.order_id}`);
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<html lang="en">/);
+    assert.match(page.text, /\$123\.45/);
+    assert.match(page.text, /Acme/);
+    assert.match(page.text, /Quarterly &lt;credits&gt;/);
+    assert.match(page.text, /id="pay"/);
+    assert.match(page.text, /id="decline"/);
+    assert.equal(page.headers['x-frame-options'], 'DENY');
+    assert.equal((await ctx.request('GET', '/v1/payments/sandbox/ord_missing')).status, 404);
+  });
+
+  test('Pay completes the payment and credits the team; check then reports no change', async () => {
+    const link = await createLink(2_000);
+    const pay = await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`);
+    assert.deepEqual(pay.body, { order_id: link.body.order_id, status: 'completed' });
+    const status = await ctx.request('GET', `/v1/teams/${teamId}/payments/${link.body.order_id}/status`, { as: owner });
+    assert.deepEqual(status.body, {
+      order_id: link.body.order_id,
+      status: 'completed',
+      failure_reason: null,
+      amount: { cents: 2_000, currency: 'USD' },
+    });
+    const check = await ctx.request('POST', `/v1/teams/${teamId}/payments/${link.body.order_id}/check`, { as: owner });
+    assert.deepEqual(check.body, { updated: false, status: 'completed' });
+    assert.equal(await balanceCents(ctx.db, teamId), 2_000);
+    const history = await ctx.request('GET', `/v1/teams/${teamId}/credits/history`, { as: owner });
+    assert.equal(history.body.entries[0].type, 'topup');
+    assert.equal(history.body.entries[0].amount, 20);
+    const activity = await ctx.request('GET', '/v1/dashboard/activity', { as: owner });
+    assert.equal(activity.body.activities[0].type, 'payment_completed');
+  });
+
+  test('concurrent Pay and check calls credit the team exactly once', async () => {
+    const link = await createLink(5_000);
+    const order = link.body.order_id;
+    const calls = [
+      ctx.request('POST', `/v1/payments/sandbox/${order}/pay`),
+      ...Array.from({ length: 10 }, () =>
+        ctx.request('POST', `/v1/teams/${teamId}/payments/${order}/check`, { as: owner }),
+      ),
+      ctx.request('POST', `/v1/payments/sandbox/${order}/pay`),
+    ];
+    await calls[0];
+    const more = Array.from({ length: 10 }, () =>
+      ctx.request('POST', `/v1/teams/${teamId}/payments/${order}/check`, { as: member }),
+    );
+    const results = await Promise.all([...calls, ...more]);
+    assert.ok(results.every((res) => res.status === 200));
+    const [{ entries }] = await ctx.db.query<{ entries: number }>(
+      'SELECT count(*) AS entries FROM credit_ledger WHERE team_id = $1',
+      [teamId],
+    );
+    assert.equal(entries, 1);
+    assert.equal(await balanceCents(ctx.db, teamId), 5_000);
+    assert.equal(await derivedBalanceCents(ctx.db, teamId), 5_000);
+  });
+
+  test('Decline fails the payment with a reason and no credit', async () => {
+    const link = await createLink();
+    const decline = await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/decline`);
+    assert.equal(decline.body.status, 'failed');
+    const status = await ctx.request('GET', `/v1/teams/${teamId}/payments/${link.body.order_id}/status`, { as: owner });
+    assert.equal(status.body.status, 'failed');
+    assert.equal(status.body.failure_reason, 'Payment declined by the payer');
+    const history = await ctx.request('GET', `/v1/teams/${teamId}/payments/history`, { as: owner });
+    assert.ok(history.body.payments[0].failed_at);
+    assert.equal((await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`)).body.status, 'failed');
+    assert.equal(await balanceCents(ctx.db, teamId), 0);
+  });
+
+  test('check applies what the provider says and reports updated', async () => {
+    const link = await createLink();
+    await ctx.db.query(`UPDATE sandbox_checkouts SET status = 'completed' WHERE order_id = $1`, [link.body.order_id]);
+    const check = await ctx.request('POST', `/v1/teams/${teamId}/payments/${link.body.order_id}/check`, { as: owner });
+    assert.deepEqual(check.body, { updated: true, status: 'completed' });
+    assert.equal(await balanceCents(ctx.db, teamId), 2_000);
+  });
+
+  test('a pending payment past its expiry reads as expired and can no longer be paid', async () => {
+    const link = await createLink();
+    await ctx.db.query(`UPDATE payments SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [
+      link.body.order_id,
+    ]);
+    const pay = await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`);
+    assert.equal(pay.status, 410);
+    const page = await ctx.request('GET', `/v1/payments/sandbox/${link.body.order_id}`);
+    assert.match(page.text, /expired/);
+    const check = await ctx.request('POST', `/v1/teams/${teamId}/payments/${link.body.order_id}/check`, { as: owner });
+    assert.deepEqual(check.body, { updated: true, status: 'expired' });
+    const second = await createLink();
+    await ctx.db.query(`UPDATE payments SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [
+      second.body.order_id,
+    ]);
+    const status = await ctx.request('GET', `/v1/teams/${teamId}/payments/${second.body.order_id}/status`, {
+      as: owner,
+    });
+    assert.equal(status.body.status, 'expired');
+    assert.equal(await balanceCents(ctx.db, teamId), 0);
+  });
+
+  test('a completed payment can be refunded once, reversing the credit', async () => {
+    const link = await createLink(3_000);
+    await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`);
+    assert.equal(await refundPayment(ctx.db, link.body.order_id, owner.id), true);
+    assert.equal(await refundPayment(ctx.db, link.body.order_id, owner.id), false);
+    const status = await ctx.request('GET', `/v1/teams/${teamId}/payments/${link.body.order_id}/status`, { as: owner });
+    assert.equal(status.body.status, 'refunded');
+    assert.equal(await balanceCents(ctx.db, teamId), 0);
+  });
+
+  test("a team cannot read another team's payment", async () => {
+    const link = await createLink();
+    const otherTeam = await ctx.team(outsider);
+    const res = await ctx.request('GET', `/v1/teams/${otherTeam}/payments/${link.body.order_id}/status`, {
+      as: outsider,
+    });
+    assert.equal(res.status, 404);
+  });
+});

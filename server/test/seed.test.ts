@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { derivedBalanceCents } from '../services/credits';
+import { seedDemo, seedDemoIfEmpty } from '../seed/demo';
+import { createTestContext, type TestContext, type TestUser } from './helpers';
+
+let ctx: TestContext;
+before(async () => {
+  ctx = await createTestContext();
+});
+after(() => ctx.close());
+
+async function signIn(login: string): Promise<TestUser> {
+  const [user] = await ctx.db.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE login = $1', [
+    login,
+  ]);
+  return { id: user.id, login, email: user.email, token: await ctx.token(user.id) };
+}
+
+/** Totals that must come out the same for the same "now". */
+async function fingerprint() {
+  const [row] = await ctx.db.query<Record<string, number>>(
+    `SELECT (SELECT count(*) FROM usage_events) AS events, (SELECT sum(cost_cents) FROM usage_events) AS cost,
+            (SELECT sum(prompt_tokens) FROM usage_events) AS tokens, (SELECT credit_balance_cents FROM teams) AS balance`,
+  );
+  return row;
+}
+
+describe('demo seed', () => {
+  test('is deterministic for a given now and only seeds an empty database', async () => {
+    const now = new Date('2026-06-20T12:00:00Z');
+    await ctx.reset();
+    await seedDemo(ctx.db, { now });
+    const first = await fingerprint();
+    assert.equal(await seedDemoIfEmpty(ctx.db, { now }), false);
+    await ctx.reset();
+    assert.equal(await seedDemoIfEmpty(ctx.db, { now }), true);
+    assert.deepEqual(await fingerprint(), first);
+    assert.ok(first.events >= 300 && first.events <= 10_000, String(first.events));
+  });
+
+  test('month-to-date usage stays near 70% of the budget even just after midnight on the 1st', async () => {
+    await ctx.reset();
+    await seedDemo(ctx.db, { now: new Date('2026-07-01T00:01:00Z') });
+    const [row] = await ctx.db.query<{ cents: number; late: number }>(
+      `SELECT (SELECT sum(cost_cents) FROM usage_daily WHERE day >= '2026-07-01') AS cents,
+              (SELECT count(*) FROM usage_events WHERE created_at > '2026-07-01T00:01:00Z') AS late`,
+    );
+    assert.ok(row.cents >= 30_000 && row.cents <= 40_000, String(row.cents));
+    assert.equal(row.late, 0);
+  });
+
+  describe('contents (seeded at the real now, as npm start does)', () => {
+    before(async () => {
+      await ctx.reset();
+      await seedDemo(ctx.db);
+    });
+
+    test('alice owns Acme AI with month-to-date usage at 60-80% of a $500 budget', async () => {
+      const alice = await signIn('alice');
+      const dashboard = await ctx.request('GET', '/v1/teams/dashboard', { as: alice });
+      assert.equal(dashboard.body.is_owner, true);
+      assert.equal(dashboard.body.team.name, 'Acme AI');
+      assert.equal(dashboard.body.team.budget_limit, 500);
+      assert.equal(dashboard.body.team.member_count, 2);
+      const utilisation = dashboard.body.team.budget_utilization;
+      assert.ok(utilisation >= 60 && utilisation <= 80, String(utilisation));
+      assert.ok(dashboard.body.current_month_stats.unique_models_used >= 4);
+      const bob = await signIn('bob');
+      assert.equal((await ctx.request('GET', '/v1/teams/dashboard', { as: bob })).body.is_owner, false);
+      const admin = await signIn('admin');
+      assert.equal((await ctx.request('GET', '/v1/auth/me', { as: admin })).body.is_admin, true);
+    });
+
+    test('a positive balance equal to ledger minus usage, with every ledger type', async () => {
+      const alice = await signIn('alice');
+      const [team] = await ctx.db.query<{ id: string; credit_balance_cents: number }>(
+        'SELECT id, credit_balance_cents FROM teams',
+      );
+      assert.equal(team.credit_balance_cents, await derivedBalanceCents(ctx.db, team.id));
+      assert.ok(
+        team.credit_balance_cents > 10_000 && team.credit_balance_cents < 100_000,
+        String(team.credit_balance_cents),
+      );
+      const history = await ctx.request('GET', `/v1/teams/${team.id}/credits/history`, { as: alice });
+      const types = new Set(history.body.entries.map((e: { type: string }) => e.type));
+      assert.deepEqual([...types].sort(), ['adjustment', 'other', 'refund', 'topup', 'transfer']);
+    });
+
+    test('keys: 3 active and 1 inactive listed, the revoked one hidden', async () => {
+      const keys = await ctx.request('GET', '/v1/api-keys/', { as: await signIn('bob') });
+      assert.deepEqual(keys.body.map((k: { is_active: boolean }) => k.is_active).sort(), [false, true, true, true]);
+      assert.ok(keys.body.every((k: { last_used_at: string | null }) => k.last_used_at));
+    });
+
+    test('payments in every status, the live one payable', async () => {
+      const alice = await signIn('alice');
+      const [team] = await ctx.db.query<{ id: string }>('SELECT id FROM teams');
+      const history = await ctx.request('GET', `/v1/teams/${team.id}/payments/history`, { as: alice });
+      const statuses = history.body.payments.map((p: { status: string }) => p.status);
+      for (const status of ['pending', 'completed', 'failed', 'expired', 'refunded'])
+        assert.ok(statuses.includes(status), status);
+      assert.ok(
+        history.body.payments.find((p: { status: string; failure_reason: string }) => p.status === 'failed')
+          .failure_reason,
+      );
+      const live = history.body.payments.find((p: { status: string }) => p.status === 'pending');
+      assert.ok(Date.parse(live.expires_at) > Date.now());
+      assert.match(live.payment_url, /\/v1\/payments\/sandbox\/ord_demo_live$/);
+    });
+
+    test('coupons in every display status', async () => {
+      const admin = await signIn('admin');
+      const { coupons } = (await ctx.request('GET', '/v1/admin/coupons?sort_by=code', { as: admin })).body;
+      const byCode = Object.fromEntries(coupons.map((c: { code: string }) => [c.code, c]));
+      assert.equal(byCode.WELCOME10.active, true);
+      assert.ok(byCode.WELCOME10.current_uses < byCode.WELCOME10.max_uses);
+      assert.ok(Date.parse(byCode.SPRING5.expires_at) < Date.now());
+      assert.equal(byCode.LAUNCH50.current_uses, byCode.LAUNCH50.max_uses);
+      assert.equal(byCode.OLDPROMO.active, false);
+    });
+
+    test('pricing tiers: current, expired, future, caching and a two-range model', async () => {
+      const admin = await signIn('admin');
+      const all = (await ctx.request('GET', '/v1/admin/pricing', { as: admin })).body.pricings;
+      const now = Date.now();
+      assert.ok(all.some((t: { expiry_time: string | null }) => t.expiry_time && Date.parse(t.expiry_time) < now));
+      assert.ok(all.some((t: { effective_time: string }) => Date.parse(t.effective_time) > now));
+      assert.ok(all.some((t: { supports_caching: boolean }) => t.supports_caching));
+      const sonnet = all.filter((t: { model: string }) => t.model === 'claude-sonnet-4');
+      assert.deepEqual(
+        sonnet.map((t: { min_tokens: number; max_tokens: number | null }) => [t.min_tokens, t.max_tokens]),
+        [
+          [0, 200_000],
+          [200_001, null],
+        ],
+      );
+      const providers = new Set(all.map((t: { provider: string }) => t.provider));
+      assert.deepEqual([...providers].sort(), ['anthropic', 'google', 'openai', 'openrouter']);
+    });
+
+    test('activity, usage stats and dashboard stats come from the seeded data', async () => {
+      const alice = await signIn('alice');
+      const activity = await ctx.request('GET', '/v1/dashboard/activity?limit=50', { as: alice });
+      assert.ok(activity.body.activities.length >= 10);
+      const stats = await ctx.request('GET', '/v1/teams/usage-stats', { as: alice });
+      assert.equal(Object.keys(stats.body.daily_usage).length, 30);
+      assert.equal(Object.keys(stats.body.usage_by_member).length, 2);
+      assert.ok(Object.keys(stats.body.usage_by_model).length >= 5);
+      const dashboard = await ctx.request('GET', '/v1/dashboard/stats', { as: alice });
+      assert.equal(dashboard.body.total_api_keys, 4);
+      assert.equal(dashboard.body.active_models, 6);
+    });
+  });
+});
