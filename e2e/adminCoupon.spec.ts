@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { freshLogin, signIn } from './signIn';
+
+// Issue 5 and 6 journeys: an admin prices a model and issues a coupon; a member redeems it and sees the balance move;
+// the admin's coupon grid shows the use without a reload (refetch when the tab regains focus).
+test('an admin issues a coupon that a member redeems', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin');
+
+  const model = freshLogin('gpt-e2e');
+  await admin.goto('/admin/pricing');
+  await admin.getByRole('button', { name: 'Create Pricing Tier' }).click();
+  const tierDialog = admin.getByRole('dialog', { name: 'Create Pricing Tier' });
+  await tierDialog.getByRole('combobox', { name: 'Provider' }).click();
+  await admin.getByRole('option', { name: 'openai' }).click();
+  await tierDialog.getByRole('textbox', { name: 'Model', exact: true }).fill(model);
+  await tierDialog.getByLabel('Prompt Price per 1M (USD)').fill('2.5');
+  await tierDialog.getByLabel('Completion Price per 1M (USD)').fill('10');
+  await tierDialog.getByRole('button', { name: 'Create Tier' }).click();
+  await expect(tierDialog).toBeHidden();
+  await expect(admin.getByRole('row', { name: new RegExp(model) })).toContainText('Active');
+
+  await admin.goto('/admin/coupons');
+  await admin.getByRole('button', { name: 'Create New Coupon' }).click();
+  const couponDialog = admin.getByRole('dialog', { name: 'Create New Coupon' });
+  await couponDialog.getByRole('button', { name: 'Generate' }).click();
+  const codeField = couponDialog.getByLabel('Code');
+  await expect(codeField).toHaveValue(/^SAVE[A-Z0-9]{8}$/);
+  const code = await codeField.inputValue();
+  await couponDialog.getByLabel('Amount (USD)').fill('15');
+  await couponDialog.getByRole('button', { name: 'Create Coupon' }).click();
+  await expect(admin.getByText('Coupon created successfully!')).toBeVisible();
+  const couponRow = admin.getByRole('row', { name: new RegExp(code) });
+  await expect(couponRow).toContainText('0 / 1');
+
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signIn(member, freshLogin('redeemer'));
+  await member.goto('/team');
+  await member.getByLabel('Team Name').fill('Redeemers');
+  await member.getByLabel('Monthly Budget (USD)').fill('100');
+  await member.getByRole('button', { name: 'Create Team' }).click();
+  await expect(member.getByRole('heading', { name: 'Redeemers' })).toBeVisible();
+
+  await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();
+  const balance = member.getByRole('region', { name: 'Credit Balance' });
+  await expect(balance).toContainText('$0.00');
+  await member.getByRole('button', { name: 'Redeem Coupon' }).click();
+  const redeem = member.getByRole('dialog', { name: 'Redeem Coupon' });
+  await redeem.getByLabel('Coupon Code').fill(code.toLowerCase());
+  await expect(redeem.getByLabel('Coupon Code')).toHaveValue(code);
+  await redeem.getByRole('button', { name: 'Validate' }).click();
+  await expect(redeem).toContainText('$15.00');
+  await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+  await expect(redeem.getByRole('alert')).toContainText('$15.00 has been added to your credit balance');
+  await redeem.getByRole('button', { name: 'Close' }).click();
+  await expect(balance).toContainText('$15.00');
+  await expect(member.getByRole('region', { name: 'Credit History' })).toContainText(`Coupon ${code} redeemed`);
+
+  await admin.bringToFront();
+  await admin.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(couponRow).toContainText('1 / 1');
+  await expect(couponRow).toContainText('Max uses reached');
+
+  await adminContext.close();
+  await memberContext.close();
+});
