@@ -1,7 +1,12 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { ACTIVE_OPTIONS, ALL_OPTION, SelectFilter } from '../SelectFilter';
 import { COUPON_SORT_OPTIONS, type CouponFilters as Filters } from '../../../lib/couponAdmin';
+
+const USES_OPTIONS = [
+  ALL_OPTION,
+  { value: 'true', label: 'Has uses remaining' },
+  { value: 'false', label: 'Fully used' },
+];
 
 interface CouponFiltersProps {
   filters: Filters;
@@ -12,44 +17,26 @@ interface CouponFiltersProps {
 export function CouponFilters({ filters, onChange }: CouponFiltersProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <TextField
-        select
+      <SelectFilter
         label="Status"
-        size="small"
         value={filters.active}
-        onChange={(event) => onChange('active', event.target.value)}
-        sx={{ minWidth: 160 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        <MenuItem value="true">Active</MenuItem>
-        <MenuItem value="false">Inactive</MenuItem>
-      </TextField>
-      <TextField
-        select
+        options={ACTIVE_OPTIONS}
+        onChange={(value) => onChange('active', value)}
+      />
+      <SelectFilter
         label="Has Uses Remaining"
-        size="small"
         value={filters.has_uses_remaining}
-        onChange={(event) => onChange('has_uses_remaining', event.target.value)}
-        sx={{ minWidth: 200 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        <MenuItem value="true">Has uses remaining</MenuItem>
-        <MenuItem value="false">Fully used</MenuItem>
-      </TextField>
-      <TextField
-        select
+        options={USES_OPTIONS}
+        onChange={(value) => onChange('has_uses_remaining', value)}
+        minWidth={200}
+      />
+      <SelectFilter
         label="Sort By"
-        size="small"
         value={filters.sort_by}
-        onChange={(event) => onChange('sort_by', event.target.value)}
-        sx={{ minWidth: 180 }}
-      >
-        {COUPON_SORT_OPTIONS.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={COUPON_SORT_OPTIONS}
+        onChange={(value) => onChange('sort_by', value)}
+        minWidth={180}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { PROVIDERS, type PricingFilters as Filters } from '../../../lib/pricing';
+import { ACTIVE_OPTIONS, ALL_OPTION, SelectFilter } from '../SelectFilter';
 
 export const MODEL_DEBOUNCE_MS = 300;
+
+const PROVIDER_OPTIONS = [ALL_OPTION, ...PROVIDERS.map((provider) => ({ value: provider, label: provider }))];
 
 interface PricingFiltersProps {
   filters: Filters;
@@ -25,21 +27,13 @@ export function PricingFilters({ filters, onChange }: PricingFiltersProps) {
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <TextField
-        select
+      <SelectFilter
         label="Provider"
-        size="small"
         value={filters.provider}
-        onChange={(event) => onChange('provider', event.target.value)}
-        sx={{ minWidth: 180 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        {PROVIDERS.map((provider) => (
-          <MenuItem key={provider} value={provider}>
-            {provider}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={PROVIDER_OPTIONS}
+        onChange={(value) => onChange('provider', value)}
+        minWidth={180}
+      />
       <TextField
         label="Model"
         size="small"
@@ -48,18 +42,12 @@ export function PricingFilters({ filters, onChange }: PricingFiltersProps) {
         placeholder="e.g. gpt-4o"
         sx={{ minWidth: 200 }}
       />
-      <TextField
-        select
+      <SelectFilter
         label="Status"
-        size="small"
         value={filters.active}
-        onChange={(event) => onChange('active', event.target.value)}
-        sx={{ minWidth: 160 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        <MenuItem value="true">Active</MenuItem>
-        <MenuItem value="false">Inactive</MenuItem>
-      </TextField>
+        options={ACTIVE_OPTIONS}
+        onChange={(value) => onChange('active', value)}
+      />
     </Stack>
   );
 }
