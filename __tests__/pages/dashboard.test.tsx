@@ -1,28 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
+import { fakeDb } from '../support/fakeBackend';
+import { pinClockToFakeNow } from '../support/clock';
 import { renderRoute } from '../support/render';
-
-/** Timers stay real (MSW, transitions); only the clock is pinned, so relative times read against the seed. */
-const pinClock = () =>
-  jest.useFakeTimers({
-    now: FAKE_NOW,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
 
 afterEach(() => {
   jest.useRealTimers();
@@ -156,7 +135,7 @@ describe('quick actions and top models', () => {
 
 describe('recent activity', () => {
   it('asks for 5 items and shows them with relative times and an icon per type', async () => {
-    pinClock();
+    pinClockToFakeNow();
     await renderDashboard();
     const activity = section('Recent Activity');
     const list = await within(activity).findByRole('list', { name: 'Recent Activity' });

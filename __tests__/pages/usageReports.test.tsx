@@ -1,34 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
+import { fakeDb } from '../support/fakeBackend';
 import { http } from 'msw';
 import { API_ORIGIN } from '../support/handlers';
 import { renderRoute } from '../support/render';
+import { pinClockToFakeNow } from '../support/clock';
 import { server } from '../support/server';
 
 const USAGE_PATH = '/v1/teams/usage-stats';
 
 // Only Date is faked: "today" is the fake backend's today, so the default range covers the seed's 30 days.
-beforeEach(() => {
-  jest.useFakeTimers({
-    now: FAKE_NOW,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-});
+beforeEach(pinClockToFakeNow);
 afterEach(() => jest.useRealTimers());
 
 // The first render also loads the lazy page chunk and the charts; on a busy machine that takes a while.

@@ -1,5 +1,6 @@
 // Pricing tier rules (spec §4 tier activity, §5 pricing create form, §9 providers and defaults).
 import type { PricingListQuery, PricingTier, PricingTierInput } from '../store/types';
+import { formatCount } from './numbers';
 
 export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
 
@@ -15,11 +16,9 @@ export function isTierActive(tier: Pick<PricingTier, 'effective_time' | 'expiry_
   return Date.parse(tier.expiry_time) > now.getTime();
 }
 
-const tokens = new Intl.NumberFormat('en-US');
-
 /** '0 – 200,000', or '200,001 – ∞' when there is no maximum. */
 export function tokenRange(minTokens: number, maxTokens: number | null): string {
-  return `${tokens.format(minTokens)} – ${maxTokens === null ? '∞' : tokens.format(maxTokens)}`;
+  return `${formatCount(minTokens)} – ${maxTokens === null ? '∞' : formatCount(maxTokens)}`;
 }
 
 const pricePer1M = new Intl.NumberFormat('en-US', {

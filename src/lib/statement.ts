@@ -4,6 +4,7 @@ import type { CreditEntry, Payment, UsageBreakdown } from '../store/types';
 import { creditTypeLabel, signedMoney } from './credits';
 import { formatCents, formatMoney } from './money';
 import { formatDate, formatDateTime } from './time';
+import { formatCount } from './numbers';
 
 export interface StatementInput {
   teamName: string;
@@ -84,7 +85,7 @@ export function buildStatementHtml(input: StatementInput): string {
   const usageRows = usage.by_model.map((m) => [
     m.model,
     m.provider,
-    m.request_count.toLocaleString('en-US'),
+    formatCount(m.request_count),
     formatMoney(m.total_cost),
   ]);
 

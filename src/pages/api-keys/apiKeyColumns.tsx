@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { ApiKey } from '../../store/types';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from '../../lib/apiKeys';
 import { formatDate, formatDateTime } from '../../lib/time';
@@ -90,22 +88,11 @@ const trailingColumns: GridColDef<ApiKey>[] = [
 ];
 
 function actionsColumn({ onView, onEdit, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
-  return {
-    field: 'actions',
-    type: 'actions',
-    headerName: 'Actions',
-    minWidth: 140,
-    getActions: ({ row }) => [
-      <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
-      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
-      <GridActionsCellItem
-        key="revoke"
-        icon={<DeleteOutline color="error" />}
-        label="Revoke"
-        onClick={() => onRevoke(row)}
-      />,
-    ],
-  };
+  return rowActionsColumn<ApiKey>({
+    onView,
+    onEdit,
+    destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke },
+  });
 }
 
 /** The table's columns; the User column only when some key carries user information (spec §2 /api-keys). */

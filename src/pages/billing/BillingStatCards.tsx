@@ -3,6 +3,7 @@ import { StatCard } from '../../components/StatCard';
 import type { TeamDashboard } from '../../store/types';
 import { estimatedMonthlyCost } from '../../lib/estimate';
 import { formatMoney } from '../../lib/money';
+import { formatCount } from '../../lib/numbers';
 
 /** Spec §9: a balance under 500 dollars is low. */
 export const LOW_BALANCE_DOLLARS = 500;
@@ -34,7 +35,7 @@ export function BillingStatCards({ dashboard, balance, balanceFailed, today }: B
       caption: 'At the current pace',
     },
     { title: 'Budget Limit', value: formatMoney(team.budget_limit), caption: 'Per month' },
-    { title: 'API Requests', value: month.total_requests.toLocaleString('en-US'), caption: 'This month' },
+    { title: 'API Requests', value: formatCount(month.total_requests), caption: 'This month' },
   ];
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { TopModel } from '../../store/types';
 import { formatMoney } from '../../lib/money';
+import { formatCount } from '../../lib/numbers';
 
 export function TopModelsCard({ models }: { models: TopModel[] }) {
   return (
@@ -25,7 +26,7 @@ export function TopModelsCard({ models }: { models: TopModel[] }) {
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{model.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {model.request_count.toLocaleString('en-US')} requests
+                    {formatCount(model.request_count)} requests
                   </Typography>
                 </Box>
                 <Typography sx={{ fontWeight: 600 }}>{formatMoney(model.total_cost)}</Typography>

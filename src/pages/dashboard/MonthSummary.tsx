@@ -16,6 +16,7 @@ import { formatMoney } from '../../lib/money';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamDashboardQuery } from '../../store/api';
 import type { TeamDashboard } from '../../store/types';
+import { formatCount } from '../../lib/numbers';
 
 /** Spec §2: a team dashboard failure (no team) shows the welcome box inviting the user to create one. */
 function CreateTeamWelcome() {
@@ -56,8 +57,8 @@ function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
         <Figure label="Total Cost" value={formatMoney(stats.total_cost)} />
-        <Figure label="Total Requests" value={stats.total_requests.toLocaleString('en-US')} />
-        <Figure label="Models Used" value={stats.unique_models_used.toLocaleString('en-US')} />
+        <Figure label="Total Requests" value={formatCount(stats.total_requests)} />
+        <Figure label="Models Used" value={formatCount(stats.unique_models_used)} />
       </Box>
       <Typography variant="subtitle2" component="h3" id="top-models-title">
         Top Models
@@ -70,7 +71,7 @@ function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
             <ListItem key={model.name} disableGutters secondaryAction={formatMoney(model.total_cost)}>
               <ListItemText
                 primary={model.name}
-                secondary={`${model.request_count.toLocaleString('en-US')} requests`}
+                secondary={`${formatCount(model.request_count)} requests`}
                 sx={{ pr: 8, wordBreak: 'break-word' }}
               />
             </ListItem>

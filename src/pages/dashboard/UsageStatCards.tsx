@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/apiError';
 import { useGetDashboardStatsQuery } from '../../store/api';
 import type { DashboardStats } from '../../store/types';
 import { ChangeText } from './ChangeText';
+import { formatCount } from '../../lib/numbers';
 
 const NO_VALUE = '—';
 
@@ -26,26 +27,26 @@ const CARDS: CardSpec[] = [
   {
     title: 'Total API Keys',
     icon: <VpnKeyOutlined />,
-    value: (stats) => stats.total_api_keys.toLocaleString('en-US'),
+    value: (stats) => formatCount(stats.total_api_keys),
     change: (stats) => stats.api_keys_change,
   },
   {
     title: 'Requests Today',
     icon: <TrendingUp />,
-    value: (stats) => stats.requests_today.toLocaleString('en-US'),
+    value: (stats) => formatCount(stats.requests_today),
     change: (stats) => stats.requests_change,
   },
   {
     title: 'Avg Response Time',
     icon: <SpeedOutlined />,
-    value: (stats) => `${Math.round(stats.avg_response_time).toLocaleString('en-US')}ms`,
+    value: (stats) => `${formatCount(stats.avg_response_time)}ms`,
     change: (stats) => stats.response_time_change,
     lowerIsBetter: true,
   },
   {
     title: 'Active Models',
     icon: <ModelTrainingOutlined />,
-    value: (stats) => stats.active_models.toLocaleString('en-US'),
+    value: (stats) => formatCount(stats.active_models),
     change: (stats) => stats.models_change,
   },
 ];

@@ -3,19 +3,18 @@ import { formatCents } from '../../lib/money';
 import { topMembersByCost, topModelsByCost } from '../../lib/usageReport';
 import type { UsageByMember, UsageByModel, UsageStats } from '../../store/types';
 import { TopUsageTable, type TopUsageColumn } from './TopUsageTable';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/numbers';
 
 const MEMBER_COLUMNS: TopUsageColumn<UsageByMember>[] = [
   { header: 'Member', cell: (member) => member.user_email ?? member.user_id },
-  { header: 'Requests', cell: (member) => count.format(member.request_count), numeric: true },
+  { header: 'Requests', cell: (member) => formatCount(member.request_count), numeric: true },
   { header: 'Cost', cell: (member) => formatCents(member.total_cost_cents), numeric: true },
 ];
 
 const MODEL_COLUMNS: TopUsageColumn<UsageByModel>[] = [
   { header: 'Model', cell: (model) => model.model_name },
-  { header: 'Requests', cell: (model) => count.format(model.request_count), numeric: true },
-  { header: 'Tokens', cell: (model) => count.format(model.total_tokens), numeric: true },
+  { header: 'Requests', cell: (model) => formatCount(model.request_count), numeric: true },
+  { header: 'Tokens', cell: (model) => formatCount(model.total_tokens), numeric: true },
   { header: 'Cost', cell: (model) => formatCents(model.total_cost_cents), numeric: true },
 ];
 

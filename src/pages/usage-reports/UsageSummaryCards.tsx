@@ -8,14 +8,13 @@ import { formatPercent } from '../../lib/budget';
 import { formatCents } from '../../lib/money';
 import { activeMemberCount, usageBudgetPercent } from '../../lib/usageReport';
 import type { UsageStats } from '../../store/types';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/numbers';
 
 export function UsageSummaryCards({ stats }: { stats: UsageStats }) {
   const cards = [
     { title: 'Total Cost', value: formatCents(stats.total_cost_cents), icon: <AttachMoney /> },
-    { title: 'Total Requests', value: count.format(stats.total_requests), icon: <Bolt /> },
-    { title: 'Active Members', value: count.format(activeMemberCount(stats.usage_by_member)), icon: <Groups /> },
+    { title: 'Total Requests', value: formatCount(stats.total_requests), icon: <Bolt /> },
+    { title: 'Active Members', value: formatCount(activeMemberCount(stats.usage_by_member)), icon: <Groups /> },
     { title: 'Budget Usage', value: formatPercent(usageBudgetPercent(stats)), icon: <PieChart /> },
   ];
   return (

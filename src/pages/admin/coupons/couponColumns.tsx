@@ -2,12 +2,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import { rowActionsColumn } from '../../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { couponDisplayStatus, NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../../../lib/time';
@@ -93,27 +91,17 @@ const dataColumns: GridColDef<Coupon>[] = [
 ];
 
 function actionsColumn({ onView, onEdit, onDeactivate }: CouponRowActions): GridColDef<Coupon> {
-  return {
-    field: 'actions',
-    type: 'actions',
-    headerName: 'Actions',
-    minWidth: 140,
-    getActions: ({ row }) => [
-      <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
-      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
-      // Only an active coupon can be deactivated (spec §4).
-      ...(row.active
-        ? [
-            <GridActionsCellItem
-              key="deactivate"
-              icon={<BlockOutlined color="error" />}
-              label="Deactivate"
-              onClick={() => onDeactivate(row)}
-            />,
-          ]
-        : []),
-    ],
-  };
+  return rowActionsColumn<Coupon>({
+    onView,
+    onEdit,
+    // Only an active coupon can be deactivated (spec §4).
+    destructive: {
+      label: 'Deactivate',
+      icon: <BlockOutlined color="error" />,
+      onClick: onDeactivate,
+      shownFor: (coupon) => coupon.active,
+    },
+  });
 }
 
 export function couponColumns(actions: CouponRowActions): GridColDef<Coupon>[] {

@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import { rowActionsColumn } from '../../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { formatPricePer1M, isTierActive, tokenRange } from '../../../lib/pricing';
 import { formatDateTime } from '../../../lib/time';
 import type { PricingTier } from '../../../store/types';
@@ -122,27 +120,17 @@ const dataColumns: GridColDef<PricingTier>[] = [
 ];
 
 function actionsColumn({ onView, onEdit, onDeactivate }: PricingRowActions): GridColDef<PricingTier> {
-  return {
-    field: 'actions',
-    type: 'actions',
-    headerName: 'Actions',
-    minWidth: 140,
-    getActions: ({ row }) => [
-      <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
-      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
-      // Deactivate is offered only while the tier is active (spec §4).
-      ...(isTierActive(row, new Date())
-        ? [
-            <GridActionsCellItem
-              key="deactivate"
-              icon={<BlockOutlined color="error" />}
-              label="Deactivate"
-              onClick={() => onDeactivate(row)}
-            />,
-          ]
-        : []),
-    ],
-  };
+  return rowActionsColumn<PricingTier>({
+    onView,
+    onEdit,
+    // Deactivate is offered only while the tier is active (spec §4).
+    destructive: {
+      label: 'Deactivate',
+      icon: <BlockOutlined color="error" />,
+      onClick: onDeactivate,
+      shownFor: (tier) => isTierActive(tier, new Date()),
+    },
+  });
 }
 
 export function pricingColumns(actions: PricingRowActions): GridColDef<PricingTier>[] {
