@@ -40,7 +40,7 @@ describe('Redeem Coupon dialog: input -> validated -> success (spec §4, §5)', 
     await waitFor(() =>
       expect(fakeDb.requestsTo('GET', '/v1/teams/team-acme/credits/balance').length).toBeGreaterThan(balanceCalls),
     );
-    expect(store.getState().api.queries['getCreditBalance("team-acme")']?.data).toMatchObject({
+    expect(store.getState().api?.queries['getCreditBalance("team-acme")']?.data).toMatchObject({
       current_balance: 755.5,
     });
   });

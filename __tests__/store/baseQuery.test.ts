@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '../support/server';
-import { makeStore } from '../../src/store/store';
+import { makeConnectedStore } from '../support/store';
 import { api } from '../../src/store/api';
 
 const ME_URL = 'http://localhost/v1/auth/me';
@@ -21,7 +21,7 @@ describe('base query (spec §7)', () => {
   it('sends cookies, a JSON content type, and the bearer token from the jwt cookie', async () => {
     const captured = captureRequest(ME_URL);
     document.cookie = 'jwt=header.payload.signature; path=/';
-    await makeStore().dispatch(api.endpoints.getMe.initiate());
+    await makeConnectedStore().dispatch(api.endpoints.getMe.initiate());
     expect(captured.request?.headers.get('authorization')).toBe('Bearer header.payload.signature');
     expect(captured.request?.headers.get('content-type')).toBe('application/json');
     expect(captured.request?.credentials).toBe('include');
@@ -29,7 +29,7 @@ describe('base query (spec §7)', () => {
 
   it('sends no Authorization header without a jwt cookie', async () => {
     const captured = captureRequest(ME_URL);
-    await makeStore().dispatch(api.endpoints.getMe.initiate());
+    await makeConnectedStore().dispatch(api.endpoints.getMe.initiate());
     expect(captured.request?.headers.has('authorization')).toBe(false);
   });
 
@@ -43,7 +43,7 @@ describe('base query (spec §7)', () => {
     ['an empty body', new HttpResponse(null, { status: 500 }), 'HTTP error! status: 500'],
   ])('turns a failure with %s into an error carrying its text', async (_case, response, message) => {
     server.use(http.get(TEAM_URL, () => response));
-    const result = await makeStore().dispatch(api.endpoints.getTeam.initiate());
+    const result = await makeConnectedStore().dispatch(api.endpoints.getTeam.initiate());
     expect(result.error).toMatchObject({ status: response.status, message });
   });
 });
@@ -51,7 +51,7 @@ describe('base query (spec §7)', () => {
 describe('the auth rule (spec §4)', () => {
   it('leaves a failed status check (/auth/me) to the route loaders', async () => {
     server.use(http.get(ME_URL, () => HttpResponse.json({ code: 'NO_TOKEN', message: 'Sign in' }, { status: 401 })));
-    const store = makeStore();
+    const store = makeConnectedStore();
     await store.dispatch(api.endpoints.getMe.initiate());
     expect(store.getState().session.ended).toBe(false);
   });
@@ -64,14 +64,14 @@ describe('the auth rule (spec §4)', () => {
     [403, { code: 'INVALID_TOKEN', message: 'Bad token' }],
   ])('%p with %p ends the session', async (status, body) => {
     server.use(http.get(TEAM_URL, () => HttpResponse.json(body, { status })));
-    const store = makeStore();
+    const store = makeConnectedStore();
     await store.dispatch(api.endpoints.getTeam.initiate());
     expect(store.getState().session.ended).toBe(true);
   });
 
   it.each([401, 403])('%p with an unreadable body ends the session', async (status) => {
     server.use(http.get(TEAM_URL, () => new HttpResponse('<html>proxy login</html>', { status })));
-    const store = makeStore();
+    const store = makeConnectedStore();
     await store.dispatch(api.endpoints.getTeam.initiate());
     expect(store.getState().session.ended).toBe(true);
   });
@@ -82,7 +82,7 @@ describe('the auth rule (spec §4)', () => {
     [500, { code: 'INTERNAL_ERROR', message: 'Internal error' }],
   ])('%p with %p leaves the session alone', async (status, body) => {
     server.use(http.get(TEAM_URL, () => HttpResponse.json(body, { status })));
-    const store = makeStore();
+    const store = makeConnectedStore();
     await store.dispatch(api.endpoints.getTeam.initiate());
     expect(store.getState().session.ended).toBe(false);
   });

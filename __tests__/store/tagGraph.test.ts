@@ -1,4 +1,5 @@
-import { makeStore, type AppStore } from '../../src/store/store';
+import { makeConnectedStore } from '../support/store';
+import type { AppStore } from '../../src/store/store';
 import { api } from '../../src/store/api';
 import { PAYMENT_COMPLETED_TAGS } from '../../src/store/tags';
 import { fakeDb } from '../support/fakeBackend';
@@ -44,7 +45,7 @@ async function refetchedAfter(store: AppStore, action: () => Promise<unknown>) {
 
 describe('tag graph: each mutation refreshes exactly the queries whose data it changes', () => {
   it('revoking a key refreshes the key list, dashboard stats and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     await openEverything(store);
     const keyId = fakeDb.state.apiKeys[0].id;
     const refetched = await refetchedAfter(store, () => store.dispatch(api.endpoints.revokeApiKey.initiate(keyId)));
@@ -52,7 +53,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
   });
 
   it('creating a key refreshes the key list, dashboard stats and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     await openEverything(store);
     const refetched = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.createApiKey.initiate({ name: 'CI key' })),
@@ -61,7 +62,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
   });
 
   it('redeeming a coupon refreshes balance, credit history, redemptions and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     const teamId = await openEverything(store);
     const code = fakeDb.state.coupons.find((coupon) => coupon.code === 'WELCOME10')?.code ?? 'WELCOME10';
     const refetched = await refetchedAfter(store, () =>
@@ -78,7 +79,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
   });
 
   it('a completed payment refreshes balance, credit history, payments and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     const teamId = await openEverything(store);
     const refetched = await refetchedAfter(store, async () => {
       store.dispatch(api.util.invalidateTags(PAYMENT_COMPLETED_TAGS));
@@ -94,7 +95,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
   });
 
   it('updating the budget refreshes the team, its dashboard, usage stats and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     await openEverything(store);
     const refetched = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.updateBudget.initiate({ budget_limit: 750 })),
@@ -105,7 +106,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
   });
 
   it('inviting a member refreshes the member list and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     await openEverything(store);
     const refetched = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.inviteMember.initiate({ email: 'dana@example.com' })),
@@ -114,7 +115,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
   });
 
   it('removing a member refreshes the member list, the team (member count), its dashboard and activity', async () => {
-    const store = makeStore();
+    const store = makeConnectedStore();
     await openEverything(store);
     const member = fakeDb.state.users.find((user) => user.login === 'bob');
     const refetched = await refetchedAfter(store, () =>
@@ -127,7 +128,7 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
 
   it('creating a team refreshes everything that was "no team" before', async () => {
     fakeDb.signInAs('carol');
-    const store = makeStore();
+    const store = makeConnectedStore();
     await openEverything(store);
     const refetched = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.createTeam.initiate({ name: 'Carol Labs', budget_limit: 100 })),

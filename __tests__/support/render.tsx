@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
 import { makeStore, type AppStore, type RootState } from '../../src/store/store';
+import { makeConnectedStore } from './store';
 import { createRoutes } from '../../src/app/routes';
 import { App } from '../../src/app/App';
 import { theme } from '../../src/theme';
@@ -18,7 +19,7 @@ interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
 
 /** Renders a component with a fresh store and the theme (Redux templates' helper). */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
-  const { preloadedState, store = makeStore(preloadedState), userOptions, ...renderOptions } = options;
+  const { preloadedState, store = makeConnectedStore(preloadedState), userOptions, ...renderOptions } = options;
   const user = userEvent.setup(userOptions);
   const result = render(
     <Provider store={store}>
@@ -29,7 +30,10 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
   return { store, user, ...result };
 }
 
-/** Renders the whole app (routes, loaders, layout) at `path` with a fresh store, as a person arriving there. */
+/**
+ * Renders the whole app (routes, loaders, layout) at `path` with a fresh store, as a person arriving there: the
+ * route loaders plug the API slice in, as in the browser.
+ */
 export function renderRoute(path: string, options: Omit<ProviderOptions, 'wrapper'> = {}) {
   const { preloadedState, store = makeStore(preloadedState), userOptions, ...renderOptions } = options;
   const router = createMemoryRouter(createRoutes(store), { initialEntries: [path] });

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/dom';
 import { server } from './server';
 import { fakeDb } from './fakeBackend';
+
+// A first render loads lazy route chunks cold; on a shared 2-core machine that can take more than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {

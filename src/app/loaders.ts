@@ -1,9 +1,16 @@
 import { redirect } from 'react-router-dom';
-import { api } from '../store/api';
 import type { AppStore } from '../store/store';
 import { selectSessionEnded } from '../slices/sessionSlice';
+import { hasSession } from '../store/sessionCheck';
+
+/** Loads the API slice into the store (a chunk of its own, see store.ts) and returns it. */
+async function loadApi(store: AppStore) {
+  const { connectApi } = await import(/* webpackChunkName: "api" */ '../store/apiConnection');
+  return connectApi(store);
+}
 
 async function isAuthenticated(store: AppStore): Promise<boolean> {
+  const api = await loadApi(store);
   const request = store.dispatch(api.endpoints.getMe.initiate());
   try {
     await request.unwrap();
@@ -22,12 +29,18 @@ export const requireUser = (store: AppStore) => async () => {
   return null;
 };
 
+/** For pages outside the guarded layout that still call the API (/debug). */
+export const withApi = (store: AppStore) => async () => {
+  await loadApi(store);
+  return null;
+};
+
 /**
  * Spec §2: /login sends an authenticated user to /dashboard, and shows the login page when the check fails. After a
  * session error it always shows the page, so a session that /auth/me accepts but other calls reject cannot loop.
  */
 export const redirectIfAuthenticated = (store: AppStore) => async () => {
   if (selectSessionEnded(store.getState())) return null;
-  if (await isAuthenticated(store)) throw redirect('/dashboard');
+  if (await hasSession()) throw redirect('/dashboard');
   return null;
 };

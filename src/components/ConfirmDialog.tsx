@@ -1,17 +1,9 @@
-import { useCallback, useRef, useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { lazy, useCallback, useRef, useState } from 'react';
+import { MountWhenOpened } from './MountWhenOpened';
+import type { ConfirmOptions } from './ConfirmDialogView';
 
-interface ConfirmOptions {
-  title?: string;
-  /** The exact confirmation sentence of the spec (§5 Confirmations). */
-  message: string;
-  confirmLabel?: string;
-}
+// Loaded on the first confirmation, so pages that only might ask do not download the dialog code up front.
+const ConfirmDialogView = lazy(() => import(/* webpackChunkName: "dialog-confirm" */ './ConfirmDialogView'));
 
 /**
  * An accessible replacement for window.confirm: `const { confirm, dialog } = useConfirm()`, render `dialog`, and
@@ -35,18 +27,9 @@ export function useConfirm() {
   };
 
   const dialog = (
-    <Dialog open={options !== null} onClose={() => answer(false)} aria-labelledby="confirm-title" maxWidth="xs">
-      <DialogTitle id="confirm-title">{options?.title ?? 'Please confirm'}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{options?.message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => answer(false)}>Cancel</Button>
-        <Button onClick={() => answer(true)} color="error" variant="contained" autoFocus>
-          {options?.confirmLabel ?? 'Confirm'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MountWhenOpened open={options !== null}>
+      <ConfirmDialogView options={options} onAnswer={answer} />
+    </MountWhenOpened>
   );
 
   return { confirm, dialog };

@@ -1,6 +1,6 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { apiBaseUrl } from '../config';
-import { readCookie } from '../lib/cookies';
+import { applyAuthHeaders } from './authHeaders';
 import { isSessionError, toApiError, type ApiError } from '../lib/apiError';
 import { sessionEnded } from '../slices/sessionSlice';
 
@@ -21,12 +21,7 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: '',
   credentials: 'include',
   responseHandler: readBody,
-  prepareHeaders(headers) {
-    headers.set('Content-Type', 'application/json');
-    const token = readCookie(document.cookie, 'jwt');
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
+  prepareHeaders: applyAuthHeaders,
 });
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {

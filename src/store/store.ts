@@ -1,24 +1,28 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from './api';
+import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
+import type { api } from './api';
 import { drawerSlice } from '../slices/drawerSlice';
 import { toastsSlice } from '../slices/toastsSlice';
 import { sessionSlice } from '../slices/sessionSlice';
 
-const rootReducer = combineSlices(api, drawerSlice, toastsSlice, sessionSlice);
+// The API slice (RTK Query and every endpoint) is plugged in by apiConnection.ts when the first route that needs it
+// loads, so a first visit to /login does not download it (issue 7's bundle budget). Its state type is declared here
+// so selectors and hooks stay fully typed.
+export const rootReducer = combineSlices(drawerSlice, toastsSlice, sessionSlice).withLazyLoadedSlices<
+  WithSlice<typeof api>
+>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
+  const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(dynamicMiddleware.middleware),
     // Redux DevTools in development builds only.
     devTools: process.env.NODE_ENV !== 'production',
   });
-  setupListeners(store.dispatch);
-  return store;
+  return Object.assign(store, { addMiddleware: dynamicMiddleware.addMiddleware });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

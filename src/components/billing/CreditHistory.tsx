@@ -9,7 +9,6 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Refresh from '@mui/icons-material/Refresh';
 import { useGetCreditHistoryQuery } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
@@ -43,13 +42,9 @@ export function CreditHistory({ teamId, limit = CREDIT_HISTORY_DEFAULT_LIMIT }: 
         title="Credit History"
         slotProps={{ title: { id: 'credit-history-title', variant: 'h3', component: 'h2' } }}
         action={
-          <Tooltip title="Refresh">
-            <span>
-              <IconButton aria-label="Refresh" onClick={() => history.refetch()} disabled={!teamId}>
-                <Refresh />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <IconButton aria-label="Refresh" title="Refresh" onClick={() => history.refetch()} disabled={!teamId}>
+            <Refresh />
+          </IconButton>
         }
       />
       <CardContent sx={{ pt: 0 }}>

@@ -1,5 +1,4 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useColorScheme } from '@mui/material/styles';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
@@ -11,10 +10,9 @@ export function ColorModeToggle() {
   const next = effective === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   return (
-    <Tooltip title={label}>
-      <IconButton onClick={() => setMode(next)} aria-label={label} color="inherit">
-        {effective === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
-      </IconButton>
-    </Tooltip>
+    // The browser's own tooltip: an MUI one here would put Popper in every page's first download.
+    <IconButton onClick={() => setMode(next)} aria-label={label} title={label} color="inherit">
+      {effective === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
+    </IconButton>
   );
 }

@@ -2,16 +2,17 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { isNavActive } from '../../lib/navigation';
 import { logoutUrl } from '../../config';
+import { LazyTooltip } from '../LazyTooltip';
 import { ADMIN_NAV, MAIN_NAV, type NavItem } from './navItems';
 
 interface SidebarContentProps {
@@ -40,18 +41,24 @@ function NavLink({ item, compact, onNavigate }: { item: NavItem; compact: boolea
       {!compact && <ListItemText primary={item.label} />}
     </ListItemButton>
   );
-  return compact ? (
-    <Tooltip title={item.label} placement="right">
-      {link}
-    </Tooltip>
-  ) : (
-    link
+  // Each link in its own <li>: a list holds list items only (axe 'list').
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {compact ? (
+        <LazyTooltip title={item.label} placement="right">
+          {link}
+        </LazyTooltip>
+      ) : (
+        link
+      )}
+    </ListItem>
   );
 }
 
 export function SidebarContent({ compact, isAdmin, onNavigate }: SidebarContentProps) {
+  // The brand link and 'Sign out' sit outside the Main navigation; the aside keeps them inside a landmark too.
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box component="aside" aria-label="Sidebar" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
         component={RouterLink}
         to="/"
@@ -84,35 +91,39 @@ export function SidebarContent({ compact, isAdmin, onNavigate }: SidebarContentP
           ))}
         </List>
         {isAdmin && (
-          <List
-            aria-label="Admin"
-            subheader={
-              compact ? (
-                <Divider sx={{ mx: 1.5, my: 1 }} />
-              ) : (
-                <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>Admin</ListSubheader>
-              )
-            }
-          >
-            {ADMIN_NAV.map((item) => (
-              <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
-            ))}
-          </List>
+          <>
+            {/* Collapsed, a rule stands in for the 'Admin' subheader: outside the list, which holds list items only. */}
+            {compact && <Divider sx={{ mx: 1.5, my: 1 }} />}
+            <List
+              aria-label="Admin"
+              subheader={
+                compact ? undefined : (
+                  <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>Admin</ListSubheader>
+                )
+              }
+            >
+              {ADMIN_NAV.map((item) => (
+                <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+              ))}
+            </List>
+          </>
         )}
       </Box>
       <Divider />
       <List>
-        <ListItemButton
-          component="a"
-          href={logoutUrl()}
-          aria-label={compact ? 'Sign out' : undefined}
-          sx={{ borderRadius: 2, mx: 1, minHeight: 44, justifyContent: compact ? 'center' : 'flex-start' }}
-        >
-          <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
-            <LogoutOutlined />
-          </ListItemIcon>
-          {!compact && <ListItemText primary="Sign out" />}
-        </ListItemButton>
+        <ListItem disablePadding sx={{ display: 'block' }}>
+          <ListItemButton
+            component="a"
+            href={logoutUrl()}
+            aria-label={compact ? 'Sign out' : undefined}
+            sx={{ borderRadius: 2, mx: 1, minHeight: 44, justifyContent: compact ? 'center' : 'flex-start' }}
+          >
+            <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
+              <LogoutOutlined />
+            </ListItemIcon>
+            {!compact && <ListItemText primary="Sign out" />}
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { apiKeyNameToSend, createKeyFailure, type CreateKeyFailure } from '../../lib/apiKeys';
 import { errorMessage } from '../../lib/apiError';
 import { useCreateApiKeyMutation } from '../../store/api';
 import type { CreatedApiKey } from '../../store/types';
+import { TextInput } from '../../components/TextInput';
 
 /** The one-field form (spec §5 API key name: required, trimmed, submit disabled when empty). */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
@@ -42,7 +42,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
           )}
         </Alert>
       )}
-      <TextField
+      <TextInput
         label="API Key Name"
         value={name}
         onChange={(event) => setName(event.target.value)}
@@ -50,7 +50,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
         fullWidth
         autoFocus
         helperText="A name that tells you where the key is used, e.g. 'Production server'."
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        htmlInput={{ maxLength: 100 }}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={!nameToSend || isLoading}>

@@ -4,11 +4,10 @@ import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { BuyCreditsDialog } from '../../components/billing/BuyCreditsDialog';
+import { BuyCreditsDialog, RedeemCouponDialog, UpdateBudgetDialog } from '../../components/billing/lazyDialogs';
+import { MountWhenOpened } from '../../components/MountWhenOpened';
 import { CreditHistory } from '../../components/billing/CreditHistory';
 import { PaymentHistory } from '../../components/billing/PaymentHistory';
-import { RedeemCouponDialog } from '../../components/billing/RedeemCouponDialog';
-import { UpdateBudgetDialog } from '../../components/billing/UpdateBudgetDialog';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { errorMessage, type ApiError } from '../../lib/apiError';
 import { budgetPercent } from '../../lib/budget';
@@ -72,13 +71,9 @@ export function BillingPage() {
             balanceFailed={balance.isError}
             today={new Date()}
           />
+          {/* The summary cards come before the histories: they arrive with the dashboard, while the histories load
+              afterwards and grow, which would push anything under them down the page (layout shift). */}
           <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <CreditHistory teamId={team.id} limit={10} />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <PaymentHistory teamId={team.id} />
-            </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
               <BudgetUsageCard used={team.current_usage} limit={team.budget_limit} percent={percent} />
             </Grid>
@@ -92,31 +87,43 @@ export function BillingPage() {
                 modelsUsed={dashboard.data.current_month_stats.unique_models_used}
               />
             </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <CreditHistory teamId={team.id} limit={10} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <PaymentHistory teamId={team.id} />
+            </Grid>
           </Grid>
-          <BuyCreditsDialog
-            open={dialog === 'buy'}
-            onClose={close}
-            teamId={team.id}
-            teamName={team.name}
-            currentBalance={balance.data?.current_balance}
-          />
-          {dashboard.data.is_owner && dialog === 'budget' && (
-            <UpdateBudgetDialog
-              open
+          <MountWhenOpened open={dialog === 'buy'}>
+            <BuyCreditsDialog
+              open={dialog === 'buy'}
               onClose={close}
-              currentLimit={team.budget_limit}
-              currentUsage={team.current_usage}
+              teamId={team.id}
+              teamName={team.name}
+              currentBalance={balance.data?.current_balance}
             />
+          </MountWhenOpened>
+          {dashboard.data.is_owner && dialog === 'budget' && (
+            <MountWhenOpened open>
+              <UpdateBudgetDialog
+                open
+                onClose={close}
+                currentLimit={team.budget_limit}
+                currentUsage={team.current_usage}
+              />
+            </MountWhenOpened>
           )}
         </>
       )}
-      <RedeemCouponDialog
-        open={dialog === 'redeem'}
-        onClose={close}
-        teamId={team?.id}
-        teamName={team?.name}
-        noTeam={isNoTeam(dashboard.error)}
-      />
+      <MountWhenOpened open={dialog === 'redeem'}>
+        <RedeemCouponDialog
+          open={dialog === 'redeem'}
+          onClose={close}
+          teamId={team?.id}
+          teamName={team?.name}
+          noTeam={isNoTeam(dashboard.error)}
+        />
+      </MountWhenOpened>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useGetCreditBalanceQuery } from '../../store/api';
-import { BuyCreditsDialog } from '../../components/billing/BuyCreditsDialog';
-import { RedeemCouponDialog } from '../../components/billing/RedeemCouponDialog';
+import { BuyCreditsDialog, RedeemCouponDialog } from '../../components/billing/lazyDialogs';
+import { MountWhenOpened } from '../../components/MountWhenOpened';
 
 type OpenDialog = 'buy' | 'redeem' | null;
 
@@ -19,20 +19,24 @@ export function BillingActions({ teamId, teamName }: { teamId: string | undefine
       <Button variant="outlined" onClick={() => setDialog('redeem')}>
         Redeem Coupon
       </Button>
-      <BuyCreditsDialog
-        open={dialog === 'buy'}
-        onClose={close}
-        teamId={teamId}
-        teamName={teamName}
-        currentBalance={balance.data?.current_balance}
-      />
-      <RedeemCouponDialog
-        open={dialog === 'redeem'}
-        onClose={close}
-        teamId={teamId}
-        teamName={teamName}
-        noTeam={!teamId}
-      />
+      <MountWhenOpened open={dialog === 'buy'}>
+        <BuyCreditsDialog
+          open={dialog === 'buy'}
+          onClose={close}
+          teamId={teamId}
+          teamName={teamName}
+          currentBalance={balance.data?.current_balance}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={dialog === 'redeem'}>
+        <RedeemCouponDialog
+          open={dialog === 'redeem'}
+          onClose={close}
+          teamId={teamId}
+          teamName={teamName}
+          noTeam={!teamId}
+        />
+      </MountWhenOpened>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,6 +12,8 @@ import { oauthLoginUrl } from '../../config';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
+
+const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
@@ -31,9 +33,9 @@ export function LoginPage() {
             One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
           </Typography>
           {sessionEnded && (
-            <Alert severity="info" sx={{ mb: 3, textAlign: 'left' }}>
-              Your session has ended. Please sign in again.
-            </Alert>
+            <Suspense fallback={null}>
+              <SessionEndedNotice />
+            </Suspense>
           )}
           <Button
             href={oauthLoginUrl(window.location.origin)}

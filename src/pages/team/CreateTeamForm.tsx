@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../lib/apiError';
 import { validateCreateTeam, type CreateTeamErrors } from '../../lib/team';
 import { useCreateTeamMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
+import { TextInput } from '../../components/TextInput';
 
 /** The teamless view. Creating the team invalidates the team-scoped tags, so the page turns into the team view. */
 export function CreateTeamForm() {
@@ -46,7 +46,7 @@ export function CreateTeamForm() {
         </Typography>
         <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Create Your Team">
           {failure && <Alert severity="error">{failure}</Alert>}
-          <TextField
+          <TextInput
             label="Team Name"
             required
             value={name}
@@ -54,7 +54,7 @@ export function CreateTeamForm() {
             error={Boolean(errors.name)}
             helperText={errors.name}
           />
-          <TextField
+          <TextInput
             label="Monthly Budget (USD)"
             type="number"
             required
@@ -62,7 +62,7 @@ export function CreateTeamForm() {
             onChange={(event) => setBudget(event.target.value)}
             error={Boolean(errors.budget)}
             helperText={errors.budget}
-            slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+            htmlInput={{ min: 0, step: 0.01 }}
           />
           <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
             Create Team

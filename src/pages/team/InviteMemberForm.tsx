@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { errorMessage } from '../../lib/apiError';
 import { inviteEmailError } from '../../lib/team';
 import { useInviteMemberMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
+import { TextInput } from '../../components/TextInput';
 
 /** Owner only. The invite refreshes the member list through the tag graph. */
 export function InviteMemberForm() {
@@ -36,7 +36,7 @@ export function InviteMemberForm() {
   return (
     <Stack component="form" noValidate onSubmit={submit} aria-label="Invite Member" spacing={2} sx={{ mb: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
+        <TextInput
           label="Email"
           type="email"
           size="small"

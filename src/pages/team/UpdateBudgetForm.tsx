@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../lib/apiError';
 import { parseBudget } from '../../lib/team';
 import { useUpdateBudgetMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
+import { TextInput } from '../../components/TextInput';
 
 /** Owner only. Spec §5: a negative or non-numeric budget is silently ignored (nothing is sent). */
 export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
@@ -47,13 +47,13 @@ export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
           spacing={2}
           sx={{ alignItems: { sm: 'flex-start' } }}
         >
-          <TextField
+          <TextInput
             label="Monthly Budget (USD)"
             type="number"
             size="small"
             value={budget}
             onChange={(event) => setBudget(event.target.value)}
-            slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+            htmlInput={{ min: 0, step: 0.01 }}
           />
           <Button type="submit" variant="contained" disabled={isLoading}>
             Update Budget

@@ -1,0 +1,45 @@
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import type { SxProps, Theme } from '@mui/material/styles';
+
+interface TextInputProps {
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  type?: string;
+  required?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  size?: 'small' | 'medium';
+  fullWidth?: boolean;
+  autoFocus?: boolean;
+  htmlInput?: InputHTMLAttributes<HTMLInputElement>;
+  sx?: SxProps<Theme>;
+}
+
+/**
+ * An outlined text field with TextField's look, label and helper-text wiring, built from its parts. Importing
+ * TextField also brings its select mode (Select, Menu, Popover: ~8 KB gzip), which forms that never use it, such as
+ * the team page's, should not download (issue 7's per-route budget).
+ */
+export function TextInput(props: TextInputProps) {
+  const { label, helperText, size, required, error, fullWidth, sx, htmlInput, ...input } = props;
+  const id = useId();
+  const helperId = `${id}-helper`;
+  return (
+    <FormControl variant="outlined" size={size} required={required} error={error} fullWidth={fullWidth} sx={sx}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        inputProps={htmlInput}
+        aria-describedby={helperText ? helperId : undefined}
+        {...input}
+      />
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}

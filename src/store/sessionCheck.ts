@@ -1,0 +1,19 @@
+import { apiUrl } from '../config';
+import { applyAuthHeaders } from './authHeaders';
+
+/**
+ * Whether /v1/auth/me accepts the visitor. A plain fetch rather than the API slice: /login runs this before it
+ * renders, and RTK Query is not part of the login page's download (issue 7's 160 KB budget). Any failure (401, 403,
+ * network) means no session.
+ */
+export async function hasSession(): Promise<boolean> {
+  try {
+    const response = await fetch(apiUrl('/v1/auth/me'), {
+      credentials: 'include',
+      headers: applyAuthHeaders(new Headers()),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
