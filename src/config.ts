@@ -6,6 +6,9 @@ export function apiBaseUrl(): string {
   return configuredBase || window.location.origin;
 }
 
+/** True when the API shares the page's origin, so its cookies are visible to the page (the default build). */
+export const apiOnPageOrigin = (): boolean => configuredBase === '';
+
 export function apiUrl(path: string): string {
   return `${apiBaseUrl()}${path}`;
 }

@@ -39,6 +39,23 @@ describe('routing and the auth guard (spec §2, §4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('shows /login without calling the API when the session hint cookie is absent', async () => {
+    fakeDb.signInAs(null);
+    const { router } = renderRoute('/login');
+    await expectLoginPage();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fakeDb.requestsTo('GET', '/v1/auth/me')).toHaveLength(0);
+  });
+
+  it('asks /v1/auth/me when the hint is there, and shows /login when the session behind it is gone', async () => {
+    fakeDb.signInAs(null);
+    document.cookie = 'signed_in=1; path=/';
+    const { router } = renderRoute('/login');
+    await expectLoginPage();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fakeDb.requestsTo('GET', '/v1/auth/me')).toHaveLength(1);
+  });
+
   it('shows the login page when the status check fails with a server error', async () => {
     server.use(http.get('http://localhost/v1/auth/me', () => new HttpResponse('down', { status: 500 })));
     const { router } = renderRoute('/login');
@@ -71,7 +88,8 @@ describe('routing and the auth guard (spec §2, §4)', () => {
       expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument();
       unmount();
     }
-  });
+    // Eight whole-app renders in one test: more than jest's 5 s default on a busy machine.
+  }, 30_000);
 
   it('shows a not-found page for unknown paths', async () => {
     renderRoute('/no-such-page');

@@ -106,6 +106,7 @@ class FakeDb {
     this.orders = SEED_ORDER_COUNT;
     this.random = seededRandom(42);
     this.failures = [];
+    this.syncSessionHint();
   }
 
   /** The fake server's current time. */
@@ -122,6 +123,13 @@ class FakeDb {
   signInAs(login: SeedLogin | (string & {}) | null): void {
     if (login !== null) this.user(login);
     this.login = login;
+    this.syncSessionHint();
+  }
+
+  /** Like the real server, keeps the readable `signed_in` cookie in step with the session (see server/plugins/auth.ts). */
+  private syncSessionHint(): void {
+    document.cookie =
+      this.login === null ? 'signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : 'signed_in=1; path=/';
   }
 
   /** The signed-in user, or null. */

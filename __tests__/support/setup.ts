@@ -8,12 +8,13 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  fakeDb.reset();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   window.localStorage.clear();
+  // After clearing cookies: the reset signs alice in, which sets the session hint cookie.
+  fakeDb.reset();
 });
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

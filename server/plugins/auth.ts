@@ -14,6 +14,11 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'jwt';
+/**
+ * Set and cleared with the session cookie, readable by the page and carrying nothing secret: it lets /login skip the
+ * status call for a visitor who has no session (a 401 there is a console error in every browser, and a round trip).
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
 
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -32,6 +37,12 @@ export function setSessionCookie(config: Config, request: FastifyRequest, reply:
     path: '/',
     maxAge: SESSION_TTL_SECONDS,
   });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    sameSite: 'lax',
+    secure: isSecureRequest(config, request),
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  });
 }
 
 export function clearSessionCookie(config: Config, request: FastifyRequest, reply: FastifyReply) {
@@ -41,6 +52,7 @@ export function clearSessionCookie(config: Config, request: FastifyRequest, repl
     secure: isSecureRequest(config, request),
     path: '/',
   });
+  reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'lax', secure: isSecureRequest(config, request), path: '/' });
 }
 
 /** Route guards, used as onRequest hooks so the rate limiter (a preHandler) can key on the signed-in user. */

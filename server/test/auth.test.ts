@@ -93,6 +93,17 @@ describe('POST /v1/auth/dev-login', () => {
     assert.equal(me.body.id, res.body.id);
   });
 
+  test('sets a readable signed_in hint next to the session cookie, with the same lifetime', async () => {
+    const res = await ctx.request('POST', '/v1/auth/dev-login', { body: { login: 'hinted' } });
+    const cookies = [res.headers['set-cookie']].flat().map(String);
+    const session = cookies.find((cookie) => cookie.startsWith('jwt='));
+    const hint = cookies.find((cookie) => cookie.startsWith('signed_in='));
+    assert.ok(session && hint, `both cookies set: ${cookies.join(' | ')}`);
+    assert.match(hint, /^signed_in=1;/);
+    assert.doesNotMatch(hint, /HttpOnly/);
+    assert.equal(/Max-Age=(\d+)/.exec(hint)?.[1], /Max-Age=(\d+)/.exec(session)?.[1]);
+  });
+
   test('logins in ADMIN_LOGINS are admins', async () => {
     const res = await ctx.request('POST', '/v1/auth/dev-login', { body: { login: 'Admin' } });
     assert.equal(res.body.is_admin, true);
@@ -137,6 +148,7 @@ describe('logout and the login page', () => {
     assert.equal(res.status, 302);
     assert.equal(res.headers.location, '/login');
     assert.match(String(res.headers['set-cookie']), /jwt=;.*Expires=Thu, 01 Jan 1970/);
+    assert.match(String(res.headers['set-cookie']), /signed_in=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   test('the development sign-in page is accessible HTML with the demo users', async () => {

@@ -1,4 +1,5 @@
-import { apiUrl } from '../config';
+import { apiOnPageOrigin, apiUrl } from '../config';
+import { readCookie } from '../lib/cookies';
 import { applyAuthHeaders } from './authHeaders';
 
 /**
@@ -7,6 +8,9 @@ import { applyAuthHeaders } from './authHeaders';
  * network) means no session.
  */
 export async function hasSession(): Promise<boolean> {
+  // The server sets a readable `signed_in` cookie with every session; on its own origin, no hint means no session,
+  // so a first visit makes no call (a 401 would also be a console error). Across sites the cookie is not ours to read.
+  if (apiOnPageOrigin() && !readCookie(document.cookie, 'signed_in')) return false;
   try {
     const response = await fetch(apiUrl('/v1/auth/me'), {
       credentials: 'include',
