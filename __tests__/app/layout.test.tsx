@@ -54,6 +54,23 @@ describe('layout on desktop (spec §2 Layout)', () => {
     expect(await within(await screen.findByRole('banner')).findByText('Guest')).toBeInTheDocument();
   });
 
+  it('keeps the brand link and Sign out inside the Sidebar landmark, next to the Main navigation', async () => {
+    renderRoute('/dashboard');
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(within(sidebar).getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'AI Model Gateway home' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('collapsed, keeps the rule above the Admin list out of the list (a list holds list items only)', async () => {
+    fakeDb.signInAs('admin');
+    const { user } = renderRoute('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    const admin = screen.getByRole('list', { name: 'Admin' });
+    expect(within(admin).queryByRole('separator')).not.toBeInTheDocument();
+    expect(within(admin).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it('shows the Admin section only to admins', async () => {
     const { unmount } = renderRoute('/dashboard');
     await screen.findByRole('navigation', { name: 'Main' });
@@ -86,5 +103,18 @@ describe('layout on a phone (under 768px)', () => {
     await user.click(within(nav).getByRole('link', { name: 'Billing' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+  });
+
+  it('opens the drawer as a named dialog and gives focus back to the menu button when Escape closes it', async () => {
+    const { user } = renderRoute('/dashboard');
+    const menu = await screen.findByRole('button', { name: 'Open navigation' });
+    for (let presses = 0; presses < 20 && document.activeElement !== menu; presses++) await user.tab();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' });
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation menu' })).not.toBeInTheDocument());
+    expect(menu).toHaveFocus();
   });
 });

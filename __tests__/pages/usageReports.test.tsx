@@ -146,6 +146,14 @@ describe('/usage-reports', () => {
     ]);
   });
 
+  it('lets a keyboard reach the top tables, which scroll sideways on a phone', async () => {
+    const { user } = await openReport();
+    const scroller = screen.getByRole('group', { name: 'Top Models by Usage' });
+    expect(within(scroller).getByRole('table', { name: 'Top Models by Usage' })).toBeInTheDocument();
+    for (let presses = 0; presses < 60 && document.activeElement !== scroller; presses++) await user.tab();
+    expect(scroller).toHaveFocus();
+  });
+
   it('charts the days in ascending order whatever order the server sends, with dollar ticks from $0', async () => {
     fakeDb.state.usage.reverse();
     await openReport();

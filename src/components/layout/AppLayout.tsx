@@ -68,6 +68,8 @@ export function AppLayout() {
           open={mobileOpen}
           onClose={() => dispatch(mobileDrawerClosed())}
           data-testid="sidebar"
+          // The overlay drawer is a modal dialog (MUI gives its paper role="dialog"), and a dialog needs a name.
+          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
           sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_OPEN } }}
         >
           <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />

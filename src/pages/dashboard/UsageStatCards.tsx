@@ -67,7 +67,14 @@ export function UsageStatCards() {
             title={card.title}
             icon={card.icon}
             value={isLoading ? <Skeleton width={80} /> : stats ? card.value(stats) : NO_VALUE}
-            caption={stats && <ChangeText change={card.change(stats)} lowerIsBetter={card.lowerIsBetter} />}
+            caption={
+              // The placeholder holds the caption's line, so the cards do not grow (and push the page) on arrival.
+              isLoading ? (
+                <Skeleton width={120} />
+              ) : (
+                stats && <ChangeText change={card.change(stats)} lowerIsBetter={card.lowerIsBetter} />
+              )
+            }
           />
         </Grid>
       ))}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -36,32 +35,31 @@ export function TopUsageTable<T>({ id, title, columns, rows, rowKey }: TopUsageT
         {rows.length === 0 ? (
           <Typography color="text.secondary">No usage in this period</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <TableContainer>
-              <Table size="small" aria-labelledby={titleId}>
-                <TableHead>
-                  <TableRow>
+          // On a phone the table scrolls sideways in its own box: focusable, so a keyboard can scroll it too.
+          <TableContainer tabIndex={0} role="group" aria-labelledby={titleId}>
+            <Table size="small" aria-labelledby={titleId}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((column) => (
+                    <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
+                      {column.header}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={rowKey(row)}>
                     {columns.map((column) => (
                       <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
-                        {column.header}
+                        {column.cell(row)}
                       </TableCell>
                     ))}
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow key={rowKey(row)}>
-                      {columns.map((column) => (
-                        <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
-                          {column.cell(row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </Box>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </CardContent>
     </Card>

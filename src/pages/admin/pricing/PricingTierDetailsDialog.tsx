@@ -18,7 +18,8 @@ export function PricingTierDetailsDialog({ tier, onClose }: { tier: PricingTier;
   return (
     <Dialog open onClose={onClose} aria-labelledby="tier-details-title" maxWidth="sm" fullWidth>
       <DialogTitle id="tier-details-title">Pricing Tier Details</DialogTitle>
-      <DialogContent>
+      {/* On a phone the details scroll, and nothing in them takes focus: the box itself does, so arrow keys scroll. */}
+      <DialogContent tabIndex={0}>
         <DetailList
           items={[
             ['Provider', tier.provider],

@@ -1,0 +1,183 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { animationsSettled, axeViolations, showColorScheme, type ColorScheme } from './axe';
+import { newPageAs, type Login } from './sessions';
+
+// Issue 7, accessibility: axe (WCAG 2.1 A/AA + best practices) on every screen of the real server with demo data, in
+// the light and the dark scheme, at desktop and phone width, and with each dialog open. The goal is zero violations.
+
+const WIDTHS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+type Width = keyof typeof WIDTHS;
+const SCHEMES: ColorScheme[] = ['light', 'dark'];
+
+/** Something opened on top of a screen (a dialog, the drawer) and checked while open. */
+interface Overlay {
+  name: string;
+  /** Opens it and returns what is then visible. */
+  open: (page: Page) => Promise<Locator>;
+  /** Escape by default. */
+  close?: (page: Page) => Promise<void>;
+  /** A modal is checked on its own: the page behind was checked before it opened and is hidden from screen readers. */
+  scope: 'dialog' | 'page';
+  only?: Width;
+}
+
+interface Screen {
+  path: string;
+  /** Who is signed in (see Login); null = nobody. */
+  as: Login | null;
+  overlays?: Overlay[];
+}
+
+const screen = (path: string, as: Login | null = 'alice', overlays: Overlay[] = []): Screen => ({ path, as, overlays });
+
+/** A dialog opened by clicking `opener`; `name` is the dialog's accessible name. */
+const dialog = (name: string, opener: (page: Page) => Locator | Promise<Locator>): Overlay => ({
+  name: `dialog '${name}'`,
+  scope: 'dialog',
+  open: async (page) => {
+    await (await opener(page)).click();
+    return page.getByRole('dialog', { name });
+  },
+});
+
+const button = (name: string) => (page: Page) => page.getByRole('button', { name, exact: true });
+
+/** A row action of the first grid row offering it; the grid renders only the columns in view, so scroll to the end. */
+const firstRowAction = (name: string) => async (page: Page) => {
+  await page
+    .locator('.MuiDataGrid-virtualScroller')
+    .evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+  return page.getByRole('menuitem', { name }).first();
+};
+
+/** A form sent empty, so its fields show their error texts (red on light and dark surfaces). */
+const submittedEmpty = (name: string, submit: string, within?: string): Overlay => ({
+  name: `${name} sent empty`,
+  scope: within ? 'dialog' : 'page',
+  open: async (page) => {
+    if (within) await button(within)(page).click();
+    const form = within ? page.getByRole('dialog', { name }) : page.getByRole('form', { name });
+    await form.getByRole('button', { name: submit, exact: true }).click();
+    await expect(form.locator('.Mui-error').first()).toBeVisible();
+    return form;
+  },
+  close: async (page) => {
+    if (!within) return;
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name })).toBeHidden();
+  },
+});
+
+const navigationDrawer: Overlay = {
+  name: 'navigation drawer',
+  scope: 'dialog',
+  only: 'phone',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    return page.getByRole('dialog', { name: 'Navigation menu' });
+  },
+};
+
+const collapsedSidebar: Overlay = {
+  name: 'collapsed sidebar',
+  scope: 'page',
+  only: 'desktop',
+  open: async (page) => {
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    return page.getByRole('button', { name: 'Expand sidebar' });
+  },
+  close: (page) => page.getByRole('button', { name: 'Expand sidebar' }).click(),
+};
+
+// One line per screen; its dialogs are opened one after another on the same page.
+const SCREENS: Screen[] = [
+  screen('/login', null),
+  screen('/debug', null),
+  screen('/dashboard'),
+  screen('/api-keys', 'alice', [dialog('Revoke API key', firstRowAction('Revoke'))]),
+  screen('/api-keys/create'),
+  screen('/team', 'alice', [
+    dialog('Remove member', (page) => page.getByRole('button', { name: /^Remove / }).first()),
+    submittedEmpty('Invite Member', 'Invite Member'),
+  ]),
+  screen('/usage-reports'),
+  screen('/billing', 'alice', [
+    dialog('Buy Credits', button('Buy Credits')),
+    dialog('Redeem Coupon', button('Redeem Coupon')),
+    dialog('Update Budget Limit', button('Manage Budget')),
+  ]),
+  screen('/no-such-page'),
+  screen('/dashboard', 'teamless', [dialog('No Team Found', button('Redeem Coupon'))]),
+  screen('/api-keys/create', 'teamless'),
+  screen('/admin', 'bob'),
+  screen('/admin', 'admin', [navigationDrawer, collapsedSidebar]),
+  screen('/admin/pricing', 'admin', [
+    dialog('Create Pricing Tier', button('Create Pricing Tier')),
+    dialog('Pricing Tier Details', firstRowAction('View details')),
+    dialog('Deactivate pricing tier', firstRowAction('Deactivate')),
+  ]),
+  screen('/admin/coupons', 'admin', [
+    dialog('Create New Coupon', button('Create New Coupon')),
+    submittedEmpty('Create New Coupon', 'Create Coupon', 'Create New Coupon'),
+    dialog('Edit Coupon', firstRowAction('Edit')),
+    dialog('Coupon Details', firstRowAction('View details')),
+    dialog('Deactivate coupon', firstRowAction('Deactivate')),
+  ]),
+  screen('/admin/analytics', 'admin'),
+];
+
+/** The page has rendered its title and finished loading its data. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await animationsSettled(page);
+}
+
+/**
+ * Violations in both schemes, each line prefixed with what was on screen. `first` is the scheme already showing, so
+ * consecutive checks alternate (light-dark, dark-light, …) and each costs one switch.
+ */
+async function checkBothSchemes(page: Page, state: string, first: ColorScheme, scope?: string) {
+  const found: string[] = [];
+  for (const scheme of first === 'light' ? SCHEMES : [...SCHEMES].reverse()) {
+    await showColorScheme(page, scheme);
+    found.push(...(await axeViolations(page, scope)).map((line) => `${state}, ${scheme}: ${line}`));
+  }
+  return found;
+}
+
+const other = (scheme: ColorScheme): ColorScheme => (scheme === 'light' ? 'dark' : 'light');
+
+for (const [width, viewport] of Object.entries(WIDTHS) as [Width, (typeof WIDTHS)[Width]][]) {
+  test.describe(`axe at ${viewport.width}x${viewport.height}`, () => {
+    for (const { path, as, overlays = [] } of SCREENS) {
+      const shown = overlays.filter((overlay) => !overlay.only || overlay.only === width);
+      const title = `${path} as ${as ?? 'guest'}${shown.length ? ` with ${shown.map((o) => o.name).join(', ')}` : ''}`;
+      test(title, async ({ browser }) => {
+        const page = await newPageAs(browser, as, viewport);
+        await page.goto(path);
+        await settled(page);
+        let showing: ColorScheme = 'light';
+        const found = await checkBothSchemes(page, 'page', showing);
+        for (const overlay of shown) {
+          showing = other(showing);
+          const target = await overlay.open(page);
+          await expect(target).toBeVisible();
+          await animationsSettled(page);
+          const scope = overlay.scope === 'dialog' ? '[role="dialog"]' : undefined;
+          found.push(...(await checkBothSchemes(page, overlay.name, showing, scope)));
+          if (overlay.close) await overlay.close(page);
+          else {
+            await page.keyboard.press('Escape');
+            await expect(target).toBeHidden();
+          }
+        }
+        await page.context().close();
+        expect(found.length, `axe violations on ${title} at ${width}:\n${found.join('\n')}\n`).toBe(0);
+      });
+    }
+  });
+}
