@@ -19,21 +19,12 @@ import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import { createSessions } from '../services/sessions';
 import { rebuildUsageRollup } from '../services/usage';
+import { insertUsageEvents } from './usageEvents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const BATCH = 100_000;
 const SECRET = randomBytes(32).toString('hex');
-
-const MODELS = [
-  ['claude-sonnet-4', 'anthropic'],
-  ['claude-haiku-3.5', 'anthropic'],
-  ['gpt-4o', 'openai'],
-  ['gpt-4o-mini', 'openai'],
-  ['gemini-2.5-pro', 'google'],
-  ['meta-llama/llama-3.3-70b-instruct', 'openrouter'],
-];
 
 /**
  * autocannon runs in a child process so the load generator does not share the server's event loop (in a worker
@@ -75,20 +66,8 @@ async function load(db: Db): Promise<{ userId: string; seconds: number }> {
       i === 0 ? 'owner' : 'member',
     ]);
   }
-  const models = MODELS.map(([model, provider], i) => `(${i}, '${model}', '${provider}')`).join(', ');
-  for (let start = 0; start < EVENTS; start += BATCH) {
-    const end = Math.min(start + BATCH, EVENTS);
-    // Deterministic spread over the last 60 days, 10 users and 6 models, generated inside the database.
-    await db.query(
-      `INSERT INTO usage_events (team_id, user_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-                                 cost_cents, latency_ms, status, created_at)
-       SELECT $1, ($2::uuid[])[1 + g % 10], m.model, m.provider, 1000 + (g * 7919) % 50000, 100 + (g * 104729) % 4000,
-              0, 1 + (g * 31) % 40, 200 + (g * 13) % 3000, CASE WHEN g % 50 = 0 THEN 'error' ELSE 'success' END,
-              now() - (g * 5184000 / $5) * interval '1 second'
-       FROM generate_series($3::bigint, $4::bigint) g JOIN (VALUES ${models}) m(i, model, provider) ON m.i = g % 6`,
-      [team.id, users, start + 1, end, EVENTS],
-    );
-  }
+  // Deterministic spread over the last 60 days, 10 users and 6 models, generated inside the database.
+  await insertUsageEvents(db, { teamId: team.id, userIds: users, count: EVENTS, days: 60 });
   await db.tx((q) => rebuildUsageRollup(q, team.id));
   return { userId: users[0], seconds: (performance.now() - started) / 1000 };
 }

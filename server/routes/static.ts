@@ -1,10 +1,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
 
 const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
+
+// Text files of the built app are sent compressed (the main bundle shrinks from ~500 KB to ~150 KB): each file is
+// compressed once, on its first request, and kept in memory until it changes on disk.
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
+const MIN_COMPRESS_BYTES = 1024;
+const ENCODERS = {
+  br: (data: Buffer) => promisify(zlib.brotliCompress)(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  gzip: (data: Buffer) => promisify(zlib.gzip)(data, { level: 9 }),
+};
+type Encoding = keyof typeof ENCODERS;
+
+/** br, else gzip, when the client accepts it (a `q=0` refuses an encoding). */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  const accepted = (header ?? '').split(',').flatMap((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    return params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)) ? [] : [name.trim()];
+  });
+  return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding)) ?? null;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /**
  * The built app from dist/: files as they are, index.html for any other GET that accepts HTML (client-side routes),
@@ -13,12 +41,16 @@ const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
 export async function staticRoutes(app: FastifyInstance, { config }: Deps) {
   const distDir = config.distDir;
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  // The file behind each static reply (noted in setHeaders) and the compressed bodies, per encoding and file version.
+  const servedFiles = new WeakMap<FastifyReply, string>();
+  const compressed = new Map<string, Promise<Buffer>>();
+
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: distDir,
       // Missing files fall through to the not-found handler below.
       index: false,
-      setHeaders(reply, filePath) {
+      setHeaders(reply, filePath, stat) {
         // Hashed bundles never change; index.html must always be revalidated to pick up new bundles.
         const cache = filePath.endsWith('.html')
           ? 'no-cache'
@@ -26,7 +58,34 @@ export async function staticRoutes(app: FastifyInstance, { config }: Deps) {
             ? 'public, max-age=31536000, immutable'
             : 'public, max-age=3600';
         reply.header('cache-control', cache);
+        if (COMPRESSIBLE.test(filePath) && stat.size >= MIN_COMPRESS_BYTES) {
+          const vary = reply.getHeader('vary');
+          reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+          servedFiles.set(reply, `${filePath}:${stat.size}:${stat.mtimeMs}`);
+        }
       },
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const file = servedFiles.get(reply);
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      // Only whole files: a 304 has no body, a range request wants bytes of the original.
+      if (!file || !encoding || reply.statusCode !== 200 || request.method !== 'GET' || request.headers.range) {
+        return payload;
+      }
+      const key = `${encoding}:${file}`;
+      const stream = payload as Readable;
+      let body = compressed.get(key);
+      if (body) {
+        stream.destroy();
+      } else {
+        body = readAll(stream).then(ENCODERS[encoding]);
+        compressed.set(key, body);
+        // A failed read is not remembered: the next request tries again.
+        body.catch(() => compressed.delete(key));
+      }
+      reply.header('content-encoding', encoding);
+      return body;
     });
   }
 

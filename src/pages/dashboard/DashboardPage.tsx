@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Add from '@mui/icons-material/Add';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
@@ -16,7 +17,7 @@ import { UsageStatCards } from './UsageStatCards';
 
 export function DashboardPage() {
   const { data: me } = useGetMeQuery();
-  const { data: team, isError: teamFailed } = useGetTeamQuery();
+  const { data: team, isError: teamFailed, isLoading: teamLoading } = useGetTeamQuery();
   const name = greetingName(me);
 
   return (
@@ -29,12 +30,14 @@ export function DashboardPage() {
             <Button component={RouterLink} to="/api-keys/create" variant="contained" startIcon={<Add />}>
               Create API Key
             </Button>
+          ) : teamFailed ? (
+            <Button component={RouterLink} to="/team" variant="contained" startIcon={<GroupAddOutlined />}>
+              Set Up Team
+            </Button>
           ) : (
-            teamFailed && (
-              <Button component={RouterLink} to="/team" variant="contained" startIcon={<GroupAddOutlined />}>
-                Set Up Team
-              </Button>
-            )
+            // Holds the button's place while the team loads: on a phone the header wraps, and a button appearing
+            // later would push the whole page down (layout shift).
+            teamLoading && <Skeleton variant="rounded" width={150} height={36.5} />
           )
         }
       />

@@ -1,0 +1,91 @@
+// The real server in demo mode as a child process, for quality checks that must see exactly what a visitor gets.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export interface DemoServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+interface DemoServerOptions {
+  port: number;
+  /** The built app. Always passed to the server explicitly, which also stops demo mode from rebuilding it. */
+  distDir: string;
+  /** Removed and recreated, so every run starts from the freshly seeded demo data. */
+  dataDir: string;
+}
+
+/** Fails with a clear message when the app has not been built: these checks measure a build, they never make one. */
+export function requireBuiltApp(distDir: string) {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(
+      `No built app in ${distDir} (index.html is missing): run npm run build (or npm run bundle:report).`,
+    );
+  }
+}
+
+export async function startDemoServer({ port, distDir, dataDir }: DemoServerOptions): Promise<DemoServer> {
+  requireBuiltApp(distDir);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts'), '--demo'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`The server did not become ready on ${origin} within 120 s:\n${output}`);
+    }
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The session cookie (`jwt=…`) of a demo user, through the development sign-in the dev login page itself uses. */
+export async function signInCookie(origin: string, login: string): Promise<string> {
+  const response = await fetch(`${origin}/v1/auth/dev-login`, {
+    method: 'POST',
+    // State-changing calls must be JSON and, when an Origin is named, same-origin (the CSRF rule).
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ login }),
+  });
+  if (!response.ok) throw new Error(`dev-login as ${login} failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .find((pair) => pair.startsWith('jwt='));
+  if (!cookie) throw new Error(`dev-login as ${login} set no jwt cookie`);
+  return cookie;
+}
