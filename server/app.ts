@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Deps } from './deps';
+import { createGateway, type Gateway } from './gateway/gateway';
 import { HttpError } from './lib/errors';
 import { validatorCompiler } from './lib/validation';
 import { createGuards } from './plugins/auth';
@@ -13,6 +14,7 @@ import { registerSecurity } from './plugins/security';
 import { adminRoutes } from './routes/admin';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
+import { gatewayRoutes } from './routes/gateway';
 import { sandboxCheckoutRoutes } from './routes/sandboxCheckout';
 import { staticRoutes } from './routes/static';
 import { systemRoutes } from './routes/system';
@@ -20,6 +22,13 @@ import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
 import { createSandboxProvider } from './services/paymentProvider';
 import { createSessions } from './services/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAI-compatible gateway's shared state (tests await `gateway.settled()` before reading usage). */
+    gateway: Gateway;
+  }
+}
 
 export interface AppOptions {
   config: Config & { jwtSecret: string };
@@ -99,6 +108,10 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   }
 
   const sessions = createSessions(config.jwtSecret);
+  const gateway = createGateway(config, db, app.log);
+  app.decorate('gateway', gateway);
+  // Bills still queued are written before the database is closed.
+  app.addHook('onClose', () => gateway.close());
   const deps: Deps = {
     config,
     db,
@@ -106,6 +119,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     guards: createGuards({ db, sessions }),
     payments: createSandboxProvider(db),
     rateLimit,
+    gateway,
   };
   for (const routes of [
     systemRoutes,
@@ -118,6 +132,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   ]) {
     routes(app, deps);
   }
+  await gatewayRoutes(app, deps);
   await staticRoutes(app, deps);
   return app;
 }

@@ -22,7 +22,31 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
+  gateway: GatewayConfig;
 }
+
+export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+export interface GatewayConfig {
+  /** Each provider's OpenAI-compatible endpoint; a provider without an API key is not offered. */
+  providers: Record<ProviderName, { baseUrl: string; apiKey: string | null }>;
+  /** The built-in echo provider (no network), on by default in demo mode. */
+  echo: boolean;
+  upstreamTimeoutMs: number;
+  /** Completion tokens assumed when a request sets no max_tokens, for the credit reservation only. */
+  defaultMaxTokens: number;
+  /** Requests per minute per API key (when RATE_LIMIT_ENABLED). */
+  rateLimitPerMinute: number;
+}
+
+/** Their OpenAI-compatible chat completions endpoints, without the trailing /chat/completions. */
+const PROVIDER_DEFAULT_URLS: Record<ProviderName, string> = {
+  anthropic: 'https://api.anthropic.com/v1',
+  openai: 'https://api.openai.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta/openai',
+  openrouter: 'https://openrouter.ai/api/v1',
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -117,6 +141,16 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const logLevel = str('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const providers = Object.fromEntries(
+    PROVIDERS.map((name) => {
+      const prefix = name.toUpperCase();
+      return [
+        name,
+        { baseUrl: url(`${prefix}_BASE_URL`, PROVIDER_DEFAULT_URLS[name])!, apiKey: str(`${prefix}_API_KEY`) },
+      ];
+    }),
+  ) as GatewayConfig['providers'];
+
   const customDist = str('DIST_DIR');
   const config: Config = {
     mode,
@@ -140,6 +174,13 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       enabled: bool('RATE_LIMIT_ENABLED', true) ?? true,
       max: int('RATE_LIMIT_MAX', mode === 'demo' ? 300 : 30, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    },
+    gateway: {
+      providers,
+      echo: bool('GATEWAY_ECHO', mode === 'demo') ?? mode === 'demo',
+      upstreamTimeoutMs: int('GATEWAY_UPSTREAM_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      defaultMaxTokens: int('GATEWAY_DEFAULT_MAX_TOKENS', 4096, 1, 1_000_000),
+      rateLimitPerMinute: int('GATEWAY_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

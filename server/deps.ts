@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/types';
+import type { Gateway } from './gateway/gateway';
 import type { Guards } from './plugins/auth';
 import type { SandboxProvider } from './services/paymentProvider';
 import type { Sessions } from './services/sessions';
@@ -13,4 +14,5 @@ export interface Deps {
   payments: SandboxProvider;
   /** Per-route rate limit settings, or undefined when rate limiting is off. */
   rateLimit: { max: number; timeWindow: number } | undefined;
+  gateway: Gateway;
 }

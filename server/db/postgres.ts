@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './types';
+import type { Db, Queryable, QueryOptions } from './types';
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './types';
 
 const types = {
@@ -22,7 +22,8 @@ export function openPostgres(connectionString: string, options: { schema?: strin
     options: `-c TimeZone=UTC${options.schema ? ` -c search_path=${options.schema}` : ''}`,
   });
   const wrap = (runner: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T>(sql: string, params?: unknown[]) => (await runner.query(sql, params as unknown[])).rows as T[],
+    query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      (await runner.query({ text: sql, values: params, name: options?.name })).rows as T[],
   });
   const root = wrap(pool);
   return {

@@ -1,6 +1,14 @@
 /** The whole database surface the server uses; implemented by PGlite (embedded) and node-postgres. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Makes it a prepared statement, parsed and planned once per connection instead of on every call (for the
+   * gateway's hot path, where planning costs several times the execution). One name, one SQL text.
+   */
+  name?: string;
 }
 
 export interface Db extends Queryable {

@@ -15,16 +15,3 @@ export function percentOf(used: number, limit: number): number {
   if (limit <= 0) return 0;
   return Math.round((used / limit) * 10_000) / 100;
 }
-
-/** Cost in cents of one request under a per-1M-tokens price list (rounded half up to whole cents). */
-export function requestCostCents(
-  tokens: { prompt: number; completion: number; cached: number },
-  prices: { promptMicros: number; completionMicros: number; cacheReadMicros: number | null },
-): number {
-  const micros =
-    (tokens.prompt * prices.promptMicros +
-      tokens.completion * prices.completionMicros +
-      tokens.cached * (prices.cacheReadMicros ?? prices.promptMicros)) /
-    1_000_000;
-  return Math.round(micros / 10_000);
-}

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an API key in the Authorization header and never reads the session cookie. */
+    apiKeyAuth?: boolean;
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The origin this server answers on: PUBLIC_URL when set, else what the request says (honouring TRUST_PROXY). */
@@ -27,6 +34,8 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
       reply.header('vary', 'Origin');
     }
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/v1/')) return;
+    // CSRF rides on ambient credentials (the session cookie); routes that only accept an API key in a header have none.
+    if (request.routeOptions.config.apiKeyAuth) return;
     const contentType = request.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(contentType)) {
       throw new HttpError(403, 'CSRF_REJECTED', 'State-changing requests must send content-type: application/json');

@@ -72,7 +72,7 @@ const TierBody = Type.Object({
 });
 
 /** Coupon and pricing administration; every route requires is_admin. */
-export function adminRoutes(app: FastifyInstance, { db, guards }: Deps) {
+export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
 
@@ -207,13 +207,19 @@ export function adminRoutes(app: FastifyInstance, { db, guards }: Deps) {
     { ...admin, schema: { body: TierBody, response: { 201: PricingTier, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
       if (request.body.model.trim().length === 0) throw badRequest('model is required');
-      return reply.code(201).send(await createTier(db, request.body));
+      const tier = await createTier(db, request.body);
+      gateway.pricingChanged();
+      return reply.code(201).send(tier);
     },
   );
 
   api.delete(
     '/v1/admin/pricing/:id',
     { ...admin, schema: { params: IdParams, response: { 200: PricingTier, ...errors(401, 403, 404) } } },
-    async (request) => deactivateTier(db, request.params.id),
+    async (request) => {
+      const tier = await deactivateTier(db, request.params.id);
+      gateway.pricingChanged();
+      return tier;
+    },
   );
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
-import { dollarsToMicros, requestCostCents } from '../lib/money';
+import { billedCents } from '../lib/cost';
+import { dollarsToMicros } from '../lib/money';
 import { SEED_MODELS, SEED_TIERS } from './pricingData';
 
 const DAY = 86_400_000;
@@ -59,12 +60,13 @@ export async function seedUsage(q: Queryable, ctx: UsageContext): Promise<number
       const failed = random() < 0.02;
       const cost = failed
         ? 0
-        : requestCostCents(
-            { prompt: prompt - cached, completion, cached },
+        : billedCents(
+            { promptTokens: prompt, completionTokens: completion, cachedTokens: cached, cacheCreationTokens: 0 },
             {
               promptMicros: dollarsToMicros(tier.prompt),
               completionMicros: dollarsToMicros(tier.completion),
               cacheReadMicros: tier.cacheRead === null ? null : dollarsToMicros(tier.cacheRead),
+              cacheCreateMicros: null,
             },
           );
       const latency = Math.round(model.latency * (0.5 + random()));

@@ -131,6 +131,17 @@ export const SEED_TIERS: SeedTier[] = [
     effectiveDaysAgo: -14,
     notes: 'Announced price cut',
   }),
+  // The built-in echo provider of demo mode. Deliberately dear (0.2 cent per prompt token, 0.6 cent per completion
+  // token) so that a single short curl call moves the dashboard by a few cents, the unit it displays.
+  tier({
+    provider: 'echo',
+    model: 'echo-1',
+    tierName: 'demo',
+    description: 'Answers with the last user message; no network',
+    prompt: 2_000,
+    completion: 6_000,
+    notes: 'Demo provider: 4 characters per token',
+  }),
 ];
 
 /** Models the demo team uses, with how often (relative weight) and how slow they are. */

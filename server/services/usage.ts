@@ -1,7 +1,6 @@
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import { centsToDollars } from '../lib/money';
 import { MONTH_START_SQL } from '../lib/time';
-import { recordActivity } from './activity';
 
 export interface UsageEvent {
   teamId: string;
@@ -12,99 +11,130 @@ export interface UsageEvent {
   promptTokens: number;
   completionTokens: number;
   cachedTokens?: number;
+  cacheCreationTokens?: number;
   costCents: number;
   latencyMs: number;
   status?: 'success' | 'error';
   createdAt?: Date;
+  /** The gateway reservation this request held; settling releases it. */
+  reservationId?: number | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
 const HIGH_COST_CENTS = 500;
 
 /**
- * Records one gateway request: the raw event, its daily roll-up row, the team's balance and the key's last use, all
- * in one transaction so reports and balances never disagree with the events.
+ * Records gateway requests: for each, the raw event, its daily roll-up row, the team's balance (usage events are the
+ * debit side of the ledger: balance = credit_ledger - usage cost), the release of its credit reservation, the key's
+ * last use, the team's models and the activity feed (first use of a key or a model, failed or expensive requests).
+ *
+ * It is ONE statement, hence one transaction, however many events: the gateway settles requests in batches, and a
+ * single statement is one round trip on PostgreSQL and one parse on PGlite. First uses are race-free without extra
+ * locking: the key rows are read FOR UPDATE and team_models relies on its primary key (ON CONFLICT DO NOTHING).
+ * Activity rows of one batch get microsecond offsets so the feed lists them in a stable order.
  */
-export async function recordUsage(db: Db, event: UsageEvent): Promise<void> {
-  const status = event.status ?? 'success';
-  const cached = event.cachedTokens ?? 0;
-  await db.tx(async (q) => {
-    const [row] = await q.query<{ created_at: Date }>(
-      `INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
-                                 cached_tokens, cost_cents, latency_ms, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12, now())) RETURNING created_at`,
-      [
-        event.teamId,
-        event.userId,
-        event.apiKeyId,
-        event.model,
-        event.provider,
-        event.promptTokens,
-        event.completionTokens,
-        cached,
-        event.costCents,
-        event.latencyMs,
-        status,
-        event.createdAt ?? null,
-      ],
-    );
-    await q.query(
-      `INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
+export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const column = <T>(pick: (event: UsageEvent) => T) => events.map(pick);
+  await q.query(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
+                            $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[])
+         AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+              cache_creation_tokens, cost_cents, latency_ms, status, created_at)
+     ),
+     released AS (
+       DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[]) RETURNING team_id, amount_cents
+     ),
+     balances AS (
+       UPDATE teams t SET credit_balance_cents = t.credit_balance_cents - m.cost,
+                          reserved_cents = t.reserved_cents - m.released
+       FROM (SELECT team_id, sum(cost) AS cost, sum(released) AS released
+             FROM (SELECT team_id, cost_cents AS cost, 0 AS released FROM input
+                   UNION ALL SELECT team_id, 0, amount_cents FROM released) x
+             GROUP BY team_id) m
+       WHERE t.id = m.team_id
+     ),
+     inserted AS (
+       INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
+                                 cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at)
+       SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+              cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now())
+       FROM input
+       RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+                 cost_cents, latency_ms, status, created_at
+     ),
+     daily AS (
+       INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
                                      completion_tokens, cached_tokens, cost_cents, latency_ms_sum)
-       VALUES ($1, timezone('UTC', $2::timestamptz)::date, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11)
+       SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
+              count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
+              sum(cost_cents), sum(latency_ms)
+       FROM inserted GROUP BY 1, 2, 3, 4, 5
        ON CONFLICT (team_id, day, model, provider, user_id) DO UPDATE SET
-         request_count = d.request_count + 1, error_count = d.error_count + EXCLUDED.error_count,
+         request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,
          prompt_tokens = d.prompt_tokens + EXCLUDED.prompt_tokens,
          completion_tokens = d.completion_tokens + EXCLUDED.completion_tokens,
          cached_tokens = d.cached_tokens + EXCLUDED.cached_tokens, cost_cents = d.cost_cents + EXCLUDED.cost_cents,
-         latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum`,
-      [
-        event.teamId,
-        row.created_at,
-        event.model,
-        event.provider,
-        event.userId,
-        status === 'error' ? 1 : 0,
-        event.promptTokens,
-        event.completionTokens,
-        cached,
-        event.costCents,
-        event.latencyMs,
-      ],
-    );
-    await q.query('UPDATE teams SET credit_balance_cents = credit_balance_cents - $2 WHERE id = $1', [
-      event.teamId,
-      event.costCents,
-    ]);
-    if (event.apiKeyId) {
-      const [key] = await q.query<{ name: string; first_use: boolean }>(
-        `UPDATE api_keys k SET last_used_at = GREATEST(k.last_used_at, $2::timestamptz)
-         FROM (SELECT id, last_used_at IS NULL AS first_use FROM api_keys WHERE id = $1 FOR UPDATE) prev
-         WHERE k.id = prev.id RETURNING k.name, prev.first_use`,
-        [event.apiKeyId, row.created_at],
-      );
-      if (key?.first_use) {
-        await recordActivity(
-          q,
-          event.teamId,
-          event.userId,
-          'api_key_first_used',
-          `API key "${key.name}" was used for the first time`,
-        );
-      }
-    }
-    if (status === 'error') {
-      await recordActivity(q, event.teamId, event.userId, 'request_failed', `A request to ${event.model} failed`);
-    } else if (event.costCents >= HIGH_COST_CENTS) {
-      await recordActivity(
-        q,
-        event.teamId,
-        event.userId,
-        'high_cost_request',
-        `A ${event.model} request cost $${(event.costCents / 100).toFixed(2)}`,
-      );
-    }
-  });
+         latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+     ),
+     keys AS (
+       UPDATE api_keys k SET last_used_at = GREATEST(k.last_used_at, u.at)
+       FROM (SELECT api_key_id, max(created_at) AS at FROM inserted WHERE api_key_id IS NOT NULL GROUP BY 1) u,
+            (SELECT id, last_used_at IS NULL AS first_use FROM api_keys
+             WHERE id IN (SELECT api_key_id FROM input) FOR UPDATE) prev
+       WHERE k.id = u.api_key_id AND k.id = prev.id
+       RETURNING k.id, k.name, prev.first_use
+     ),
+     models AS (
+       INSERT INTO team_models (team_id, provider, model, first_used_at)
+       SELECT team_id, provider, model, min(created_at) FROM inserted
+       WHERE status = 'success' GROUP BY 1, 2, 3
+       ON CONFLICT DO NOTHING
+       RETURNING team_id, provider, model
+     )
+     INSERT INTO activity_events (team_id, user_id, type, message, created_at)
+     SELECT team_id, user_id, type, message, now() + seq * interval '1 microsecond' FROM (
+       (SELECT DISTINCT ON (keys.id) i.team_id, i.user_id, 'api_key_first_used' AS type,
+               format('API key "%s" was used for the first time', keys.name) AS message, 0 AS seq, i.id
+        FROM keys JOIN inserted i ON i.api_key_id = keys.id WHERE keys.first_use ORDER BY keys.id, i.id)
+       UNION ALL
+       (SELECT DISTINCT ON (m.team_id, m.provider, m.model) i.team_id, i.user_id, 'first_model_usage',
+               format('Model %s/%s was used for the first time', m.provider, m.model), 1, i.id
+        FROM models m JOIN inserted i ON (i.team_id, i.provider, i.model) = (m.team_id, m.provider, m.model)
+        WHERE i.status = 'success' ORDER BY m.team_id, m.provider, m.model, i.id)
+       UNION ALL
+       SELECT team_id, user_id, 'request_failed', format('A request to %s failed', model), 2, id
+       FROM inserted WHERE status = 'error'
+       UNION ALL
+       SELECT team_id, user_id, 'high_cost_request',
+              format('A %s request cost $%s', model, to_char(cost_cents / 100.0, 'FM999999999990.00')), 2, id
+       FROM inserted WHERE status = 'success' AND cost_cents >= ${HIGH_COST_CENTS}
+     ) feed
+     ORDER BY seq, id`,
+    [
+      column((e) => e.teamId),
+      column((e) => e.userId),
+      column((e) => e.apiKeyId),
+      column((e) => e.model),
+      column((e) => e.provider),
+      column((e) => e.promptTokens),
+      column((e) => e.completionTokens),
+      column((e) => e.cachedTokens ?? 0),
+      column((e) => e.cacheCreationTokens ?? 0),
+      column((e) => e.costCents),
+      column((e) => e.latencyMs),
+      column((e) => e.status ?? 'success'),
+      column((e) => e.createdAt ?? null),
+      events.flatMap((e) => (e.reservationId ? [e.reservationId] : [])),
+    ],
+    { name: 'usage_record_batch' },
+  );
+}
+
+/** One request; see recordUsageBatch. */
+export async function recordUsage(q: Queryable, event: UsageEvent): Promise<void> {
+  await recordUsageBatch(q, [event]);
 }
 
 /**
@@ -127,6 +157,13 @@ export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<
        (SELECT COALESCE(sum(amount_cents), 0) FROM credit_ledger WHERE team_id = $1)
        - (SELECT COALESCE(sum(cost_cents), 0) FROM usage_daily WHERE team_id = $1)
      WHERE id = $1`,
+    [teamId],
+  );
+  await q.query(
+    `INSERT INTO team_models (team_id, provider, model, first_used_at)
+     SELECT team_id, provider, model, min(day)::timestamptz FROM usage_daily
+     WHERE team_id = $1 AND request_count > error_count GROUP BY 1, 2, 3
+     ON CONFLICT (team_id, provider, model) DO UPDATE SET first_used_at = LEAST(team_models.first_used_at, EXCLUDED.first_used_at)`,
     [teamId],
   );
 }

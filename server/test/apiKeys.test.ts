@@ -100,7 +100,12 @@ describe('/v1/api-keys/', () => {
     assert.equal(row.used, 1);
     const activity = await ctx.request('GET', '/v1/dashboard/activity?limit=10', { as: owner });
     const types = activity.body.activities.map((item: { type: string }) => item.type);
-    assert.deepEqual(types.slice(0, 3), ['api_key_deactivated', 'api_key_first_used', 'api_key_created']);
+    assert.deepEqual(types.slice(0, 4), [
+      'api_key_deactivated',
+      'first_model_usage',
+      'api_key_first_used',
+      'api_key_created',
+    ]);
     assert.equal((await ctx.request('DELETE', `/v1/api-keys/${key.body.id}`, { as: owner })).status, 404);
   });
 

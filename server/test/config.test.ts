@@ -81,6 +81,58 @@ describe('config', () => {
     }
   });
 
+  test('gateway: echo in demo mode only, providers offered only with a key, OpenAI-compatible default URLs', () => {
+    const demo = loadConfig({}, ['--demo']).gateway;
+    assert.equal(demo.echo, true);
+    assert.equal(demo.upstreamTimeoutMs, 120_000);
+    assert.equal(demo.defaultMaxTokens, 4096);
+    assert.equal(demo.rateLimitPerMinute, 600);
+    assert.deepEqual(demo.providers, {
+      anthropic: { baseUrl: 'https://api.anthropic.com/v1', apiKey: null },
+      openai: { baseUrl: 'https://api.openai.com/v1', apiKey: null },
+      google: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', apiKey: null },
+      openrouter: { baseUrl: 'https://openrouter.ai/api/v1', apiKey: null },
+    });
+    assert.equal(loadConfig(production).gateway.echo, false);
+    const configured = loadConfig(
+      {
+        ANTHROPIC_API_KEY: ' sk-ant ',
+        ANTHROPIC_BASE_URL: 'https://proxy.example/anthropic/v1/',
+        GATEWAY_ECHO: 'false',
+      },
+      ['--demo'],
+    ).gateway;
+    assert.deepEqual(configured.providers.anthropic, {
+      baseUrl: 'https://proxy.example/anthropic/v1',
+      apiKey: 'sk-ant',
+    });
+    assert.equal(configured.echo, false);
+  });
+
+  test('gateway settings are validated by name', () => {
+    const found = problems(
+      {
+        OPENAI_BASE_URL: 'api.openai.com',
+        GOOGLE_BASE_URL: 'ftp://google.example',
+        GATEWAY_ECHO: 'sometimes',
+        GATEWAY_UPSTREAM_TIMEOUT_MS: '5s',
+        GATEWAY_DEFAULT_MAX_TOKENS: '0',
+        GATEWAY_RATE_LIMIT_PER_MINUTE: '-1',
+      },
+      ['--demo'],
+    ).join('\n');
+    for (const name of [
+      'OPENAI_BASE_URL',
+      'GOOGLE_BASE_URL',
+      'GATEWAY_ECHO',
+      'GATEWAY_UPSTREAM_TIMEOUT_MS',
+      'GATEWAY_DEFAULT_MAX_TOKENS',
+      'GATEWAY_RATE_LIMIT_PER_MINUTE',
+    ]) {
+      assert.match(found, new RegExp(name));
+    }
+  });
+
   test('npm run serve refuses to start without production settings', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts')], {
       env: { PATH: process.env.PATH ?? '', DATA_DIR: '/nonexistent' },

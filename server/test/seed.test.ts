@@ -136,7 +136,8 @@ describe('demo seed', () => {
         ],
       );
       const providers = new Set(all.map((t: { provider: string }) => t.provider));
-      assert.deepEqual([...providers].sort(), ['anthropic', 'google', 'openai', 'openrouter']);
+      // The four providers, plus the built-in echo provider the demo gateway answers with.
+      assert.deepEqual([...providers].sort(), ['anthropic', 'echo', 'google', 'openai', 'openrouter']);
     });
 
     test('activity, usage stats and dashboard stats come from the seeded data', async () => {

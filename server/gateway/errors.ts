@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/errors';
+
+/** OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). */
+export interface OpenAiErrorBody {
+  error: { message: string; type: string; code: string; param: null };
+}
+
+export class GatewayError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly type: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  body(): OpenAiErrorBody {
+    return { error: { message: this.message, type: this.type, code: this.code, param: null } };
+  }
+}
+
+export const invalidRequest = (message: string) =>
+  new GatewayError(400, 'invalid_request_error', 'invalid_request_error', message);
+
+export const invalidApiKey = () =>
+  new GatewayError(
+    401,
+    'invalid_request_error',
+    'invalid_api_key',
+    'Invalid API key. Send a team API key as "Authorization: Bearer sk-..."; create one on the API Keys page.',
+  );
+
+export const insufficientCredits = () =>
+  new GatewayError(
+    402,
+    'insufficient_quota',
+    'insufficient_credits',
+    "Your team's credit balance is used up. Buy credits or redeem a coupon on the Billing page.",
+  );
+
+export const budgetExceeded = (budgetCents: number) =>
+  new GatewayError(
+    429,
+    'insufficient_quota',
+    'budget_exceeded',
+    `Your team has reached its monthly budget of $${(budgetCents / 100).toFixed(2)}. The team owner can raise it on the Billing page.`,
+  );
+
+export const modelNotFound = (model: string) =>
+  new GatewayError(
+    404,
+    'invalid_request_error',
+    'model_not_found',
+    `The model "${model}" is not offered by this gateway. GET /v1/models lists the models you can use.`,
+  );
+
+export const rateLimited = (after: string) =>
+  new GatewayError(
+    429,
+    'rate_limit_error',
+    'rate_limit_exceeded',
+    `Too many requests for this API key, retry in ${after}`,
+  );
+
+export const upstreamFailed = (message = 'The model provider could not be reached or failed to answer.') =>
+  new GatewayError(502, 'api_error', 'upstream_error', message);
+
+export const upstreamTimeout = () =>
+  new GatewayError(504, 'api_error', 'upstream_timeout', 'The model provider did not answer in time.');
+
+/**
+ * The gateway routes' error handler: the same rules as the rest of the API (4xx keep their message, 5xx hide
+ * internals), in OpenAI's envelope instead of `{ code, message }`.
+ */
+export function sendGatewayError(
+  error: FastifyError | HttpError | GatewayError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error instanceof GatewayError) return reply.code(error.statusCode).send(error.body());
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      error instanceof HttpError || error.code !== 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? error.message
+        : 'Request body is not valid JSON';
+    return reply
+      .code(status)
+      .send(new GatewayError(status, 'invalid_request_error', 'invalid_request_error', message).body());
+  }
+  request.log.error({ err: error }, 'gateway request failed');
+  return reply
+    .code(500)
+    .send(new GatewayError(500, 'api_error', 'internal_error', 'Something went wrong on our side').body());
+}

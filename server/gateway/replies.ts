@@ -1,0 +1,123 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { TokenUsage } from '../lib/cost';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+
+/**
+ * OpenAI's `usage`: prompt_tokens includes cached tokens (prompt_tokens_details.cached_tokens). Cache writes are
+ * read where providers report them: OpenRouter's prompt_tokens_details.cache_write_tokens, or Anthropic-style
+ * cache_creation_input_tokens / cache_read_input_tokens.
+ */
+export function parseUsage(raw: unknown): TokenUsage | null {
+  if (!isObject(raw) || typeof raw.prompt_tokens !== 'number') return null;
+  const details = isObject(raw.prompt_tokens_details) ? raw.prompt_tokens_details : {};
+  return {
+    promptTokens: count(raw.prompt_tokens),
+    completionTokens: count(raw.completion_tokens),
+    cachedTokens: count(details.cached_tokens ?? raw.cache_read_input_tokens),
+    cacheCreationTokens: count(
+      details.cache_write_tokens ?? details.cache_creation_tokens ?? raw.cache_creation_input_tokens,
+    ),
+  };
+}
+
+/** Characters the model produced in a delta or a message: text, reasoning and tool-call arguments. */
+function generatedChars(part: unknown): number {
+  if (!isObject(part)) return 0;
+  let chars = 0;
+  for (const field of ['content', 'reasoning_content', 'reasoning', 'refusal']) {
+    const value = part[field];
+    if (typeof value === 'string') chars += value.length;
+  }
+  if (Array.isArray(part.tool_calls)) {
+    for (const call of part.tool_calls) {
+      const fn = isObject(call) && isObject(call.function) ? call.function : null;
+      if (typeof fn?.arguments === 'string') chars += fn.arguments.length;
+      if (typeof fn?.name === 'string') chars += fn.name.length;
+    }
+  }
+  return chars;
+}
+
+/** A complete (non-streamed) chat completion: its usage, and its generated characters as a fallback. */
+export function readCompletion(text: string): { usage: TokenUsage | null; completionChars: number } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (!isObject(body)) return { usage: null, completionChars: 0 };
+    const choices = Array.isArray(body.choices) ? body.choices : [];
+    const completionChars = choices.reduce<number>(
+      (sum, choice) => sum + generatedChars(isObject(choice) ? choice.message : null),
+      0,
+    );
+    return { usage: parseUsage(body.usage), completionChars };
+  } catch {
+    return { usage: null, completionChars: 0 };
+  }
+}
+
+/**
+ * Relays a server-sent-events stream event by event, reading as it goes the usage (the last chunk when
+ * stream_options.include_usage is set), the characters generated so far (to bill a stream cut short) and an error
+ * event. The usage-only chunk is dropped when the client did not ask for it, as the provider would have.
+ */
+export class SseRelay {
+  usage: TokenUsage | null = null;
+  completionChars = 0;
+  done = false;
+  error: unknown = null;
+  private pending = '';
+  private readonly decoder = new StringDecoder('utf8');
+
+  constructor(private readonly clientWantsUsage: boolean) {}
+
+  /** Takes a chunk of the upstream body and returns the complete events to forward (possibly none). */
+  push(chunk: Buffer | string): string {
+    this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
+    let out = '';
+    for (;;) {
+      const boundary = /\r?\n\r?\n/.exec(this.pending);
+      if (!boundary) break;
+      const event = this.pending.slice(0, boundary.index);
+      this.pending = this.pending.slice(boundary.index + boundary[0].length);
+      if (this.read(event)) out += `${event}\n\n`;
+    }
+    return out;
+  }
+
+  /** Whatever the upstream sent after its last complete event. */
+  flush(): string {
+    const rest = this.pending + this.decoder.end();
+    this.pending = '';
+    return rest.trim() && this.read(rest) ? `${rest}\n\n` : '';
+  }
+
+  /** Reads one event; false when it must not be forwarded. */
+  private read(event: string): boolean {
+    const data = event
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+      .join('\n');
+    if (!data) return true;
+    if (data.trim() === '[DONE]') {
+      this.done = true;
+      return true;
+    }
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      return true;
+    }
+    if (!isObject(chunk)) return true;
+    if (chunk.error !== undefined) this.error = chunk.error;
+    const usage = parseUsage(chunk.usage);
+    if (usage) this.usage = usage;
+    const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
+    for (const choice of choices) this.completionChars += generatedChars(isObject(choice) ? choice.delta : null);
+    return !(usage && choices.length === 0 && !this.clientWantsUsage);
+  }
+}

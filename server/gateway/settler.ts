@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+import { recordUsageBatch, type UsageEvent } from '../services/usage';
+
+const MAX_BATCH = 500;
+/**
+ * Batches start at most this often. A statement's fixed cost (0.4 ms on PGlite, in the server's own thread) dwarfs
+ * the cost of one more row, so at 1,000 req/s this turns ~1,000 statements a second into ~50.
+ */
+const GATHER_MS = 20;
+/** PostgreSQL deadlock_detected and serialization_failure: the statement did nothing and can run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Group commit for billing: requests are settled after their reply is sent. After a quiet spell a finished request
+ * is written at once; under load, requests gather until GATHER_MS after the previous batch started and go together.
+ * A reply never waits for the database, the database sees one statement per batch instead of one transaction per
+ * request, and a request is billed (and its hold released) at most a few tens of milliseconds after it ends.
+ */
+export function createSettler(db: Db, log: FastifyBaseLogger) {
+  let queue: UsageEvent[] = [];
+  let running: Promise<void> | null = null;
+  let lastBatchAt = 0;
+  /** Requests admitted and not billed yet. */
+  let open = 0;
+  let waiters: (() => void)[] = [];
+
+  function notify() {
+    if (open > 0 || running) return;
+    for (const resolve of waiters) resolve();
+    waiters = [];
+  }
+
+  async function write(batch: UsageEvent[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await recordUsageBatch(db, batch);
+        return;
+      } catch (error) {
+        if (attempt < 3 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
+        // The events are logged in full so they can be billed by hand; their reservations expire on their own.
+        log.error({ err: error, events: batch }, 'gateway usage could not be recorded');
+        return;
+      }
+    }
+  }
+
+  async function drain() {
+    const wait = lastBatchAt + GATHER_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    while (queue.length > 0) {
+      lastBatchAt = performance.now();
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(MAX_BATCH);
+      await write(batch);
+    }
+    running = null;
+    notify();
+  }
+
+  return {
+    /** A request was admitted: it will be billed (or released) by exactly one add(). */
+    opened() {
+      open++;
+    },
+    add(event: UsageEvent) {
+      open--;
+      queue.push(event);
+      running ??= drain();
+    },
+    /** Resolves once no admitted request is still running or waiting to be written (tests, shutdown). */
+    settled(): Promise<void> {
+      return new Promise((resolve) => {
+        waiters.push(resolve);
+        notify();
+      });
+    },
+  };
+}
+
+export type Settler = ReturnType<typeof createSettler>;

@@ -1,0 +1,142 @@
+import type { Queryable } from '../db/types';
+import { ceilCents, costPicoDollars, type Prices } from '../lib/cost';
+
+export interface Tier extends Prices {
+  provider: string;
+  model: string;
+  minTokens: number;
+  maxTokens: number | null;
+  effectiveMs: number;
+  expiryMs: number | null;
+}
+
+/** Tiers by `provider/model`, each list ordered by min_tokens. */
+export type TierIndex = Map<string, Tier[]>;
+
+const isActive = (tier: Tier, now: number) =>
+  tier.effectiveMs <= now && (tier.expiryMs === null || tier.expiryMs > now);
+
+export function activeTiers(index: TierIndex, provider: string, model: string, now: number): Tier[] {
+  return (index.get(`${provider}/${model}`) ?? []).filter((tier) => isActive(tier, now));
+}
+
+/**
+ * The tier whose token range holds the prompt size (min_tokens and max_tokens both inclusive). Ranges are not
+ * required to be contiguous: in a gap the tier below applies, and below the first range the first one.
+ */
+export function tierFor(tiers: Tier[], promptTokens: number): Tier {
+  let chosen = tiers[0];
+  for (const tier of tiers) {
+    if (tier.minTokens > promptTokens) break;
+    chosen = tier;
+    if (tier.maxTokens === null || promptTokens <= tier.maxTokens) break;
+  }
+  return chosen;
+}
+
+/**
+ * What to hold before forwarding: the most the request can cost, `promptTokens` being an upper bound. Every tier
+ * the prompt could fall into is considered, and each prompt token at the dearer of its prompt and cache-write prices.
+ */
+export function worstCaseCents(tiers: Tier[], promptTokens: number, completionTokens: number): number {
+  let worst = 0n;
+  for (const tier of tiers) {
+    // Every tier the prompt can reach, and the first one, which tierFor falls back to below the first range.
+    if (tier.minTokens > promptTokens && tier !== tiers[0]) continue;
+    const promptPrice = Math.max(tier.promptMicros, tier.cacheCreateMicros ?? 0);
+    const cost = costPicoDollars(
+      { promptTokens, completionTokens, cachedTokens: 0, cacheCreationTokens: 0 },
+      { ...tier, promptMicros: promptPrice },
+    );
+    if (cost > worst) worst = cost;
+  }
+  return ceilCents(worst);
+}
+
+interface TierRow {
+  provider: string;
+  model: string;
+  min_tokens: number;
+  max_tokens: number | null;
+  prompt_micros_per_1m: number;
+  completion_micros_per_1m: number;
+  cache_create_micros_per_1m: number | null;
+  cache_read_micros_per_1m: number | null;
+  effective_time: Date;
+  expiry_time: Date | null;
+}
+
+/**
+ * Current and future tiers, kept in memory for `ttlMs`: whether a tier is active is decided per request against the
+ * clock, so only edits made on another instance wait for the next reload. `invalidate()` (called by the admin
+ * pricing routes) makes the next request reload.
+ */
+export function createTierCache(db: Queryable, ttlMs: number) {
+  let index: TierIndex | null = null;
+  let loadedAt = 0;
+  let generation = 0;
+  let loading: { generation: number; promise: Promise<TierIndex> } | null = null;
+
+  async function load(): Promise<TierIndex> {
+    const rows = await db.query<TierRow>(
+      `SELECT provider, model, min_tokens, max_tokens, prompt_micros_per_1m, completion_micros_per_1m,
+              cache_create_micros_per_1m, cache_read_micros_per_1m, effective_time, expiry_time
+       FROM pricing_tiers WHERE expiry_time IS NULL OR expiry_time > now()
+       ORDER BY provider, model, min_tokens, effective_time`,
+    );
+    const next: TierIndex = new Map();
+    for (const row of rows) {
+      const key = `${row.provider}/${row.model}`;
+      const list = next.get(key) ?? [];
+      list.push({
+        provider: row.provider,
+        model: row.model,
+        minTokens: row.min_tokens,
+        maxTokens: row.max_tokens,
+        promptMicros: row.prompt_micros_per_1m,
+        completionMicros: row.completion_micros_per_1m,
+        cacheCreateMicros: row.cache_create_micros_per_1m,
+        cacheReadMicros: row.cache_read_micros_per_1m,
+        effectiveMs: new Date(row.effective_time).getTime(),
+        expiryMs: row.expiry_time === null ? null : new Date(row.expiry_time).getTime(),
+      });
+      next.set(key, list);
+    }
+    return next;
+  }
+
+  /** One load per generation at a time; a load started before an invalidation never overwrites a newer one. */
+  function reload(): Promise<TierIndex> {
+    if (loading?.generation === generation) return loading.promise;
+    const mine = { generation, promise: load() };
+    loading = mine;
+    mine.promise.then(
+      (next) => {
+        if (mine.generation === generation) {
+          index = next;
+          loadedAt = Date.now();
+        }
+        if (loading === mine) loading = null;
+      },
+      () => {
+        if (loading === mine) loading = null;
+      },
+    );
+    return mine.promise;
+  }
+
+  return {
+    async get(): Promise<TierIndex> {
+      if (index === null) return reload();
+      // Serve the loaded tiers while a reload runs in the background: no request waits for the refresh.
+      if (Date.now() - loadedAt > ttlMs) reload().catch(() => undefined);
+      return index;
+    },
+    invalidate() {
+      generation++;
+      index = null;
+    },
+  };
+}
+
+export type TierCache = ReturnType<typeof createTierCache>;

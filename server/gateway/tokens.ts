@@ -1,0 +1,77 @@
+/**
+ * Token counts the gateway works out itself, without a tokenizer:
+ * - `estimateTokens`: about 4 characters per token (OpenAI's rule of thumb for English). Used by the echo provider
+ *   and to bill a stream the client abandoned before the provider reported usage.
+ * - `tokenUpperBound`: the UTF-8 byte length. Byte-level BPE tokenizers never make a token out of less than one byte,
+ *   so it cannot undercount text; the reservation uses it so a request's worst case really is its worst case.
+ */
+export const charsToTokens = (chars: number) => Math.ceil(chars / 4);
+export const estimateTokens = (text: string) => charsToTokens(text.length);
+export const tokenUpperBound = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** Chat formatting (role markers, separators) per message: a few tokens on every provider. */
+const PER_MESSAGE_TOKENS = 8;
+/** A non-text part (image, audio, file) is not measured by its bytes; a high-detail image is about 1,100-1,600 tokens. */
+const PER_MEDIA_PART_TOKENS = 2_000;
+
+interface ChatMessage {
+  role?: unknown;
+  content?: unknown;
+  name?: unknown;
+  tool_calls?: unknown;
+}
+
+export interface PromptText {
+  text: string;
+  messages: number;
+  mediaParts: number;
+}
+
+/** Everything in a chat request that the provider turns into prompt tokens, as text. */
+export function promptText(body: {
+  messages: ChatMessage[];
+  tools?: unknown;
+  functions?: unknown;
+  response_format?: unknown;
+}): PromptText {
+  const parts: string[] = [];
+  let mediaParts = 0;
+  for (const message of body.messages) {
+    if (typeof message.name === 'string') parts.push(message.name);
+    const { content } = message;
+    if (typeof content === 'string') parts.push(content);
+    else if (Array.isArray(content)) {
+      for (const part of content as { type?: unknown; text?: unknown }[]) {
+        if (typeof part?.text === 'string') parts.push(part.text);
+        else mediaParts++;
+      }
+    }
+    if (message.tool_calls !== undefined) parts.push(JSON.stringify(message.tool_calls));
+  }
+  for (const extra of [body.tools, body.functions, body.response_format]) {
+    if (extra !== undefined && extra !== null) parts.push(JSON.stringify(extra));
+  }
+  return { text: parts.join('\n'), messages: body.messages.length, mediaParts };
+}
+
+export const promptEstimate = (prompt: PromptText) =>
+  estimateTokens(prompt.text) + prompt.mediaParts * PER_MEDIA_PART_TOKENS;
+
+export const promptUpperBound = (prompt: PromptText) =>
+  tokenUpperBound(prompt.text) + prompt.messages * PER_MESSAGE_TOKENS + prompt.mediaParts * PER_MEDIA_PART_TOKENS;
+
+/** The text of the last user message (what the echo provider answers with). */
+export function lastUserText(messages: ChatMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message.role !== 'user') continue;
+    if (typeof message.content === 'string') return message.content;
+    if (Array.isArray(message.content)) {
+      return (message.content as { text?: unknown }[])
+        .map((part) => (typeof part?.text === 'string' ? part.text : ''))
+        .join('');
+    }
+    return '';
+  }
+  return '';
+}

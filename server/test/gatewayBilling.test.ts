@@ -1,0 +1,211 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { tierFor, worstCaseCents, type Tier } from '../gateway/tiers';
+import { billedCents, ceilCents, costPicoDollars, type Prices } from '../lib/cost';
+import { balanceCents } from '../services/credits';
+import { recordUsageBatch } from '../services/usage';
+import type { Usage } from './fakeUpstream';
+import type { TestUser } from './helpers';
+import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
+
+const usage = (promptTokens: number, completionTokens = 0, cachedTokens = 0, cacheCreationTokens = 0) => ({
+  promptTokens,
+  completionTokens,
+  cachedTokens,
+  cacheCreationTokens,
+});
+const prices = (
+  promptMicros: number,
+  completionMicros = 0,
+  cacheReadMicros: number | null = null,
+  cacheCreateMicros: number | null = null,
+): Prices => ({
+  promptMicros,
+  completionMicros,
+  cacheReadMicros,
+  cacheCreateMicros,
+});
+
+describe('cost of one request, rounded down to the cent once', () => {
+  // $1 per 1M tokens = 1,000,000 micro-dollars: 10,000 tokens cost exactly one cent.
+  const dollar = prices(1_000_000, 1_000_000);
+  const cases: [string, number, number][] = [
+    ['exact cents are unchanged', 30_000, 3],
+    ['2.9999 cents bill 2', 29_999, 2],
+    ['0.4 cents bill nothing', 4_000, 0],
+    ['0.9999 cents bill nothing', 9_999, 0],
+    ['zero tokens cost zero', 0, 0],
+  ];
+  for (const [rule, tokens, cents] of cases) {
+    test(rule, () => assert.equal(billedCents(usage(tokens), dollar), cents));
+  }
+
+  test('the parts are summed before rounding, not rounded one by one', () => {
+    // 0.6 cent of prompt + 0.6 cent of completion = 1.2 cents -> 1 (rounding each part would give 0).
+    assert.equal(billedCents(usage(6_000, 6_000), dollar), 1);
+  });
+
+  test('exact beyond 2^53: 10M tokens at $1,000 per 1M', () => {
+    assert.equal(costPicoDollars(usage(10_000_000), prices(1_000_000_000)), 10_000_000_000_000_000n);
+    assert.equal(billedCents(usage(10_000_000), prices(1_000_000_000)), 1_000_000);
+    assert.equal(billedCents(usage(10_000_001), prices(1_000_000_000)), 1_000_000);
+  });
+
+  test('cache reads and writes at their own prices, at the prompt price when the tier has none', () => {
+    // 100,000 prompt tokens of which 60,000 cached and 30,000 written: 10,000 x $3 + 60,000 x $0.30 + 30,000 x $3.75.
+    const sonnet = prices(3_000_000, 15_000_000, 300_000, 3_750_000);
+    assert.equal(
+      costPicoDollars(usage(100_000, 0, 60_000, 30_000), sonnet),
+      30_000_000_000n + 18_000_000_000n + 112_500_000_000n,
+    );
+    assert.equal(billedCents(usage(100_000, 0, 60_000, 30_000), sonnet), 16);
+    assert.equal(billedCents(usage(100_000, 0, 60_000, 30_000), prices(3_000_000)), 30);
+    // A provider reporting more cached tokens than prompt tokens cannot make a cost negative.
+    assert.equal(billedCents(usage(10, 0, 50, 50), sonnet), 0);
+  });
+
+  test('what is held is rounded up', () => {
+    assert.equal(ceilCents(0n), 0);
+    assert.equal(ceilCents(1n), 1);
+    assert.equal(ceilCents(10_000_000_000n), 1);
+    assert.equal(ceilCents(10_000_000_001n), 2);
+  });
+});
+
+const tier = (minTokens: number, maxTokens: number | null, promptMicros: number, extra: Partial<Tier> = {}): Tier => ({
+  provider: 'anthropic',
+  model: 'claude-sonnet-4',
+  minTokens,
+  maxTokens,
+  promptMicros,
+  completionMicros: 15_000_000,
+  cacheReadMicros: null,
+  cacheCreateMicros: null,
+  effectiveMs: 0,
+  expiryMs: null,
+  ...extra,
+});
+
+describe('tier selection by prompt size', () => {
+  const standard = tier(0, 200_000, 3_000_000);
+  const long = tier(200_001, null, 6_000_000);
+  const cases: [number, Tier][] = [
+    [0, standard],
+    [199_999, standard],
+    [200_000, standard],
+    [200_001, long],
+    [5_000_000, long],
+  ];
+  for (const [prompt, expected] of cases) {
+    test(`${prompt} prompt tokens -> ${expected === standard ? 'standard' : 'long-context'}`, () =>
+      assert.equal(tierFor([standard, long], prompt), expected));
+  }
+
+  test('in a gap between ranges the tier below applies; below the first range, the first', () => {
+    const low = tier(1_000, 2_000, 1);
+    const high = tier(5_000, null, 2);
+    assert.equal(tierFor([low, high], 3_000), low);
+    assert.equal(tierFor([low, high], 10), low);
+    assert.equal(tierFor([low, high], 5_000), high);
+  });
+
+  test('the worst case takes the dearest tier the prompt can reach and the dearer of prompt and cache-write prices', () => {
+    const cheapLong = tier(200_001, null, 1_000_000);
+    // 200,000 x $3 + 1,000 x $15 = $0.615 -> 62 cents held (rounded up).
+    assert.equal(worstCaseCents([tier(0, 200_000, 3_000_000), cheapLong], 200_000, 1_000), 62);
+    assert.equal(worstCaseCents([tier(0, null, 3_000_000, { cacheCreateMicros: 3_750_000 })], 200_000, 1_000), 77);
+    // Below the first range the first tier bills, so it is held too.
+    assert.equal(worstCaseCents([tier(1_000, null, 3_000_000)], 10, 0), 1);
+  });
+});
+
+describe('billing through the gateway', () => {
+  let ctx: GatewayTestContext;
+  let owner: TestUser;
+  let teamId: string;
+  let key: string;
+  before(async () => {
+    ctx = await createGatewayContext({}, ['anthropic']);
+  });
+  after(() => ctx.close());
+  beforeEach(async () => {
+    await ctx.reset();
+    owner = await ctx.user('owner');
+    teamId = await ctx.team(owner, 'Acme', 0);
+    await ctx.topUp(teamId, 100_000);
+    await ctx.tier({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4',
+      prompt: 3,
+      completion: 15,
+      cacheRead: 0.3,
+      cacheCreate: 3.75,
+      maxTokens: 200_000,
+    });
+    await ctx.tier({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4',
+      prompt: 6,
+      completion: 22.5,
+      cacheRead: 0.6,
+      cacheCreate: 7.5,
+      minTokens: 200_001,
+    });
+    key = await ctx.key(owner);
+  });
+
+  async function billedFor(reported: Usage) {
+    ctx.upstream.usage = reported;
+    const res = await ctx.chat(key, { model: 'anthropic/claude-sonnet-4', messages: [{ role: 'user', content: 'x' }] });
+    assert.equal(res.status, 200);
+    await ctx.app.gateway.settled();
+    const [event] = await ctx.db.query<{ cost_cents: number }>(
+      'SELECT cost_cents FROM usage_events ORDER BY id DESC LIMIT 1',
+    );
+    return event.cost_cents;
+  }
+
+  test('the tier is the one whose range holds the prompt size, edges included', async () => {
+    // 200,000 x $3 + 1,000 x $15 = $0.615; 200,001 x $6 + 1,000 x $22.50 = $1.222506.
+    assert.equal(await billedFor({ prompt_tokens: 200_000, completion_tokens: 1_000 }), 61);
+    assert.equal(await billedFor({ prompt_tokens: 200_001, completion_tokens: 1_000 }), 122);
+    assert.equal(await balanceCents(ctx.db, teamId), 100_000 - 61 - 122);
+  });
+
+  test('cache reads and writes reported by the provider are billed at the cache prices', async () => {
+    // 100,000 prompt: 60,000 read ($0.30) + 30,000 written ($3.75) + 10,000 plain ($3) + 2,000 completion ($15).
+    const cents = await billedFor({
+      prompt_tokens: 100_000,
+      completion_tokens: 2_000,
+      prompt_tokens_details: { cached_tokens: 60_000, cache_write_tokens: 30_000 },
+    });
+    assert.equal(cents, 19); // $0.018 + $0.1125 + $0.03 + $0.03 = $0.1905
+    const [event] = await ctx.db.query<{ cached_tokens: number; cache_creation_tokens: number }>(
+      'SELECT cached_tokens, cache_creation_tokens FROM usage_events',
+    );
+    assert.deepEqual(event, { cached_tokens: 60_000, cache_creation_tokens: 30_000 });
+  });
+
+  test('a usage event and its debit are one transaction: a batch that fails leaves no event and no debit', async () => {
+    const good = {
+      teamId,
+      userId: owner.id,
+      apiKeyId: null,
+      model: 'claude-sonnet-4',
+      provider: 'anthropic',
+      promptTokens: 1,
+      completionTokens: 1,
+      costCents: 50,
+      latencyMs: 1,
+    };
+    const orphan = { ...good, userId: '00000000-0000-4000-8000-000000000000' };
+    await assert.rejects(recordUsageBatch(ctx.db, [good, orphan]), /foreign key/);
+    const [row] = await ctx.db.query<{ events: number; daily: number; balance: number }>(
+      `SELECT (SELECT count(*) FROM usage_events) AS events, (SELECT count(*) FROM usage_daily) AS daily,
+              (SELECT credit_balance_cents FROM teams) AS balance`,
+    );
+    assert.deepEqual(row, { events: 0, daily: 0, balance: 100_000 });
+    await recordUsageBatch(ctx.db, [good]);
+    assert.equal(await balanceCents(ctx.db, teamId), 99_950);
+  });
+});

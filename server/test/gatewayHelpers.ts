@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { dollarsToMicros } from '../lib/money';
+import { appendLedgerEntry } from '../services/credits';
+import { createTestContext, type TestContext, type TestUser } from './helpers';
+import { startFakeUpstream, type FakeUpstream } from './fakeUpstream';
+
+export interface GatewayTestContext extends TestContext {
+  upstream: FakeUpstream;
+  /** http://127.0.0.1:port of the listening app. */
+  origin: string;
+  tier(input: TierInput): Promise<void>;
+  topUp(teamId: string, cents: number): Promise<void>;
+  key(user: TestUser, name?: string): Promise<string>;
+  client(key: string): OpenAI;
+  /** Raw POST /v1/chat/completions over HTTP. */
+  chat(key: string | null, body: unknown, headers?: Record<string, string>): Promise<globalThis.Response>;
+}
+
+export interface TierInput {
+  provider: string;
+  model: string;
+  /** Dollars per 1M tokens. */
+  prompt: number;
+  completion: number;
+  cacheRead?: number | null;
+  cacheCreate?: number | null;
+  minTokens?: number;
+  maxTokens?: number | null;
+  /** Seconds from now; negative is in the past. */
+  effective?: number;
+  expiry?: number | null;
+}
+
+/**
+ * A test app listening on loopback (the openai client needs real HTTP) with a fake provider behind it. Every
+ * provider that `providers` names is pointed at the fake; echo is on unless GATEWAY_ECHO says otherwise.
+ */
+export async function createGatewayContext(
+  env: Record<string, string> = {},
+  providers: string[] = ['openai'],
+): Promise<GatewayTestContext> {
+  const upstream = await startFakeUpstream();
+  const providerEnv = Object.fromEntries(
+    providers.flatMap((name) => [
+      [`${name.toUpperCase()}_API_KEY`, `sk-upstream-${name}`],
+      [`${name.toUpperCase()}_BASE_URL`, upstream.url],
+    ]),
+  );
+  const ctx = await createTestContext({ GATEWAY_ECHO: 'true', ...providerEnv, ...env });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const close = ctx.close;
+  return Object.assign(ctx, {
+    upstream,
+    origin,
+    close: async () => {
+      await close();
+      await upstream.close();
+    },
+    async reset() {
+      await ctx.db.exec('TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts CASCADE');
+      ctx.app.gateway.pricingChanged();
+      upstream.reset();
+    },
+    async tier(input: TierInput) {
+      const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
+      await ctx.db.query(
+        `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, min_tokens, max_tokens, prompt_micros_per_1m,
+           completion_micros_per_1m, cache_read_micros_per_1m, cache_create_micros_per_1m, effective_time, expiry_time)
+         VALUES ($1, $2, 'test', 1, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          input.provider,
+          input.model,
+          input.minTokens ?? 0,
+          input.maxTokens ?? null,
+          dollarsToMicros(input.prompt),
+          dollarsToMicros(input.completion),
+          input.cacheRead == null ? null : dollarsToMicros(input.cacheRead),
+          input.cacheCreate == null ? null : dollarsToMicros(input.cacheCreate),
+          at(input.effective ?? -3600),
+          input.expiry == null ? null : at(input.expiry),
+        ],
+      );
+      ctx.app.gateway.pricingChanged();
+    },
+    async topUp(teamId: string, cents: number) {
+      await ctx.db.tx((q) => appendLedgerEntry(q, { teamId, type: 'topup', amountCents: cents, description: 'test' }));
+    },
+    async key(user: TestUser, name = 'test key') {
+      const res = await ctx.request('POST', '/v1/api-keys/', { as: user, body: { name } });
+      if (res.status !== 201) throw new Error(`key creation failed: ${res.text}`);
+      return res.body.key as string;
+    },
+    client: (key: string) => new OpenAI({ apiKey: key, baseURL: `${origin}/v1`, maxRetries: 0 }),
+    chat: (key: string | null, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+  });
+}
