@@ -5,7 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', '.tmp/', 'coverage/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { RouteAssetsPlugin } = require('./build/RouteAssetsPlugin');
 
 const API_PROXY_TARGET = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
 
@@ -20,7 +21,17 @@ module.exports = (_env, argv) => {
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // React Router's package exports only its development build (dev warnings on); its production build, which is
+      // the same code with the warnings off, sits beside it.
+      alias: production
+        ? {
+            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
@@ -47,6 +58,7 @@ module.exports = (_env, argv) => {
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new CopyPublicFiles(['robots.txt']),
+      new RouteAssetsPlugin(),
     ],
     optimization: {
       minimize: production,

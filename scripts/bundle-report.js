@@ -8,6 +8,7 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { NOT_FOUND_CHUNKS, ROUTE_CHUNKS } = require('../build/routeChunks');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -16,23 +17,8 @@ const statsFile = path.join(root, '.tmp', 'webpack-stats.json');
 /** KB of gzip; the measured floor on this stack is React alone 68 KB, plus one MUI button 101 KB. */
 const BUDGET_KB = { login: 160, plain: 230, data: 420 };
 
-// kind: 'login', 'plain' (no grid or chart: must not load MUI X), 'data' (a DataGrid or a chart).
-const APP = ['layout', 'api'];
-const ROUTES = [
-  { route: '/login', kind: 'login', groups: ['login'] },
-  { route: '/debug', kind: 'plain', groups: ['api', 'debug'] },
-  { route: '/dashboard', kind: 'plain', groups: [...APP, 'page-dashboard'] },
-  { route: '/api-keys', kind: 'data', groups: [...APP, 'page-api-keys'] },
-  { route: '/api-keys/create', kind: 'plain', groups: [...APP, 'page-create-api-key'] },
-  { route: '/team', kind: 'plain', groups: [...APP, 'page-team'] },
-  { route: '/usage-reports', kind: 'data', groups: [...APP, 'page-usage-reports'] },
-  { route: '/billing', kind: 'plain', groups: [...APP, 'page-billing'] },
-  { route: '/admin', kind: 'plain', groups: [...APP, 'page-admin-dashboard'] },
-  { route: '/admin/pricing', kind: 'data', groups: [...APP, 'page-pricing'] },
-  { route: '/admin/coupons', kind: 'data', groups: [...APP, 'page-coupons'] },
-  { route: '/admin/analytics', kind: 'plain', groups: [...APP, 'page-analytics'] },
-  { route: '(not found)', kind: 'plain', groups: [...APP, 'page-not-found'] },
-];
+// The routes and the chunk groups each loads live in build/routeChunks.js (the server preloads from the same table).
+const ROUTES = [...ROUTE_CHUNKS, NOT_FOUND_CHUNKS];
 
 if (!process.argv.includes('--no-build')) {
   fs.mkdirSync(path.dirname(statsFile), { recursive: true });
@@ -52,7 +38,7 @@ const initialChunks = stats.chunks.filter((chunk) => chunk.initial);
 function chunksOfGroup(name) {
   const group = stats.namedChunkGroups[name];
   if (!group) {
-    problems.push(`no chunk group named "${name}": update ROUTES in scripts/bundle-report.js`);
+    problems.push(`no chunk group named "${name}": update build/routeChunks.js`);
     return [];
   }
   return group.chunks.map((id) => chunkById.get(id));

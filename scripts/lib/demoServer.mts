@@ -82,10 +82,8 @@ export async function signInCookie(origin: string, login: string): Promise<strin
     body: JSON.stringify({ login }),
   });
   if (!response.ok) throw new Error(`dev-login as ${login} failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .find((pair) => pair.startsWith('jwt='));
-  if (!cookie) throw new Error(`dev-login as ${login} set no jwt cookie`);
-  return cookie;
+  // The session cookie and its readable `signed_in` hint, as a browser would hold them after signing in.
+  const pairs = response.headers.getSetCookie().map((header) => header.split(';')[0]);
+  if (!pairs.some((pair) => pair.startsWith('jwt='))) throw new Error(`dev-login as ${login} set no jwt cookie`);
+  return pairs.join('; ');
 }

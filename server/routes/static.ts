@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
+import { createAppShell } from '../lib/appShell';
+import { SESSION_HINT_COOKIE } from '../plugins/auth';
 
 const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
 
@@ -89,9 +91,19 @@ export async function staticRoutes(app: FastifyInstance, { config }: Deps) {
     });
   }
 
+  // index.html for a client-side route, with that route's chunks preloaded (see lib/appShell.ts).
+  const appShell = createAppShell(distDir);
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    const pathname = request.url.split('?')[0];
+    const html = appShell.render(pathname, Boolean(request.cookies?.[SESSION_HINT_COOKIE]));
+    if (html === null) return reply.sendFile('index.html');
+    // The preloads depend on the session hint cookie.
+    return reply.header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
+  };
+
   // With `index: false` the static plugin answers the root directory with 403; the root is the app like any route.
-  if (hasDist)
-    app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  if (hasDist) app.get('/', async (request, reply) => sendApp(request, reply));
 
   app.get('/robots.txt', async (_request, reply) => {
     const file = path.join(distDir, 'robots.txt');
@@ -103,7 +115,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: Deps) {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = request.url === '/v1' || request.url.startsWith('/v1/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && hasDist) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendApp(request, reply);
     }
     return reply
       .code(404)

@@ -1,9 +1,8 @@
-// Money on the screen (spec §9): two decimals and a dollar sign; null or NaN gives $0.00.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatUsd } from './decimal';
 
+// Money on the screen (spec §9): two decimals and a dollar sign; null or NaN gives $0.00.
 export function formatMoney(dollars: number | null | undefined): string {
-  if (dollars === null || dollars === undefined || !Number.isFinite(dollars)) return usd.format(0);
-  return usd.format(dollars);
+  return formatUsd(dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0);
 }
 
 export function centsToDollars(cents: number): number {

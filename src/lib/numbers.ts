@@ -1,6 +1,7 @@
-const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatDecimal } from './decimal';
 
 /** A whole count with thousands separators (requests, tokens, keys): 1,767. */
 export function formatCount(value: number): string {
-  return counts.format(Number.isFinite(value) ? value : 0);
+  const { negative, digits } = formatDecimal(Number.isFinite(value) ? value : 0, 0, 0);
+  return negative ? `-${digits}` : digits;
 }

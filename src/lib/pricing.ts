@@ -1,6 +1,7 @@
 // Pricing tier rules (spec §4 tier activity, §5 pricing create form, §9 providers and defaults).
 import type { PricingListQuery, PricingTier, PricingTierInput } from '../store/types';
 import { formatCount } from './numbers';
+import { formatUsd } from './decimal';
 
 export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
 
@@ -21,16 +22,9 @@ export function tokenRange(minTokens: number, maxTokens: number | null): string 
   return `${formatCount(minTokens)} – ${maxTokens === null ? '∞' : formatCount(maxTokens)}`;
 }
 
-const pricePer1M = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 3,
-});
-
 /** Prices per 1M tokens can be fractions of a cent per token: up to three decimals ('$0.075', '$3.00'). */
 export function formatPricePer1M(dollars: number | null | undefined): string {
-  return pricePer1M.format(dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0);
+  return formatUsd(dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0, 3);
 }
 
 // ---- Filters (kept in the URL so a view can be shared) ----

@@ -14,20 +14,26 @@ export function relativeTime(timestamp: string | Date, now: Date = new Date()): 
   return plural(Math.floor(elapsed / DAY), 'day');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Hand-made rather than Intl.DateTimeFormat: see decimal.ts on what the first Intl formatter costs a page.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function format(formatter: Intl.DateTimeFormat, value: string | null | undefined, empty: string): string {
-  if (!value) return empty;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? empty : formatter.format(date);
+/** 'Nov 15, 2026' in the viewer's time zone, as Intl's en-US { year, month: 'short', day } gives it. */
+function dateText(date: Date): string {
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
-export const formatDate = (value: string | null | undefined, empty = '-') => format(dateFormat, value, empty);
-export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeFormat, value, empty);
+/** 'Nov 15, 2026, 9:05 AM' (12-hour clock, minutes on two digits). */
+function dateTimeText(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${dateText(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+function format(formatter: (date: Date) => string, value: string | null | undefined, empty: string): string {
+  if (!value) return empty;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? empty : formatter(date);
+}
+
+export const formatDate = (value: string | null | undefined, empty = '-') => format(dateText, value, empty);
+export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeText, value, empty);

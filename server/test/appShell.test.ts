@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { preloadScripts, withPreloads, type RouteAssets } from '../lib/appShell';
+import { createTestContext, type TestContext } from './helpers';
+
+const ASSETS: RouteAssets = {
+  entryScripts: ['/assets/runtime.1111111111.js', '/assets/main.2222222222.js'],
+  routes: {
+    '/login': { guarded: false, scripts: ['/assets/login.3333333333.js'] },
+    '/dashboard': { guarded: true, scripts: ['/assets/layout.4444444444.js', '/assets/page-dashboard.5555555555.js'] },
+    '/admin/coupons': { guarded: true, scripts: ['/assets/layout.4444444444.js', '/assets/grid.6666666666.js'] },
+  },
+  aliases: { '/': '/dashboard' },
+  notFound: { guarded: true, scripts: ['/assets/layout.4444444444.js', '/assets/page-not-found.7777777777.js'] },
+};
+const ENTRY = ASSETS.entryScripts;
+
+describe('preloadScripts: the entry bundles, then what the route loads first', () => {
+  const cases: [string, boolean, string[]][] = [
+    ['/dashboard', true, [...ENTRY, ...ASSETS.routes['/dashboard'].scripts]],
+    ['/dashboard/', true, [...ENTRY, ...ASSETS.routes['/dashboard'].scripts]],
+    ['/', true, [...ENTRY, ...ASSETS.routes['/dashboard'].scripts]],
+    ['/admin/coupons', true, [...ENTRY, ...ASSETS.routes['/admin/coupons'].scripts]],
+    // Without a session a guarded page goes to /login, so /login's chunks are the useful ones.
+    ['/admin/coupons', false, [...ENTRY, ...ASSETS.routes['/login'].scripts]],
+    ['/login', false, [...ENTRY, ...ASSETS.routes['/login'].scripts]],
+    ['/no-such-page', true, [...ENTRY, ...ASSETS.notFound.scripts]],
+    // Not an own route even though it is an Object.prototype key.
+    ['/constructor', true, [...ENTRY, ...ASSETS.notFound.scripts]],
+  ];
+  for (const [pathname, signedIn, expected] of cases) {
+    test(`${pathname} ${signedIn ? 'signed in' : 'signed out'}`, () => {
+      assert.deepEqual(preloadScripts(ASSETS, pathname, signedIn), expected);
+    });
+  }
+});
+
+describe('withPreloads', () => {
+  test('adds one link per script at the end of <head>, and nothing for a URL that is not a plain script path', () => {
+    const html = '<html><head><title>App</title></head><body></body></html>';
+    assert.equal(
+      withPreloads(html, [
+        '/assets/a.1.js',
+        '/assets/b.2.js',
+        '/x.js"><script>alert(1)</script>',
+        'https://e.vil/a.js',
+      ]),
+      '<html><head><title>App</title><link rel="preload" as="script" href="/assets/a.1.js">' +
+        '<link rel="preload" as="script" href="/assets/b.2.js"></head><body></body></html>',
+    );
+    assert.equal(withPreloads(html, []), html);
+  });
+});
+
+describe('the server sends index.html with the route preloads of the build', () => {
+  let ctx: TestContext;
+  let distDir: string;
+  const INDEX =
+    '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>';
+  before(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-shell-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
+    ctx = await createTestContext({ DIST_DIR: distDir });
+  });
+  after(async () => {
+    await ctx.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+  const page = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+
+  test('a signed-in visitor of /admin/coupons gets its chunks; a visitor without a session gets /login’s', async () => {
+    const signedIn = await page('/admin/coupons?page=2', 'signed_in=1');
+    assert.equal(signedIn.statusCode, 200);
+    assert.equal(signedIn.headers['cache-control'], 'no-cache');
+    assert.match(String(signedIn.headers.vary), /cookie/);
+    assert.match(String(signedIn.headers['content-type']), /text\/html/);
+    assert.deepEqual(preloads(signedIn.body), [...ENTRY, ...ASSETS.routes['/admin/coupons'].scripts]);
+    assert.equal(signedIn.body.replace(/<link[^>]+>/g, ''), INDEX);
+
+    const signedOut = await page('/admin/coupons');
+    assert.deepEqual(preloads(signedOut.body), [...ENTRY, ...ASSETS.routes['/login'].scripts]);
+  });
+
+  test('the root preloads the dashboard, and a new build is picked up without a restart', async () => {
+    assert.deepEqual(preloads((await page('/', 'signed_in=1')).body), [
+      ...ENTRY,
+      ...ASSETS.routes['/dashboard'].scripts,
+    ]);
+    const file = path.join(distDir, 'route-assets.json');
+    const rebuilt = { ...ASSETS, entryScripts: ['/assets/main.9999999999.js'] };
+    fs.writeFileSync(file, JSON.stringify(rebuilt));
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    assert.deepEqual(preloads((await page('/login')).body), [
+      '/assets/main.9999999999.js',
+      ...ASSETS.routes['/login'].scripts,
+    ]);
+  });
+});
