@@ -1,4 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { createRoutes } from './app/routes';
+import { makeStore } from './store/store';
 
 /**
  * Start-up in three tasks rather than one. Evaluating React, MUI and the router and building the theme takes a slow
@@ -9,11 +12,6 @@ import { StrictMode } from 'react';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(container: HTMLElement) {
-  const [{ makeStore }, { createRoutes }, { createBrowserRouter }] = await Promise.all([
-    import(/* webpackMode: "eager" */ './store/store'),
-    import(/* webpackMode: "eager" */ './app/routes'),
-    import(/* webpackMode: "eager" */ 'react-router-dom'),
-  ]);
   const store = makeStore();
   const router = createBrowserRouter(createRoutes(store));
   await nextTask();
@@ -21,14 +19,18 @@ async function start(container: HTMLElement) {
   await import(/* webpackMode: "eager" */ './theme');
   await nextTask();
 
-  const [{ createRoot }, { App }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
-    import(/* webpackMode: "eager" */ './app/App'),
-  ]);
-  createRoot(container).render(
-    <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>,
+  // Destructured straight from the import, so webpack still drops the exports the app does not use.
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  const { App } = await import(/* webpackMode: "eager" */ './app/App');
+  const root = createRoot(container);
+  // A transition, so React renders the first screen in slices of a few milliseconds, yielding in between, instead of
+  // in one long task (a default update is never sliced). The loading ring of index.html shows until it commits.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App store={store} router={router} />
+      </StrictMode>,
+    ),
   );
 }
 

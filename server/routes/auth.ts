@@ -14,6 +14,16 @@ import { AuthUser, errors } from './schemas';
 const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_SECONDS = 10 * 60;
 
+/**
+ * The signed-in user as /v1/auth/me answers it, for a request `guards.authenticate` accepted. A user without a team
+ * who was invited joins it here, on the first status check after signing in.
+ */
+export async function authUserOf(db: Deps['db'], request: FastifyRequest) {
+  const user = currentUser(request);
+  if (!request.membership) await acceptPendingInvite(db, user);
+  return toAuthUser(user);
+}
+
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   const { config, db, sessions, guards } = deps;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,11 +43,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   api.get(
     '/v1/auth/me',
     { onRequest: guards.authenticate, schema: { response: { 200: AuthUser, ...errors(401) } } },
-    async (request) => {
-      const user = currentUser(request);
-      if (!request.membership) await acceptPendingInvite(db, user);
-      return toAuthUser(user);
-    },
+    async (request) => authUserOf(db, request),
   );
 
   api.post(

@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
 import { createAppShell } from '../lib/appShell';
-import { SESSION_HINT_COOKIE } from '../plugins/auth';
+import { HttpError } from '../lib/errors';
+import { readToken } from '../plugins/auth';
+import { authUserOf } from './auth';
 
 const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
 
@@ -40,7 +42,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * The built app from dist/: files as they are, index.html for any other GET that accepts HTML (client-side routes),
  * and JSON 404s for /v1 and everything else.
  */
-export async function staticRoutes(app: FastifyInstance, { config }: Deps) {
+export async function staticRoutes(app: FastifyInstance, { config, db, guards }: Deps) {
   const distDir = config.distDir;
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   // The file behind each static reply (noted in setHeaders) and the compressed bodies, per encoding and file version.
@@ -93,13 +95,27 @@ export async function staticRoutes(app: FastifyInstance, { config }: Deps) {
 
   // index.html for a client-side route, with that route's chunks preloaded (see lib/appShell.ts).
   const appShell = createAppShell(distDir);
-  const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
+  /** Who is signed in, checked as /v1/auth/me checks it; null for no session or one the server no longer accepts. */
+  const signedInUser = async (request: FastifyRequest) => {
+    if (!readToken(request)) return null;
+    try {
+      await guards.authenticate(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return null;
+      throw error;
+    }
+    return authUserOf(db, request);
+  };
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
-    const html = appShell.render(pathname, Boolean(request.cookies?.[SESSION_HINT_COOKIE]));
-    if (html === null) return reply.sendFile('index.html');
-    // The preloads depend on the session hint cookie.
-    return reply.header('vary', 'cookie').type('text/html; charset=utf-8').send(html);
+    const html = appShell.render(pathname, await signedInUser(request));
+    if (html === null) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The page carries the signed-in user: never stored by a shared cache, and different per session cookie.
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   // With `index: false` the static plugin answers the root directory with 403; the root is the app like any route.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { preloadScripts, withPreloads, type RouteAssets } from '../lib/appShell';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 const ASSETS: RouteAssets = {
   entryScripts: ['/assets/runtime.1111111111.js', '/assets/main.2222222222.js'],
@@ -55,9 +55,10 @@ describe('withPreloads', () => {
   });
 });
 
-describe('the server sends index.html with the route preloads of the build', () => {
+describe('the server sends index.html with the route preloads of the build and the signed-in user', () => {
   let ctx: TestContext;
   let distDir: string;
+  let alice: TestUser;
   const INDEX =
     '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>';
   before(async () => {
@@ -65,6 +66,7 @@ describe('the server sends index.html with the route preloads of the build', () 
     fs.writeFileSync(path.join(distDir, 'index.html'), INDEX);
     fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
     ctx = await createTestContext({ DIST_DIR: distDir });
+    alice = await ctx.user('alice');
   });
   after(async () => {
     await ctx.close();
@@ -74,25 +76,51 @@ describe('the server sends index.html with the route preloads of the build', () 
     ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+  const sessionUser = (html: string) => {
+    const json = /<script id="session-user" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    return json === undefined ? undefined : JSON.parse(json);
+  };
 
-  test('a signed-in visitor of /admin/coupons gets its chunks; a visitor without a session gets /login’s', async () => {
-    const signedIn = await page('/admin/coupons?page=2', 'signed_in=1');
+  test('a signed-in visitor gets the route’s chunks and the same user /v1/auth/me answers', async () => {
+    const signedIn = await page('/admin/coupons?page=2', `jwt=${alice.token}; signed_in=1`);
     assert.equal(signedIn.statusCode, 200);
-    assert.equal(signedIn.headers['cache-control'], 'no-cache');
+    assert.equal(signedIn.headers['cache-control'], 'private, no-cache');
     assert.match(String(signedIn.headers.vary), /cookie/);
     assert.match(String(signedIn.headers['content-type']), /text\/html/);
     assert.deepEqual(preloads(signedIn.body), [...ENTRY, ...ASSETS.routes['/admin/coupons'].scripts]);
-    assert.equal(signedIn.body.replace(/<link[^>]+>/g, ''), INDEX);
+    const me = await ctx.request('GET', '/v1/auth/me', { as: alice });
+    assert.deepEqual(sessionUser(signedIn.body), me.body);
+    assert.equal(
+      signedIn.body.replace(/<link[^>]+>/g, '').replace(/<script id="session-user"[^<]*<\/script>/, ''),
+      INDEX,
+    );
+  });
 
-    const signedOut = await page('/admin/coupons');
-    assert.deepEqual(preloads(signedOut.body), [...ENTRY, ...ASSETS.routes['/login'].scripts]);
+  test('no session, or one the server rejects, gets /login’s chunks and no user', async () => {
+    for (const cookie of [
+      undefined,
+      'signed_in=1',
+      'jwt=forged; signed_in=1',
+      `jwt=${await ctx.token(alice.id, -60)}`,
+    ]) {
+      const res = await page('/admin/coupons', cookie);
+      assert.equal(res.statusCode, 200, String(cookie));
+      assert.deepEqual(preloads(res.body), [...ENTRY, ...ASSETS.routes['/login'].scripts], String(cookie));
+      assert.equal(sessionUser(res.body), undefined, String(cookie));
+    }
+  });
+
+  test('the user is escaped for an inline script', async () => {
+    const mallory = await ctx.user('mallory');
+    await ctx.db.query('UPDATE users SET name = $1 WHERE id = $2', ['</script><script>alert(1)</script>', mallory.id]);
+    const res = await page('/dashboard', `jwt=${mallory.token}`);
+    assert.equal(res.body.match(/<script/g)?.length, 1);
+    assert.equal(sessionUser(res.body).name, '</script><script>alert(1)</script>');
   });
 
   test('the root preloads the dashboard, and a new build is picked up without a restart', async () => {
-    assert.deepEqual(preloads((await page('/', 'signed_in=1')).body), [
-      ...ENTRY,
-      ...ASSETS.routes['/dashboard'].scripts,
-    ]);
+    const cookie = `jwt=${alice.token}`;
+    assert.deepEqual(preloads((await page('/', cookie)).body), [...ENTRY, ...ASSETS.routes['/dashboard'].scripts]);
     const file = path.join(distDir, 'route-assets.json');
     const rebuilt = { ...ASSETS, entryScripts: ['/assets/main.9999999999.js'] };
     fs.writeFileSync(file, JSON.stringify(rebuilt));

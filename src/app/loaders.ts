@@ -1,6 +1,7 @@
 import { redirect } from 'react-router-dom';
 import type { AppStore } from '../store/store';
 import { selectSessionEnded } from '../slices/sessionSlice';
+import { takeBootUser } from '../store/bootSession';
 import { hasSession } from '../store/sessionCheck';
 
 /** Loads the API slice into the store (a chunk of its own, see store.ts) and returns it. */
@@ -11,6 +12,12 @@ async function loadApi(store: AppStore) {
 
 async function isAuthenticated(store: AppStore): Promise<boolean> {
   const api = await loadApi(store);
+  // The server already checked the session of this page load and sent the answer along (bootSession.ts).
+  const bootUser = takeBootUser();
+  if (bootUser) {
+    store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getMe', arg: undefined, value: bootUser }]));
+    return true;
+  }
   const request = store.dispatch(api.endpoints.getMe.initiate());
   try {
     await request.unwrap();
