@@ -52,8 +52,8 @@ const moduleNames = (chunks) =>
     ]),
   );
 
-const rows = ROUTES.map(({ route, kind, groups }) => {
-  const chunks = [...new Set([...initialChunks, ...groups.flatMap(chunksOfGroup)])];
+const rows = ROUTES.map(({ route, kind, groups, later = [] }) => {
+  const chunks = [...new Set([...initialChunks, ...[...groups, ...later].flatMap(chunksOfGroup)])];
   const files = [...new Set(chunks.flatMap((chunk) => chunk.files))].filter((file) => file.endsWith('.js'));
   const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
   const budget = BUDGET_KB[kind];

@@ -1,5 +1,5 @@
 import { formatDecimal, formatUsd, groupThousands } from '../../src/lib/decimal';
-import { formatDate, formatDateTime } from '../../src/lib/time';
+import { formatCalendarDay, formatDate, formatDateTime } from '../../src/lib/time';
 
 // The hand-made formatters must print exactly what Intl's en-US formatters print (jest runs Node with full ICU).
 const intlUsd = (max: number) =>
@@ -110,4 +110,14 @@ describe('dates print what Intl en-US prints, in the viewer time zone', () => {
     // Some ICU versions put a narrow no-break space before AM/PM; the product prints a plain space.
     expect(formatDateTime(iso)).toBe(dateTimeIntl.format(new Date(iso)).replace('\u202f', ' '));
   });
+});
+
+describe('formatCalendarDay: a usage day on a chart axis, in no time zone', () => {
+  const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  it.each(['2026-11-03', '2026-01-31', '2026-12-01', '2024-02-29'])('%s as Intl prints it', (day) =>
+    expect(formatCalendarDay(day)).toBe(intl.format(new Date(`${day}T00:00:00Z`))),
+  );
+  it.each(['', 'soon', '2026-13-01', '2026-00-10'])('%p is shown as it is', (day) =>
+    expect(formatCalendarDay(day)).toBe(day),
+  );
 });

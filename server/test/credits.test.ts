@@ -76,8 +76,18 @@ describe('credits', () => {
   });
 
   test('history is newest first with pagination and a total', async () => {
+    // A second apart: back-to-back inserts can share a clock tick (PGlite's clock is coarse), and ties have no order.
+    const start = Date.now() - 60_000;
     for (const [i, type] of (['topup', 'refund', 'adjustment', 'transfer', 'other'] as const).entries()) {
-      await entry(type, (i + 1) * 100, `entry ${i}`);
+      await ctx.db.tx((q) =>
+        appendLedgerEntry(q, {
+          teamId,
+          type,
+          amountCents: (i + 1) * 100,
+          description: `entry ${i}`,
+          createdAt: new Date(start + i * 1000),
+        }),
+      );
     }
     const page = await ctx.request('GET', `/v1/teams/${teamId}/credits/history?limit=2&offset=1`, { as: owner });
     assert.equal(page.status, 200);

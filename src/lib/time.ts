@@ -37,3 +37,13 @@ function format(formatter: (date: Date) => string, value: string | null | undefi
 
 export const formatDate = (value: string | null | undefined, empty = '-') => format(dateText, value, empty);
 export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeText, value, empty);
+
+/**
+ * 'Nov 3' for the calendar day '2026-11-03' (usage days on the wire). Read from the text, not through Date, so no
+ * time zone can move it to a neighbouring day; anything else is shown as it is.
+ */
+export function formatCalendarDay(day: string): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? Number(match[1]) : 0;
+  return match && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${Number(match[2])}` : day;
+}

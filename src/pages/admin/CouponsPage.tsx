@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import Add from '@mui/icons-material/Add';
+import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
 import { couponListQuery } from '../../lib/couponAdmin';
 import { useGetCouponsQuery } from '../../store/api';
@@ -11,13 +11,18 @@ import { BackToAdminLink } from './BackToAdminLink';
 import { FailureAlert } from './FailureAlert';
 import { CouponDetailsDialog } from './coupons/CouponDetailsDialog';
 import { CouponFilters } from './coupons/CouponFilters';
-import { couponColumns } from './coupons/couponColumns';
+import type { CouponRowActions } from './coupons/couponColumns';
 import { CreateCouponDialog } from './coupons/CreateCouponDialog';
 import { EditCouponDialog } from './coupons/EditCouponDialog';
 import { useCouponActions } from './coupons/useCouponActions';
 import { useCouponSearchParams } from './coupons/useCouponSearchParams';
 
 export const NO_COUPONS = 'No coupons found.';
+
+// MUI X is most of this page's download: the header, filters and dialogs render while the grid's chunk loads.
+// Requested when the page first renders, not with the route: on a first visit it would take bandwidth from the
+// chunks the page needs to paint (measured: mobile LCP 0.8 s later).
+const CouponsGrid = lazy(() => import(/* webpackChunkName: "grid-coupons" */ './coupons/CouponsGrid'));
 
 function CouponsScreen() {
   const view = useCouponSearchParams();
@@ -33,14 +38,13 @@ function CouponsScreen() {
   const viewing = coupons.find((coupon) => coupon.id === viewingId);
   const editing = coupons.find((coupon) => coupon.id === editingId);
 
-  const columns = useMemo(
-    () =>
-      couponColumns({
-        onCopy: (code) => void copy(code),
-        onView: (coupon) => setViewingId(coupon.id),
-        onEdit: (coupon) => setEditingId(coupon.id),
-        onDeactivate: (coupon) => void deactivate(coupon),
-      }),
+  const rowActions = useMemo<CouponRowActions>(
+    () => ({
+      onCopy: (code) => void copy(code),
+      onView: (coupon) => setViewingId(coupon.id),
+      onEdit: (coupon) => setEditingId(coupon.id),
+      onDeactivate: (coupon) => void deactivate(coupon),
+    }),
     [copy, deactivate],
   );
 
@@ -65,18 +69,9 @@ function CouponsScreen() {
       <CouponFilters filters={view.filters} onChange={view.setFilter} />
       {/* Thousands of coupons stay quick: the grid virtualises rows and pages them. */}
       <Box sx={{ width: '100%', minWidth: 0 }}>
-        <DataGrid
-          aria-label="Coupons"
-          rows={coupons}
-          columns={columns}
-          loading={isFetching}
-          rowHeight={64}
-          disableRowSelectionOnClick
-          pageSizeOptions={[25, 50, 100]}
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-          localeText={{ noRowsLabel: NO_COUPONS }}
-          sx={{ bgcolor: 'background.paper', minHeight: 320 }}
-        />
+        <Suspense fallback={<GridPlaceholder label="Loading coupons" minHeight={320} />}>
+          <CouponsGrid coupons={coupons} actions={rowActions} loading={isFetching} noRowsLabel={NO_COUPONS} />
+        </Suspense>
       </Box>
       {creating && <CreateCouponDialog onClose={closeCreate} />}
       {editing && <EditCouponDialog coupon={editing} onClose={() => setEditingId(null)} />}

@@ -1,12 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import ShowChart from '@mui/icons-material/ShowChart';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { formatMoney } from '../../lib/money';
@@ -16,6 +14,8 @@ import { useElementWidth } from './useElementWidth';
 export type ChartKind = 'line' | 'bar';
 
 const CHART_HEIGHT = 300;
+// MUI X Charts is the page's largest download; the page's figures render while it loads (build/routeChunks.js).
+const DailyUsagePlot = lazy(() => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsagePlot'));
 // Read by screen readers, not drawn (the chart itself is the visual).
 // Pixel strings on purpose: in sx a bare 1 means 100%.
 const visuallyHidden = {
@@ -29,20 +29,12 @@ const visuallyHidden = {
 } as const;
 const FALLBACK_WIDTH = 600;
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** Dates on the wire are calendar days; read them as UTC so no time zone moves them. */
-const formatDay = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
-
-const tooltipValue = (value: number | null) => `Usage: ${formatMoney(value)}`;
-const dollarTick = (value: number) => formatMoney(value);
-
 export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
   const [kind, setKind] = useState<ChartKind>('line');
   const { ref, width } = useElementWidth<HTMLDivElement>(FALLBACK_WIDTH);
   const total = dailyUsageTotal(series);
   const dates = series.map((point) => point.date);
   const values = series.map((point) => point.dollars);
-  const yAxis = [{ min: 0, valueFormatter: dollarTick, width: 64 }];
   const description =
     series.length > 0
       ? `Daily usage from ${dates[0]} to ${dates.at(-1)}, ${formatMoney(total.dollars)} in total`
@@ -92,25 +84,11 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
               <Box component="figcaption" id="daily-usage-description" sx={visuallyHidden}>
                 {description}
               </Box>
-              {kind === 'line' ? (
-                <LineChart
-                  width={width}
-                  height={CHART_HEIGHT}
-                  xAxis={[{ scaleType: 'point', data: dates, valueFormatter: formatDay }]}
-                  yAxis={yAxis}
-                  series={[{ data: values, valueFormatter: tooltipValue, area: true }]}
-                  hideLegend
-                />
-              ) : (
-                <BarChart
-                  width={width}
-                  height={CHART_HEIGHT}
-                  xAxis={[{ scaleType: 'band', data: dates, valueFormatter: formatDay }]}
-                  yAxis={yAxis}
-                  series={[{ data: values, valueFormatter: tooltipValue }]}
-                  hideLegend
-                />
-              )}
+              <Suspense
+                fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
+              >
+                <DailyUsagePlot kind={kind} width={width} height={CHART_HEIGHT} dates={dates} values={values} />
+              </Suspense>
             </Box>
           )}
         </Box>

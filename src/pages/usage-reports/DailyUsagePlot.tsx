@@ -1,0 +1,42 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { formatMoney } from '../../lib/money';
+import { formatCalendarDay } from '../../lib/time';
+import type { ChartKind } from './DailyUsageChart';
+
+// The drawing of the daily usage chart, in a chunk of its own (MUI X Charts is the page's largest download): the
+// page, its figures and this card's heading show while it loads.
+
+const tooltipValue = (value: number | null) => `Usage: ${formatMoney(value)}`;
+const dollarTick = (value: number) => formatMoney(value);
+const yAxis = [{ min: 0, valueFormatter: dollarTick, width: 64 }];
+
+export interface DailyUsagePlotProps {
+  kind: ChartKind;
+  width: number;
+  height: number;
+  dates: string[];
+  values: number[];
+}
+
+export default function DailyUsagePlot({ kind, width, height, dates, values }: DailyUsagePlotProps) {
+  return kind === 'line' ? (
+    <LineChart
+      width={width}
+      height={height}
+      xAxis={[{ scaleType: 'point', data: dates, valueFormatter: formatCalendarDay }]}
+      yAxis={yAxis}
+      series={[{ data: values, valueFormatter: tooltipValue, area: true }]}
+      hideLegend
+    />
+  ) : (
+    <BarChart
+      width={width}
+      height={height}
+      xAxis={[{ scaleType: 'band', data: dates, valueFormatter: formatCalendarDay }]}
+      yAxis={yAxis}
+      series={[{ data: values, valueFormatter: tooltipValue }]}
+      hideLegend
+    />
+  );
+}
