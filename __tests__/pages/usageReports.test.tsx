@@ -18,6 +18,8 @@ const FIRST_RENDER = { timeout: 5000 };
 async function openReport() {
   const rendered = renderRoute('/usage-reports');
   await screen.findByRole('region', { name: 'Total Cost' }, FIRST_RENDER);
+  // The chart is drawn once the page has painted, from a chunk of its own.
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading the chart' })).not.toBeInTheDocument());
   return rendered;
 }
 

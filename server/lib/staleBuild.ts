@@ -10,12 +10,17 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** dist/index.html is stale when missing or older than any source file or the webpack config. */
+/**
+ * dist/index.html is stale when missing or older than any source file, the page template (public/), the build's
+ * own code (build/: the route chunk table) or the webpack config.
+ */
 export function isBuildStale(repoRoot: string, distDir: string): boolean {
   const built = fs.statSync(path.join(distDir, 'index.html'), { throwIfNoEntry: false });
   if (!built) return true;
   const sources = Math.max(
     newestMtime(path.join(repoRoot, 'src')),
+    newestMtime(path.join(repoRoot, 'public')),
+    newestMtime(path.join(repoRoot, 'build')),
     newestMtime(path.join(repoRoot, 'webpack.config.js')),
   );
   return sources > built.mtimeMs;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,6 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ShowChart from '@mui/icons-material/ShowChart';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { formatMoney } from '../../lib/money';
 import { dailyUsageTotal, type DailyUsagePoint } from '../../lib/usageReport';
 import { useElementWidth } from './useElementWidth';
@@ -84,11 +85,11 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
               <Box component="figcaption" id="daily-usage-description" sx={visuallyHidden}>
                 {description}
               </Box>
-              <Suspense
+              <AfterFirstPaint
                 fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
               >
                 <DailyUsagePlot kind={kind} width={width} height={CHART_HEIGHT} dates={dates} values={values} />
-              </Suspense>
+              </AfterFirstPaint>
             </Box>
           )}
         </Box>
