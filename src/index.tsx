@@ -1,10 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
-import { createRoutes } from './app/routes';
-import { makeStore } from './store/store';
 
 /**
- * Start-up in three tasks rather than one. Evaluating React, MUI and the router and building the theme takes a slow
+ * Start-up in four tasks rather than one. Evaluating React, MUI and the router and building the theme takes a slow
  * phone several hundred milliseconds; in one task that blocks input the whole time (Lighthouse's Total Blocking
  * Time, issue 7). Each step yields to the browser before the next. The router goes first so the session check and
  * the route's chunks are on the network while the rest starts.
@@ -12,14 +9,19 @@ import { makeStore } from './store/store';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(container: HTMLElement) {
+  // Each import is destructured where it is awaited, so webpack still drops the exports the app does not use.
+  const { makeStore } = await import(/* webpackMode: "eager" */ './store/store');
   const store = makeStore();
+  await nextTask();
+
+  const { createBrowserRouter } = await import(/* webpackMode: "eager" */ 'react-router-dom');
+  const { createRoutes } = await import(/* webpackMode: "eager" */ './app/routes');
   const router = createBrowserRouter(createRoutes(store));
   await nextTask();
 
   await import(/* webpackMode: "eager" */ './theme');
   await nextTask();
 
-  // Destructured straight from the import, so webpack still drops the exports the app does not use.
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   const { App } = await import(/* webpackMode: "eager" */ './app/App');
   const root = createRoot(container);
