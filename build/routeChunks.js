@@ -13,7 +13,7 @@ const ROUTE_CHUNKS = [
   { route: '/login', kind: 'login', guarded: false, groups: ['login'] },
   { route: '/debug', kind: 'plain', guarded: false, groups: ['api', 'debug'] },
   { route: '/dashboard', kind: 'plain', guarded: true, groups: [...APP, 'page-dashboard'] },
-  { route: '/api-keys', kind: 'data', guarded: true, groups: [...APP, 'page-api-keys'] },
+  { route: '/api-keys', kind: 'data', guarded: true, groups: [...APP, 'page-api-keys'], later: ['grid-api-keys'] },
   { route: '/api-keys/create', kind: 'plain', guarded: true, groups: [...APP, 'page-create-api-key'] },
   { route: '/team', kind: 'plain', guarded: true, groups: [...APP, 'page-team'] },
   {
@@ -25,7 +25,7 @@ const ROUTE_CHUNKS = [
   },
   { route: '/billing', kind: 'plain', guarded: true, groups: [...APP, 'page-billing'] },
   { route: '/admin', kind: 'plain', guarded: true, groups: [...APP, 'page-admin-dashboard'] },
-  { route: '/admin/pricing', kind: 'data', guarded: true, groups: [...APP, 'page-pricing'] },
+  { route: '/admin/pricing', kind: 'data', guarded: true, groups: [...APP, 'page-pricing'], later: ['grid-pricing'] },
   { route: '/admin/coupons', kind: 'data', guarded: true, groups: [...APP, 'page-coupons'], later: ['grid-coupons'] },
   { route: '/admin/analytics', kind: 'plain', guarded: true, groups: [...APP, 'page-analytics'] },
 ];

@@ -1,22 +1,60 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/** Calls `callback` just after the browser's next paint; returns a cancel function. */
+function afterNextPaint(callback: () => void): () => void {
+  // The animation frame runs just before the browser paints; the task queued from it runs just after.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
 
 /**
- * Renders `children` (typically a lazy grid or chart) only once the page around them has been painted, showing
- * `fallback` until then and while their chunk loads. Without it a fast network can deliver the chunk before the first
- * paint, and the page's heading then waits for the grid's long first render (issue 7: largest contentful paint).
+ * A component from a chunk of its own (a grid or a chart: MUI X is a page's largest download), requested once the
+ * page around it has been painted; null until it has arrived, so the page shows a placeholder meanwhile. Requesting
+ * it earlier lets a fast network deliver it before the first paint, and the page's heading then waits for the
+ * grid's long first render (issue 7: largest contentful paint). A plain state rather than React.lazy: a Suspense
+ * boundary holds content back up to 300 ms after showing its fallback, which a page can do without. A chunk that
+ * fails to load is thrown to the route's error page, as React.lazy would.
+ *
  */
-export function AfterFirstPaint({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
-  const [painted, setPainted] = useState(false);
+function useComponentAfterFirstPaint<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): ComponentType<Props> | null {
+  const [loaded, setLoaded] = useState<{ component: ComponentType<Props> } | { error: unknown } | null>(null);
   useEffect(() => {
-    // The animation frame runs just before the browser paints; the task queued from it runs just after.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+    let active = true;
+    const cancel = afterNextPaint(() => {
+      load().then(
+        (module) => active && setLoaded({ component: module.default }),
+        (error: unknown) => active && setLoaded({ error }),
+      );
     });
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      active = false;
+      cancel();
     };
-  }, []);
-  return painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  }, [load]);
+  if (loaded && 'error' in loaded) throw loaded.error;
+  return loaded?.component ?? null;
+}
+
+interface AfterFirstPaintProps<Props extends object> {
+  /** The chunk: a module-level `() => import(...)` whose default export is the component. */
+  load: () => Promise<{ default: ComponentType<Props> }>;
+  props: Props;
+  /** Shown until the component has arrived; should hold its place so nothing moves when it does. */
+  fallback: ReactNode;
+}
+
+/** Renders the component of `load` with `props` once the page has painted and the chunk has arrived. */
+export function AfterFirstPaint<Props extends object>({ load, props, fallback }: AfterFirstPaintProps<Props>) {
+  const Component = useComponentAfterFirstPaint(load);
+  // A module's export kept in state: one identity for the page's life, never re-created during render.
+  // eslint-disable-next-line react-hooks/static-components
+  return Component ? <Component {...props} /> : fallback;
 }

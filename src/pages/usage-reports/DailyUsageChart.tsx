@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,7 +16,7 @@ export type ChartKind = 'line' | 'bar';
 
 const CHART_HEIGHT = 300;
 // MUI X Charts is the page's largest download; the page's figures render while it loads (build/routeChunks.js).
-const DailyUsagePlot = lazy(() => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsagePlot'));
+const loadDailyUsagePlot = () => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsagePlot');
 // Read by screen readers, not drawn (the chart itself is the visual).
 // Pixel strings on purpose: in sx a bare 1 means 100%.
 const visuallyHidden = {
@@ -86,10 +86,10 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
                 {description}
               </Box>
               <AfterFirstPaint
+                load={loadDailyUsagePlot}
+                props={{ kind, width, height: CHART_HEIGHT, dates, values }}
                 fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
-              >
-                <DailyUsagePlot kind={kind} width={width} height={CHART_HEIGHT} dates={dates} values={values} />
-              </AfterFirstPaint>
+              />
             </Box>
           )}
         </Box>

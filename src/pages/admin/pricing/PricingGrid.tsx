@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import type { GridSortModel } from '@mui/x-data-grid/models';
+import type { PricingTier } from '../../../store/types';
+import { pricingColumns, type PricingRowActions } from './pricingColumns';
+
+/** The pricing tiers grid, in a chunk of its own with MUI X (see PricingPage). */
+export interface PricingGridProps {
+  tiers: PricingTier[];
+  /** Stable (memoised) callbacks: the columns are rebuilt when they change. */
+  actions: PricingRowActions;
+  loading: boolean;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  noRowsLabel: string;
+}
+
+export default function PricingGrid({
+  tiers,
+  actions,
+  loading,
+  sortModel,
+  onSortModelChange,
+  noRowsLabel,
+}: PricingGridProps) {
+  const columns = useMemo(() => pricingColumns(actions), [actions]);
+  return (
+    <DataGrid
+      aria-label="Pricing tiers"
+      rows={tiers}
+      columns={columns}
+      loading={loading}
+      rowHeight={84}
+      sortModel={sortModel}
+      onSortModelChange={onSortModelChange}
+      disableRowSelectionOnClick
+      pageSizeOptions={[25, 50, 100]}
+      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+      localeText={{ noRowsLabel }}
+      sx={{ bgcolor: 'background.paper', minHeight: 320 }}
+    />
+  );
+}
