@@ -73,7 +73,10 @@ export async function startDemoServer({ port, distDir, dataDir }: DemoServerOpti
   };
 }
 
-/** The session cookie (`jwt=…`) of a demo user, through the development sign-in the dev login page itself uses. */
+/**
+ * A demo user's cookies as a Cookie header (`jwt=…; signed_in=1`), through the development sign-in the dev login page
+ * itself uses.
+ */
 export async function signInCookie(origin: string, login: string): Promise<string> {
   const response = await fetch(`${origin}/v1/auth/dev-login`, {
     method: 'POST',

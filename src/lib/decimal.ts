@@ -40,8 +40,12 @@ export function formatDecimal(
   return { negative, digits: fraction ? `${grouped}.${fraction}` : grouped };
 }
 
-/** US dollars: '$1,234.57', '-$4.50'; `maxFraction` above 2 for unit prices ('$0.075'). */
-export function formatUsd(dollars: number, maxFraction = 2): string {
-  const { negative, digits } = formatDecimal(dollars, 2, maxFraction);
+/**
+ * US dollars: '$1,234.57', '-$4.50'; `maxFraction` above 2 for unit prices ('$0.075'). Null, undefined, NaN and
+ * infinities show as $0.00 (spec §9).
+ */
+export function formatUsd(dollars: number | null | undefined, maxFraction = 2): string {
+  const amount = dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0;
+  const { negative, digits } = formatDecimal(amount, 2, maxFraction);
   return `${negative ? '-' : ''}$${digits}`;
 }

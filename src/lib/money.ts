@@ -2,7 +2,7 @@ import { formatUsd } from './decimal';
 
 // Money on the screen (spec §9): two decimals and a dollar sign; null or NaN gives $0.00.
 export function formatMoney(dollars: number | null | undefined): string {
-  return formatUsd(dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0);
+  return formatUsd(dollars);
 }
 
 export function centsToDollars(cents: number): number {

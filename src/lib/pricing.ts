@@ -24,7 +24,7 @@ export function tokenRange(minTokens: number, maxTokens: number | null): string 
 
 /** Prices per 1M tokens can be fractions of a cent per token: up to three decimals ('$0.075', '$3.00'). */
 export function formatPricePer1M(dollars: number | null | undefined): string {
-  return formatUsd(dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0, 3);
+  return formatUsd(dollars, 3);
 }
 
 // ---- Filters (kept in the URL so a view can be shared) ----

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import { PAGED_GRID_PROPS } from '../../components/grid/pagedGrid';
 import type { ApiKey } from '../../store/types';
 import { apiKeyColumns, type ApiKeyRowActions } from './apiKeyColumns';
 
@@ -15,13 +16,11 @@ export default function ApiKeysGrid({ keys, actions, withUser }: ApiKeysGridProp
   const columns = useMemo(() => apiKeyColumns(actions, withUser), [actions, withUser]);
   return (
     <DataGrid
+      {...PAGED_GRID_PROPS}
       aria-label="API keys"
       rows={keys}
       columns={columns}
       rowHeight={60}
-      disableRowSelectionOnClick
-      pageSizeOptions={[25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
       sx={{ bgcolor: 'background.paper' }}
     />
   );

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import { PAGED_GRID_PROPS } from '../../../components/grid/pagedGrid';
 import type { Coupon } from '../../../store/types';
 import { couponColumns, type CouponRowActions } from './couponColumns';
 
@@ -16,14 +17,12 @@ export default function CouponsGrid({ coupons, actions, loading, noRowsLabel }: 
   const columns = useMemo(() => couponColumns(actions), [actions]);
   return (
     <DataGrid
+      {...PAGED_GRID_PROPS}
       aria-label="Coupons"
       rows={coupons}
       columns={columns}
       loading={loading}
       rowHeight={64}
-      disableRowSelectionOnClick
-      pageSizeOptions={[25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
       localeText={{ noRowsLabel }}
       sx={{ bgcolor: 'background.paper', minHeight: 320 }}
     />

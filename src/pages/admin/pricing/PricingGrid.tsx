@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
+import { PAGED_GRID_PROPS } from '../../../components/grid/pagedGrid';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import type { PricingTier } from '../../../store/types';
 import { pricingColumns, type PricingRowActions } from './pricingColumns';
@@ -26,6 +27,7 @@ export default function PricingGrid({
   const columns = useMemo(() => pricingColumns(actions), [actions]);
   return (
     <DataGrid
+      {...PAGED_GRID_PROPS}
       aria-label="Pricing tiers"
       rows={tiers}
       columns={columns}
@@ -33,9 +35,6 @@ export default function PricingGrid({
       rowHeight={84}
       sortModel={sortModel}
       onSortModelChange={onSortModelChange}
-      disableRowSelectionOnClick
-      pageSizeOptions={[25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
       localeText={{ noRowsLabel }}
       sx={{ bgcolor: 'background.paper', minHeight: 320 }}
     />
