@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
+import { servePageScript } from '../support/pageScript';
 import { peekBootUser, takeBootUser } from '../../src/store/bootSession';
 
 // The server writes the signed-in user into index.html (server/lib/appShell.ts); the first status check uses it.
-function serveWithUser(json: string) {
-  const script = document.createElement('script');
-  script.id = 'session-user';
-  script.type = 'application/json';
-  script.textContent = json;
-  document.head.append(script);
-}
+const serveWithUser = (json: string) => servePageScript('session-user', json);
 
 afterEach(() => document.getElementById('session-user')?.remove());
 

@@ -16,13 +16,18 @@ interface RouteEntry {
   scripts: string[];
 }
 
+/** The app route a path renders: without trailing slashes, and a redirecting path ('/') as where it lands. */
+export function routeOf(assets: Pick<RouteAssets, 'aliases'>, pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return assets.aliases[trimmed] ?? trimmed;
+}
+
 /**
  * The scripts a first visit of `pathname` loads. A guarded route without a session goes to /login, so it gets
  * /login's scripts; anything unknown renders the not-found page.
  */
 export function preloadScripts(assets: RouteAssets, pathname: string, signedIn: boolean): string[] {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const route = assets.aliases[trimmed] ?? trimmed;
+  const route = routeOf(assets, pathname);
   const entry = Object.hasOwn(assets.routes, route) ? assets.routes[route] : assets.notFound;
   const routeScripts = entry.guarded && !signedIn ? (assets.routes['/login']?.scripts ?? []) : entry.scripts;
   // The entry bundles first: they must run before anything renders, and a preload outranks their deferred tags.
@@ -37,6 +42,16 @@ const SAFE_URL = /^\/[\w./-]+\.js$/;
  */
 export function withSessionUser(html: string, user: unknown): string {
   const tag = `<script id="session-user" type="application/json">${scriptJson(user)}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : html;
+}
+
+/**
+ * The answers to the page's first queries (server/lib/pageData.ts), in a JSON script the app loads into its cache
+ * before its first render (src/store/pageData.ts).
+ */
+export function withPageData(html: string, answers: readonly object[]): string {
+  if (answers.length === 0) return html;
+  const tag = `<script id="page-data" type="application/json">${scriptJson({ queries: answers })}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : html;
 }
 
@@ -77,14 +92,18 @@ export function createAppShell(distDir: string) {
 
   return {
     /**
-     * The page for `pathname`, with the signed-in user when there is one; null when the build has no route manifest
-     * (an older build), which is then served as it is.
+     * The page for `pathname`, with the signed-in user and the answers to the page's first queries when there is one;
+     * null when the build has no route manifest (an older build), which is then served as it is.
      */
-    render(pathname: string, user: object | null): string | null {
+    render(pathname: string, user: object | null, answers: readonly object[] = []): string | null {
       const { html, assets } = load();
       if (!assets) return null;
       const page = withPreloads(html, preloadScripts(assets, pathname, user !== null));
-      return user ? withSessionUser(page, user) : page;
+      return user ? withPageData(withSessionUser(page, user), answers) : page;
+    },
+    /** The app route `pathname` renders (see routeOf); the path itself without a route manifest. */
+    route(pathname: string): string {
+      return routeOf(load().assets ?? { aliases: {} }, pathname);
     },
   };
 }

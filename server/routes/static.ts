@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
 import { createAppShell } from '../lib/appShell';
 import { HttpError } from '../lib/errors';
+import { pageAnswers } from '../lib/pageData';
 import { readToken } from '../plugins/auth';
 import { authUserOf } from './auth';
 
@@ -107,8 +108,13 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
     return authUserOf(db, request);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0];
-    const html = appShell.render(pathname, await signedInUser(request));
+    const [pathname, search = ''] = request.url.split('?', 2);
+    const user = await signedInUser(request);
+    // With a session, the page also carries the answers to its first queries (lib/pageData.ts).
+    const answers = user
+      ? await pageAnswers(app, appShell.route(pathname), { search, cookie: request.headers.cookie ?? '' })
+      : [];
+    const html = appShell.render(pathname, user, answers);
     if (html === null) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     // The page carries the signed-in user: never stored by a shared cache, and different per session cookie.
     return reply

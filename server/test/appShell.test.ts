@@ -114,7 +114,8 @@ describe('the server sends index.html with the route preloads of the build and t
     const mallory = await ctx.user('mallory');
     await ctx.db.query('UPDATE users SET name = $1 WHERE id = $2', ['</script><script>alert(1)</script>', mallory.id]);
     const res = await page('/dashboard', `jwt=${mallory.token}`);
-    assert.equal(res.body.match(/<script/g)?.length, 1);
+    assert.equal(res.body.match(/<script id="session-user"/g)?.length, 1);
+    assert.equal(res.body.match(/<\/script>/g)?.length, res.body.match(/<script/g)?.length);
     assert.equal(sessionUser(res.body).name, '</script><script>alert(1)</script>');
   });
 
@@ -129,5 +130,86 @@ describe('the server sends index.html with the route preloads of the build and t
       '/assets/main.9999999999.js',
       ...ASSETS.routes['/login'].scripts,
     ]);
+  });
+});
+
+describe('the server sends the answers to the page’s first queries with it (lib/pageData.ts)', () => {
+  let ctx: TestContext;
+  let distDir: string;
+  let alice: TestUser;
+  let admin: TestUser;
+  before(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-page-data-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
+    ctx = await createTestContext({ DIST_DIR: distDir });
+    alice = await ctx.user('alice');
+    admin = await ctx.user('root', { admin: true });
+    await ctx.team(alice, 'Acme', 50_00);
+    for (const [code, active] of [
+      ['SPRING', true],
+      ['OLD', false],
+    ] as const) {
+      const created = await ctx.request('POST', '/v1/admin/coupons', {
+        as: admin,
+        body: { code, amount_usd: 5, max_uses: 3, description: '</script><b>x</b>' },
+      });
+      assert.equal(created.status, 201, created.text);
+      if (!active) await ctx.request('DELETE', `/v1/admin/coupons/${created.body.id}`, { as: admin });
+    }
+  });
+  after(async () => {
+    await ctx.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+  const pageData = async (url: string, user?: TestUser) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', ...(user ? { cookie: `jwt=${user.token}` } : {}) },
+    });
+    assert.equal(res.statusCode, 200);
+    const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    return json === undefined
+      ? undefined
+      : (JSON.parse(json).queries as { endpoint: string; arg: unknown; path: string; body: unknown }[]);
+  };
+
+  test('/billing carries the team dashboard, then the team’s balance and credit history, as the API answers them', async () => {
+    const queries = await pageData('/billing', alice);
+    assert.deepEqual(queries?.map((query) => query.endpoint).sort(), [
+      'getCreditBalance',
+      'getCreditHistory',
+      'getTeamDashboard',
+    ]);
+    for (const query of queries!) {
+      const answer = await ctx.request('GET', query.path, { as: alice });
+      assert.equal(answer.status, 200, query.path);
+      assert.deepEqual(query.body, answer.body, query.path);
+    }
+    const teamId = (queries!.find((query) => query.endpoint === 'getTeamDashboard')!.body as { team: { id: string } })
+      .team.id;
+    assert.deepEqual(queries!.find((query) => query.endpoint === 'getCreditHistory')?.arg, { teamId, limit: 10 });
+  });
+
+  test('a query the user may not make is left out, as is everything without a session or a plan', async () => {
+    // Not an admin: the coupons list answers 403, so the page asks (and shows the error) itself.
+    assert.equal(await pageData('/admin/coupons', alice), undefined);
+    assert.equal(await pageData('/billing'), undefined);
+    assert.equal(await pageData('/login', alice), undefined);
+    assert.equal(await pageData('/no-such-page', alice), undefined);
+  });
+
+  test('the coupons list follows the filters in the address, and is escaped for an inline script', async () => {
+    const [inactive] = (await pageData('/admin/coupons?active=false&sort_by=code', admin))!;
+    assert.equal(inactive.endpoint, 'getCoupons');
+    assert.deepEqual(inactive.arg, { sort_by: 'code', active: false });
+    assert.equal(inactive.path, '/v1/admin/coupons?sort_by=code&active=false');
+    const codes = (inactive.body as { coupons: { code: string; description: string }[] }).coupons.map((c) => c.code);
+    assert.deepEqual(codes, ['OLD']);
+    const [all] = (await pageData('/admin/coupons', admin))!;
+    assert.deepEqual(all.arg, { sort_by: 'created_at' });
+    assert.equal((all.body as { coupons: unknown[] }).coupons.length, 2);
+    assert.equal((all.body as { coupons: { description: string }[] }).coupons[0].description, '</script><b>x</b>');
   });
 });

@@ -2,6 +2,7 @@ import { redirect } from 'react-router-dom';
 import type { AppStore } from '../store/store';
 import { selectSessionEnded } from '../slices/sessionSlice';
 import { takeBootUser } from '../store/bootSession';
+import { loadPageData } from '../store/pageData';
 import { hasSession } from '../store/sessionCheck';
 
 /** Loads the API slice into the store (a chunk of its own, see store.ts) and returns it. */
@@ -16,8 +17,15 @@ async function isAuthenticated(store: AppStore): Promise<boolean> {
   const bootUser = takeBootUser();
   if (bootUser) {
     store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'getMe', arg: undefined, value: bootUser }]));
-    return true;
+  } else if (!(await checkSession(store, api))) {
+    return false;
   }
+  // The answers to the page's first queries, sent with the same page (pageData.ts); nothing after the first load.
+  await loadPageData(store.dispatch, api.endpoints);
+  return true;
+}
+
+async function checkSession(store: AppStore, api: Awaited<ReturnType<typeof loadApi>>): Promise<boolean> {
   const request = store.dispatch(api.endpoints.getMe.initiate());
   try {
     await request.unwrap();

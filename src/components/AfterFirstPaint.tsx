@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /** Calls `callback` just after the browser's next paint; returns a cancel function. */
 function afterNextPaint(callback: () => void): () => void {
@@ -30,7 +30,7 @@ function useComponentAfterFirstPaint<Props extends object>(
     let active = true;
     const cancel = afterNextPaint(() => {
       load().then(
-        (module) => active && setLoaded({ component: module.default }),
+        (module) => active && startTransition(() => setLoaded({ component: module.default })),
         (error: unknown) => active && setLoaded({ error }),
       );
     });

@@ -3,6 +3,8 @@ import { apiBaseUrl } from '../config';
 import { applyAuthHeaders } from './authHeaders';
 import { isSessionError, toApiError, type ApiError } from '../lib/apiError';
 import { sessionEnded } from '../slices/sessionSlice';
+import { withParams } from '../lib/firstQueries';
+import { takePageAnswer } from './pageData';
 
 // The body is read as text so a failure can carry it verbatim (spec §7); successes are parsed as JSON when they are.
 async function readBody(response: Response): Promise<unknown> {
@@ -26,6 +28,11 @@ const rawBaseQuery = fetchBaseQuery({
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
   const request = typeof args === 'string' ? { url: args } : args;
+  // A first query the server already answered in the page (pageData.ts).
+  if ((request.method ?? 'GET').toUpperCase() === 'GET') {
+    const answer = takePageAnswer(withParams(request.url, request.params ?? {}));
+    if (answer) return { data: answer.body };
+  }
   const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl()}${request.url}` }, api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
 

@@ -11,6 +11,7 @@ import { PaymentHistory } from '../../components/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { errorMessage, type ApiError } from '../../lib/apiError';
 import { budgetPercent } from '../../lib/budget';
+import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
 import { BillingStatCards } from './BillingStatCards';
 import { BudgetHealthBanner } from './BudgetHealthBanner';
 import { BudgetUsageCard } from './BudgetUsageCard';
@@ -88,7 +89,7 @@ export function BillingPage() {
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <CreditHistory teamId={team.id} limit={10} />
+              <CreditHistory teamId={team.id} limit={BILLING_CREDIT_HISTORY_LIMIT} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <PaymentHistory teamId={team.id} />

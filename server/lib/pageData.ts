@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { FIRST_QUERIES, type FirstQuery } from '../../src/lib/firstQueries';
+
+/** One first query of a page with the server's answer, as the page carries it (src/store/pageData.ts reads it). */
+export interface PageAnswer extends FirstQuery {
+  body: unknown;
+}
+
+/**
+ * An answer bigger than this is left for the app to fetch: the page would wait for it, and a long list (10,000
+ * coupons) is better streamed as its own response than parsed out of the HTML.
+ */
+export const MAX_ANSWER_BYTES = 256 * 1024;
+
+/**
+ * Runs the first queries of `route` (src/lib/firstQueries.ts) as the user of `cookie` and returns the answers that
+ * succeeded. Each query goes through the API itself (fastify's inject), with the same authentication, checks and
+ * rate limit as if the browser had sent it; one that fails is left out, and the app then asks for it and shows the
+ * error as usual. Nothing here may stop the page being served: any failure gives no answers.
+ */
+export async function pageAnswers(
+  app: FastifyInstance,
+  route: string,
+  { search, cookie, today = new Date() }: { search: string; cookie: string; today?: Date },
+): Promise<PageAnswer[]> {
+  const plan = Object.hasOwn(FIRST_QUERIES, route) ? FIRST_QUERIES[route] : undefined;
+  if (!plan) return [];
+  const answers: PageAnswer[] = [];
+  const load = async (query: FirstQuery): Promise<unknown> => {
+    const response = await app.inject({
+      method: 'GET',
+      url: query.path,
+      headers: { cookie, accept: 'application/json' },
+    });
+    if (response.statusCode !== 200) return null;
+    const body: unknown = response.json();
+    if (Buffer.byteLength(response.payload) <= MAX_ANSWER_BYTES) answers.push({ ...query, body });
+    return body;
+  };
+  try {
+    await plan(load, { params: new URLSearchParams(search), today });
+    return answers;
+  } catch (error) {
+    app.log.warn({ err: error, route }, 'page data: the first queries failed; the page is served without them');
+    return [];
+  }
+}

@@ -1,0 +1,77 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { FirstQuery } from '../lib/firstQueries';
+
+/**
+ * The answers to the page's first queries that the server put in index.html (server/lib/pageData.ts; which queries:
+ * src/lib/firstQueries.ts). `loadPageData` runs those queries once, before the first render, with the base query
+ * answering them from the page instead of the network (takePageAnswer), so each goes through its endpoint as usual
+ * (transformResponse, tags) and the page renders with its data at once. They describe the moment the page was
+ * served: the answers are used for that one load and dropped, and every later query asks the API.
+ */
+interface PageAnswer extends FirstQuery {
+  body: unknown;
+}
+
+const ELEMENT_ID = 'page-data';
+
+/** The answers waiting for the base query, by path; only while loadPageData runs. */
+let waiting: Map<string, unknown> | null = null;
+
+function isAnswer(value: unknown): value is PageAnswer {
+  const answer = value as Partial<PageAnswer> | null;
+  return typeof answer?.endpoint === 'string' && typeof answer.path === 'string' && 'body' in answer;
+}
+
+/** The answers in the page, once (the element is removed). Malformed content gives none. */
+function takeAnswers(): PageAnswer[] {
+  const node = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  node?.remove();
+  if (!node?.textContent) return [];
+  try {
+    const queries = (JSON.parse(node.textContent) as { queries?: unknown }).queries;
+    return Array.isArray(queries) ? queries.filter(isAnswer) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** For the base query: the page's answer to GET `path`, if one is waiting; each is used once. */
+export function takePageAnswer(path: string): { body: unknown } | null {
+  if (!waiting?.has(path)) return null;
+  const body = waiting.get(path);
+  waiting.delete(path);
+  return { body };
+}
+
+type StartQuery = (arg: unknown, options: { subscribe: boolean }) => UnknownAction;
+
+/** A query endpoint's initiate (a mutation's takes other options and must never run from here). */
+function queryInitiate(endpoints: Record<string, object>, name: string): StartQuery | null {
+  const endpoint = Object.hasOwn(endpoints, name) ? (endpoints[name] as { initiate?: unknown }) : null;
+  return endpoint && 'useQuery' in endpoint && typeof endpoint.initiate === 'function'
+    ? (endpoint.initiate as StartQuery)
+    : null;
+}
+
+/**
+ * Runs the page's first queries from its answers, for the cache. Unsubscribed: a page that mounts uses them, and an
+ * entry nobody uses is dropped after the endpoint's keepUnusedDataFor like any other.
+ */
+export async function loadPageData(
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
+  endpoints: Record<string, object>,
+): Promise<void> {
+  const answers = takeAnswers();
+  if (answers.length === 0) return;
+  waiting = new Map(answers.map((answer) => [answer.path, answer.body]));
+  try {
+    await Promise.all(
+      answers.map((answer) => {
+        const initiate = queryInitiate(endpoints, answer.endpoint);
+        return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
+      }),
+    );
+  } finally {
+    waiting = null;
+  }
+}
