@@ -10,7 +10,7 @@ describe('layout on desktop (spec §2 Layout)', () => {
   it('shows the sidebar open at 256px and collapses it to 64px', async () => {
     const { user } = renderRoute('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const paper = screen.getByTestId('sidebar').querySelector('.MuiDrawer-paper') as HTMLElement;
+    const paper = screen.getByTestId('sidebar-paper');
     expect(getComputedStyle(paper).width).toBe('256px');
     expect(within(nav).getByText('Dashboard')).toBeVisible();
 

@@ -20,6 +20,8 @@ interface TextInputProps {
   sx?: SxProps<Theme>;
 }
 
+const SHRUNK_LABEL_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+
 /**
  * An outlined text field with TextField's look, label and helper-text wiring, built from its parts. Importing
  * TextField also brings its select mode (Select, Menu, Popover: ~8 KB gzip), which forms that never use it, such as
@@ -31,10 +33,14 @@ export function TextInput(props: TextInputProps) {
   const helperId = `${id}-helper`;
   return (
     <FormControl variant="outlined" size={size} required={required} error={error} fullWidth={fullWidth} sx={sx}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      {/* A date input always shows its own placeholder (mm/dd/yyyy), so its label sits above it from the start. */}
+      <InputLabel htmlFor={id} shrink={SHRUNK_LABEL_TYPES.has(input.type ?? '') || undefined}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={id}
         label={label}
+        notched={SHRUNK_LABEL_TYPES.has(input.type ?? '') || undefined}
         inputProps={htmlInput}
         aria-describedby={helperText ? helperId : undefined}
         {...input}

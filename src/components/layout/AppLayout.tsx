@@ -1,7 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { api, useGetMeQuery } from '../../store/api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -14,10 +13,22 @@ import {
 } from '../../slices/drawerSlice';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { DESKTOP_MEDIA_QUERY, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../../theme';
+import { DockedSidebar } from './DockedSidebar';
 import { PageLoader } from '../PageLoader';
 import { SidebarContent } from './SidebarContent';
 import { TopBar } from './TopBar';
 import { Toaster } from './Toaster';
+
+// The phone's overlay drawer (Drawer, Modal, Slide, focus trap) is downloaded the first time the menu opens: most
+// visits never open it, and every first screen would otherwise wait for it (issue 7).
+const MobileNavDrawer = lazy(() => import(/* webpackChunkName: "mobile-nav" */ './MobileNavDrawer'));
+
+/** True from the first time `open` is, so a closed drawer stays mounted for its closing animation. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
 
 /** Spec §4: a session error anywhere sends the user to /login — once, with the cache cleared. */
 function useLeaveWhenSessionEnds() {
@@ -37,6 +48,7 @@ export function AppLayout() {
   const desktopOpen = useAppSelector(selectDesktopDrawerOpen);
   const mobileOpen = useAppSelector(selectMobileDrawerOpen);
   const { data: user } = useGetMeQuery();
+  const mobileDrawerUsed = useOpenedOnce(mobileOpen);
   useLeaveWhenSessionEnds();
 
   const sidebarWidth = desktopOpen ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED;
@@ -46,34 +58,17 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {isDesktop ? (
-        <Drawer
-          variant="permanent"
-          data-testid="sidebar"
-          sx={{
-            width: sidebarWidth,
-            flexShrink: 0,
-            transition: (theme) => theme.transitions.create('width'),
-            '& .MuiDrawer-paper': {
-              width: sidebarWidth,
-              overflowX: 'hidden',
-              transition: (theme) => theme.transitions.create('width'),
-            },
-          }}
-        >
+        <DockedSidebar width={sidebarWidth}>
           <SidebarContent compact={!desktopOpen} isAdmin={isAdmin} />
-        </Drawer>
+        </DockedSidebar>
       ) : (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => dispatch(mobileDrawerClosed())}
-          data-testid="sidebar"
-          // The overlay drawer is a modal dialog (MUI gives its paper role="dialog"), and a dialog needs a name.
-          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
-          sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_OPEN } }}
-        >
-          <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />
-        </Drawer>
+        mobileDrawerUsed && (
+          <Suspense fallback={null}>
+            <MobileNavDrawer open={mobileOpen} onClose={() => dispatch(mobileDrawerClosed())}>
+              <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />
+            </MobileNavDrawer>
+          </Suspense>
+        )
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar user={user} isDesktop={isDesktop} desktopOpen={desktopOpen} onToggleDrawer={toggleDrawer} />

@@ -1,24 +1,17 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectCurrentToast, toastDismissed, TOAST_DURATION_MS } from '../../slices/toastsSlice';
+import { selectCurrentToast, toastDismissed } from '../../slices/toastsSlice';
+
+// Snackbar (with its transitions) is downloaded with the first toast, not with every first screen (issue 7).
+const ToastSnackbar = lazy(() => import(/* webpackChunkName: "toast" */ './ToastSnackbar'));
 
 export function Toaster() {
   const dispatch = useAppDispatch();
   const toast = useAppSelector(selectCurrentToast);
   if (!toast) return null;
-  const dismiss = () => dispatch(toastDismissed(toast.id));
   return (
-    <Snackbar
-      key={toast.id}
-      open
-      autoHideDuration={TOAST_DURATION_MS}
-      onClose={(_event, reason) => reason !== 'clickaway' && dismiss()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert severity={toast.severity} variant="filled" onClose={dismiss} sx={{ width: '100%' }}>
-        {toast.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <ToastSnackbar key={toast.id} toast={toast} onDismiss={() => dispatch(toastDismissed(toast.id))} />
+    </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { changeDateRange, type DateRangeField } from '../../lib/dateRange';
 import type { DateRange } from '../../lib/dates';
+import { TextInput } from '../../components/TextInput';
 
 interface DateRangeControlsProps {
   range: DateRange;
@@ -33,21 +33,21 @@ export function DateRangeControls({ range, onRangeChange, onUpdate, updating }: 
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-      <TextField
+      <TextInput
         label="Start Date"
         type="date"
         size="small"
         value={draft.start_date}
         onChange={(event) => handleChange('start_date', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.end_date } }}
+        htmlInput={{ max: range.end_date }}
       />
-      <TextField
+      <TextInput
         label="End Date"
         type="date"
         size="small"
         value={draft.end_date}
         onChange={(event) => handleChange('end_date', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.start_date } }}
+        htmlInput={{ min: range.start_date }}
       />
       <Button variant="outlined" onClick={onUpdate} disabled={updating}>
         Update
