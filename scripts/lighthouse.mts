@@ -4,8 +4,9 @@
  * .tmp/lighthouse/summary.json (plus each run's full report) and exits 1 when a score is under its bar.
  *
  * Bars: performance 90 (mobile) / 98 (desktop), accessibility 100, best practices 100. Performance on a shared
- * machine is noisy, so a page that misses only the performance bar is run twice more and judged on the run with the
- * median performance score; an accessibility or best-practices miss is a defect and never retried.
+ * machine is noisy, so a page that misses only the performance bar is run four more times and judged on the run with
+ * the median performance score; an accessibility or best-practices miss is a defect and never retried. Before the
+ * first audit every page and bundle is requested once (warmUp).
  *
  * Measures the build in DIST_DIR (default dist/) and never builds it: in CI, `npm run bundle:report` built it first.
  * Knobs: PORT (default 8383), LIGHTHOUSE_DATA_DIR (default .tmp/lighthouse/data, wiped), CHROME_PATH, and
@@ -34,7 +35,7 @@ const PRESETS = [
 const CATEGORY_BARS = { accessibility: 100, 'best-practices': 100 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-const MAX_PERFORMANCE_RUNS = 3;
+const MAX_PERFORMANCE_RUNS = 5;
 
 const OUT_DIR = path.join(REPO_ROOT, '.tmp', 'lighthouse');
 const distDir = path.resolve(REPO_ROOT, process.env.DIST_DIR ?? 'dist');
@@ -160,6 +161,28 @@ function markdownTable(pages: PageSummary[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Serves every page and bundle once before measuring, as a server that has been up a while would: each bundle is
+ * compressed on its first request (server/routes/static.ts) and each page's first queries run cold the first time.
+ * Without this, the first audit shares the machine's two cores with that one-off server work and its timings (and so
+ * its simulated blocking time) come out longer than the app's.
+ */
+async function warmUp(origin: string, cookies: Map<string, string>) {
+  const assets = fs.readdirSync(path.join(distDir, 'assets')).filter((file) => file.endsWith('.js'));
+  for (const encoding of ['br', 'gzip']) {
+    for (const file of assets) {
+      const response = await fetch(`${origin}/assets/${file}`, { headers: { 'accept-encoding': encoding } });
+      await response.arrayBuffer();
+    }
+  }
+  for (const route of ROUTES) {
+    const cookie = route.login ? cookies.get(route.login)! : '';
+    for (let round = 0; round < 2; round++) {
+      await (await fetch(`${origin}${route.path}`, { headers: { accept: 'text/html', cookie } })).text();
+    }
+  }
+}
+
 async function main() {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   // Reports of earlier runs would read as this run's.
@@ -171,6 +194,7 @@ async function main() {
     for (const login of new Set(ROUTES.flatMap((route) => (route.login ? [route.login] : [])))) {
       cookies.set(login, await signInCookie(server.origin, login));
     }
+    await warmUp(server.origin, cookies);
     for (const route of ROUTES) {
       for (const preset of PRESETS) {
         if (only && !only.some((item) => `${route.path} ${preset.name}`.includes(item))) continue;

@@ -56,11 +56,7 @@ function teamIdOf(answer: unknown): string | null {
 /** The billing page's credit history: its last 10 entries (BillingPage's CreditHistory limit). */
 export const BILLING_CREDIT_HISTORY_LIMIT = 10;
 
-/**
- * Per route, what its page asks for first. Left out on purpose: the payment history (its cache entry is dropped as
- * soon as nobody uses it, so an early answer would be gone before the page mounts) and pages whose first render
- * makes no query.
- */
+/** Per route, what its page asks for first (pages whose first render makes no query have no plan). */
 export const FIRST_QUERIES: Record<string, FirstQueryPlan> = {
   '/dashboard': async (load) => {
     const [teamAnswer] = await Promise.all([
@@ -82,6 +78,7 @@ export const FIRST_QUERIES: Record<string, FirstQueryPlan> = {
     if (!teamId) return;
     await Promise.all([
       load(creditBalance(teamId)),
+      load({ endpoint: 'getPaymentHistory', arg: teamId, path: teamPath(teamId, '/payments/history') }),
       load({
         endpoint: 'getCreditHistory',
         arg: { teamId, limit: BILLING_CREDIT_HISTORY_LIMIT },
