@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { AfterFirstPaint } from '../../src/components/AfterFirstPaint';
 
 function Greeting({ name }: { name: string }) {
@@ -36,5 +36,54 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
       </Boundary>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Loading chunk 7 failed');
+  });
+
+  describe('nearViewport: a section below the fold', () => {
+    /** A stand-in for the browser's observer: the test says when the placeholder comes near the screen. */
+    class FakeIntersectionObserver {
+      static instances: FakeIntersectionObserver[] = [];
+      observed: Element[] = [];
+      disconnected = false;
+      constructor(
+        private readonly callback: IntersectionObserverCallback,
+        readonly options: IntersectionObserverInit,
+      ) {
+        FakeIntersectionObserver.instances.push(this);
+      }
+      observe(element: Element) {
+        this.observed.push(element);
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+      report(isIntersecting: boolean) {
+        const entries = this.observed.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+        this.callback(entries, this as unknown as IntersectionObserver);
+      }
+    }
+    beforeEach(() => {
+      FakeIntersectionObserver.instances = [];
+      Object.defineProperty(window, 'IntersectionObserver', { value: FakeIntersectionObserver, configurable: true });
+    });
+    afterEach(() => {
+      delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    });
+
+    it('asks for the chunk only once its placeholder comes within a screen of the viewport', async () => {
+      const load = jest.fn(() => Promise.resolve({ default: Greeting }));
+      render(<AfterFirstPaint nearViewport load={load} props={{ name: 'Ada' }} fallback={<p>Loading</p>} />);
+      await screen.findByText('Loading');
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      const [observer] = FakeIntersectionObserver.instances;
+      expect(observer.observed).toEqual([screen.getByText('Loading').parentElement]);
+      expect(observer.options.rootMargin).toBe('0px 0px 100% 0px');
+
+      act(() => observer.report(false));
+      expect(load).not.toHaveBeenCalled();
+      act(() => observer.report(true));
+      expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(observer.disconnected).toBe(true);
+    });
   });
 });

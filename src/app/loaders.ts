@@ -3,6 +3,7 @@ import type { AppStore } from '../store/store';
 import { selectSessionEnded } from '../slices/sessionSlice';
 import { takeBootUser } from '../store/bootSession';
 import { loadPageData } from '../store/pageData';
+import { yieldToBrowser } from '../lib/yieldToBrowser';
 import { hasSession } from '../store/sessionCheck';
 
 /** Loads the API slice into the store (a chunk of its own, see store.ts) and returns it. */
@@ -21,6 +22,8 @@ async function isAuthenticated(store: AppStore): Promise<boolean> {
     return false;
   }
   // The answers to the page's first queries, sent with the same page (pageData.ts); nothing after the first load.
+  // In a task of its own: the API slice was just plugged in, in this one.
+  await yieldToBrowser();
   await loadPageData(store.dispatch, api.endpoints);
   return true;
 }

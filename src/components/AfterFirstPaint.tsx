@@ -1,4 +1,12 @@
-import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 /** Calls `callback` just after the browser's next paint; returns a cancel function. */
 function afterNextPaint(callback: () => void): () => void {
@@ -13,6 +21,9 @@ function afterNextPaint(callback: () => void): () => void {
   };
 }
 
+/** How far below the screen a deferred section starts loading: one screen height, so it is there when scrolled to. */
+const NEAR_VIEWPORT_MARGIN = '0px 0px 100% 0px';
+
 /**
  * A component from a chunk of its own (a grid or a chart: MUI X is a page's largest download), requested once the
  * page around it has been painted; null until it has arrived, so the page shows a placeholder meanwhile. Requesting
@@ -24,21 +35,39 @@ function afterNextPaint(callback: () => void): () => void {
  */
 function useComponentAfterFirstPaint<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
+  placeholder: RefObject<HTMLElement | null> | null,
 ): ComponentType<Props> | null {
   const [loaded, setLoaded] = useState<{ component: ComponentType<Props> } | { error: unknown } | null>(null);
   useEffect(() => {
     let active = true;
-    const cancel = afterNextPaint(() => {
+    const request = () =>
       load().then(
         (module) => active && startTransition(() => setLoaded({ component: module.default })),
         (error: unknown) => active && setLoaded({ error }),
       );
+    let observer: IntersectionObserver | undefined;
+    const cancel = afterNextPaint(() => {
+      const element = placeholder?.current;
+      if (!element || typeof IntersectionObserver === 'undefined') {
+        void request();
+        return;
+      }
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          void request();
+        },
+        { rootMargin: NEAR_VIEWPORT_MARGIN },
+      );
+      observer.observe(element);
     });
     return () => {
       active = false;
       cancel();
+      observer?.disconnect();
     };
-  }, [load]);
+  }, [load, placeholder]);
   if (loaded && 'error' in loaded) throw loaded.error;
   return loaded?.component ?? null;
 }
@@ -49,12 +78,27 @@ interface AfterFirstPaintProps<Props extends object> {
   props: Props;
   /** Shown until the component has arrived; should hold its place so nothing moves when it does. */
   fallback: ReactNode;
+  /**
+   * For a section below the fold (a chart under the page's figures): request the chunk only once its place comes
+   * within a screen of the viewport, so a visit that never scrolls there does not download and run it. Without
+   * IntersectionObserver it loads after the first paint like the others.
+   */
+  nearViewport?: boolean;
 }
 
 /** Renders the component of `load` with `props` once the page has painted and the chunk has arrived. */
-export function AfterFirstPaint<Props extends object>({ load, props, fallback }: AfterFirstPaintProps<Props>) {
-  const Component = useComponentAfterFirstPaint(load);
-  // A module's export kept in state: one identity for the page's life, never re-created during render.
-  // eslint-disable-next-line react-hooks/static-components
-  return Component ? <Component {...props} /> : fallback;
+export function AfterFirstPaint<Props extends object>({
+  load,
+  props,
+  fallback,
+  nearViewport,
+}: AfterFirstPaintProps<Props>) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const Component = useComponentAfterFirstPaint(load, nearViewport ? placeholder : null);
+  if (Component) {
+    // A module's export kept in state: one identity for the page's life, never re-created during render.
+    // eslint-disable-next-line react-hooks/static-components
+    return <Component {...props} />;
+  }
+  return nearViewport ? <div ref={placeholder}>{fallback}</div> : fallback;
 }

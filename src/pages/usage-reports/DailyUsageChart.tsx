@@ -15,7 +15,8 @@ import { useElementWidth } from './useElementWidth';
 export type ChartKind = 'line' | 'bar';
 
 const CHART_HEIGHT = 300;
-// MUI X Charts is the page's largest download; the page's figures render while it loads (build/routeChunks.js).
+// MUI X Charts is the page's largest download; the page's figures render while it loads (build/routeChunks.js), and
+// on a screen where the chart is below the fold it loads as it comes near (AfterFirstPaint's nearViewport).
 const loadDailyUsagePlot = () => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsagePlot');
 // Read by screen readers, not drawn (the chart itself is the visual).
 // Pixel strings on purpose: in sx a bare 1 means 100%.
@@ -86,6 +87,7 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
                 {description}
               </Box>
               <AfterFirstPaint
+                nearViewport
                 load={loadDailyUsagePlot}
                 props={{ kind, width, height: CHART_HEIGHT, dates, values }}
                 fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
