@@ -28,13 +28,14 @@ describe('toasts: a queue, each shown for 3000 ms (spec §9)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('shows toasts one after another and expires each after 3000 ms', () => {
+  it('shows toasts one after another and expires each after 3000 ms', async () => {
     const { store } = renderWithProviders(<Toaster />);
     act(() => {
       store.dispatch(toastShown('Coupon created successfully!'));
       store.dispatch(toastShown('Code copied to clipboard!', 'info'));
     });
-    expect(screen.getByText('Coupon created successfully!')).toBeInTheDocument();
+    // The Snackbar is a chunk of its own, loaded with the first toast (Toaster).
+    expect(await screen.findByText('Coupon created successfully!')).toBeInTheDocument();
     expect(screen.queryByText('Code copied to clipboard!')).not.toBeInTheDocument();
 
     act(() => jest.advanceTimersByTime(TOAST_DURATION_MS - 100));
@@ -55,7 +56,7 @@ describe('toasts: a queue, each shown for 3000 ms (spec §9)', () => {
     act(() => {
       store.dispatch(toastShown('Coupon updated successfully!'));
     });
-    await user.click(screen.getByRole('button', { name: /close/i }));
+    await user.click(await screen.findByRole('button', { name: /close/i }));
     expect(store.getState().toasts.queue).toHaveLength(0);
   });
 });
