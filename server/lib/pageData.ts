@@ -7,8 +7,8 @@ export interface PageAnswer extends FirstQuery {
 }
 
 /**
- * An answer bigger than this is left for the app to fetch: the page would wait for it, and a long list (10,000
- * coupons) is better streamed as its own response than parsed out of the HTML.
+ * An answer bigger than this is left for the app to fetch: the HTML is not where a long list belongs. No planned query
+ * should come near it (src/lib/firstQueries.ts plans no unbounded list); it is a safety net.
  */
 export const MAX_ANSWER_BYTES = 256 * 1024;
 
@@ -21,7 +21,7 @@ export const MAX_ANSWER_BYTES = 256 * 1024;
 export async function pageAnswers(
   app: FastifyInstance,
   route: string,
-  { search, cookie, today = new Date() }: { search: string; cookie: string; today?: Date },
+  { cookie, today = new Date() }: { cookie: string; today?: Date },
 ): Promise<PageAnswer[]> {
   const plan = Object.hasOwn(FIRST_QUERIES, route) ? FIRST_QUERIES[route] : undefined;
   if (!plan) return [];
@@ -38,7 +38,7 @@ export async function pageAnswers(
     return body;
   };
   try {
-    await plan(load, { params: new URLSearchParams(search), today });
+    await plan(load, { today });
     return answers;
   } catch (error) {
     app.log.warn({ err: error, route }, 'page data: the first queries failed; the page is served without them');

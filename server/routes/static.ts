@@ -108,11 +108,11 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
     return authUserOf(db, request);
   };
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [pathname, search = ''] = request.url.split('?', 2);
+    const pathname = request.url.split('?')[0];
     const user = await signedInUser(request);
     // With a session, the page also carries the answers to its first queries (lib/pageData.ts).
     const answers = user
-      ? await pageAnswers(app, appShell.route(pathname), { search, cookie: request.headers.cookie ?? '' })
+      ? await pageAnswers(app, appShell.route(pathname), { cookie: request.headers.cookie ?? '' })
       : [];
     const html = appShell.render(pathname, user, answers);
     if (html === null) return reply.header('cache-control', 'no-cache').sendFile('index.html');

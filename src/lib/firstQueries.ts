@@ -1,7 +1,5 @@
-import { couponFiltersFromParams, couponListQuery } from './couponAdmin';
 import { DASHBOARD_ACTIVITY_ITEMS } from './dashboard';
 import { defaultDateRange } from './dates';
-import { pricingFiltersFromParams, pricingListQuery } from './pricing';
 
 /**
  * The API queries a page makes on its first render, named twice: as the app's RTK Query cache knows them (endpoint
@@ -26,7 +24,7 @@ export interface FirstQuery {
 export type LoadQuery = (query: FirstQuery) => Promise<unknown>;
 
 /** Runs a page's queries with `load`, those that need an earlier answer (a team id) after it. */
-export type FirstQueryPlan = (load: LoadQuery, context: { params: URLSearchParams; today: Date }) => Promise<unknown>;
+export type FirstQueryPlan = (load: LoadQuery, context: { today: Date }) => Promise<unknown>;
 
 /** A path with its query string as fetchBaseQuery builds it (URLSearchParams, undefined values left out). */
 export function withParams(path: string, params: Record<string, string | number | boolean | undefined>): string {
@@ -56,7 +54,12 @@ function teamIdOf(answer: unknown): string | null {
 /** The billing page's credit history: its last 10 entries (BillingPage's CreditHistory limit). */
 export const BILLING_CREDIT_HISTORY_LIMIT = 10;
 
-/** Per route, what its page asks for first (pages whose first render makes no query have no plan). */
+/**
+ * Per route, what its page asks for first. No plan for pages whose first render makes no query, nor for the lists the
+ * grids page through in the browser (API keys, coupons, pricing tiers): their answers grow with the data (10,000 keys
+ * is megabytes), and the server would build one in full before it could tell it is too big for the page (see
+ * MAX_ANSWER_BYTES in server/lib/pageData.ts), making the page wait for a list the app then fetches again.
+ */
 export const FIRST_QUERIES: Record<string, FirstQueryPlan> = {
   '/dashboard': async (load) => {
     const [teamAnswer] = await Promise.all([
@@ -91,22 +94,11 @@ export const FIRST_QUERIES: Record<string, FirstQueryPlan> = {
     const range = defaultDateRange(today);
     await load({ endpoint: 'getUsageStats', arg: range, path: withParams('/v1/teams/usage-stats', { ...range }) });
   },
-  '/api-keys': async (load) => {
-    await load({ endpoint: 'getApiKeys', arg: undefined, path: '/v1/api-keys/' });
-  },
   '/api-keys/create': async (load) => {
     await load(team);
   },
   '/team': async (load) => {
     const teamAnswer = await load(team);
     if (teamIdOf(teamAnswer)) await load({ endpoint: 'getTeamMembers', arg: undefined, path: '/v1/teams/members' });
-  },
-  '/admin/coupons': async (load, { params }) => {
-    const query = couponListQuery(couponFiltersFromParams(params));
-    await load({ endpoint: 'getCoupons', arg: query, path: withParams('/v1/admin/coupons', { ...query }) });
-  },
-  '/admin/pricing': async (load, { params }) => {
-    const query = pricingListQuery(pricingFiltersFromParams(params));
-    await load({ endpoint: 'getPricingTiers', arg: query, path: withParams('/v1/admin/pricing', { ...query }) });
   },
 };
