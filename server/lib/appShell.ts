@@ -36,13 +36,17 @@ export function preloadScripts(assets: RouteAssets, pathname: string, signedIn: 
 
 const SAFE_URL = /^\/[\w./-]+\.js$/;
 
+/** `html` with `tags` at the end of its <head> (as it is without tags or without a head). */
+function beforeHeadEnd(html: string, tags: string): string {
+  return tags && html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : html;
+}
+
 /**
  * The signed-in user, as /v1/auth/me would answer, in a JSON script the app reads instead of making that call
  * (src/store/bootSession.ts): the first screen no longer waits a round trip for it.
  */
 export function withSessionUser(html: string, user: unknown): string {
-  const tag = `<script id="session-user" type="application/json">${scriptJson(user)}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : html;
+  return beforeHeadEnd(html, `<script id="session-user" type="application/json">${scriptJson(user)}</script>`);
 }
 
 /**
@@ -51,8 +55,10 @@ export function withSessionUser(html: string, user: unknown): string {
  */
 export function withPageData(html: string, answers: readonly object[]): string {
   if (answers.length === 0) return html;
-  const tag = `<script id="page-data" type="application/json">${scriptJson({ queries: answers })}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : html;
+  return beforeHeadEnd(
+    html,
+    `<script id="page-data" type="application/json">${scriptJson({ queries: answers })}</script>`,
+  );
 }
 
 /** index.html with a preload link per script, at the end of <head> so the page's own tags come first. */
@@ -61,7 +67,7 @@ export function withPreloads(html: string, scripts: string[]): string {
     .filter((url) => SAFE_URL.test(url))
     .map((url) => `<link rel="preload" as="script" href="${url}">`)
     .join('');
-  return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
+  return beforeHeadEnd(html, links);
 }
 
 /**

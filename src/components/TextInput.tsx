@@ -31,16 +31,17 @@ export function TextInput(props: TextInputProps) {
   const { label, helperText, size, required, error, fullWidth, sx, htmlInput, ...input } = props;
   const id = useId();
   const helperId = `${id}-helper`;
+  const labelAbove = SHRUNK_LABEL_TYPES.has(input.type ?? '') || undefined;
   return (
     <FormControl variant="outlined" size={size} required={required} error={error} fullWidth={fullWidth} sx={sx}>
       {/* A date input always shows its own placeholder (mm/dd/yyyy), so its label sits above it from the start. */}
-      <InputLabel htmlFor={id} shrink={SHRUNK_LABEL_TYPES.has(input.type ?? '') || undefined}>
+      <InputLabel htmlFor={id} shrink={labelAbove}>
         {label}
       </InputLabel>
       <OutlinedInput
         id={id}
         label={label}
-        notched={SHRUNK_LABEL_TYPES.has(input.type ?? '') || undefined}
+        notched={labelAbove}
         inputProps={htmlInput}
         aria-describedby={helperText ? helperId : undefined}
         {...input}

@@ -1,3 +1,4 @@
+import { teamPath } from './apiPaths';
 import { DASHBOARD_ACTIVITY_ITEMS } from './dashboard';
 import { defaultDateRange } from './dates';
 
@@ -34,8 +35,6 @@ export function withParams(path: string, params: Record<string, string | number 
   const query = new URLSearchParams(defined).toString();
   return query ? `${path}?${query}` : path;
 }
-
-const teamPath = (teamId: string, rest: string) => `/v1/teams/${encodeURIComponent(teamId)}${rest}`;
 
 const team: FirstQuery = { endpoint: 'getTeam', arg: undefined, path: '/v1/teams/' };
 const teamDashboard: FirstQuery = { endpoint: 'getTeamDashboard', arg: undefined, path: '/v1/teams/dashboard' };

@@ -3,7 +3,6 @@ import { apiBaseUrl } from '../config';
 import { applyAuthHeaders } from './authHeaders';
 import { isSessionError, toApiError, type ApiError } from '../lib/apiError';
 import { sessionEnded } from '../slices/sessionSlice';
-import { withParams } from '../lib/firstQueries';
 import { takePageAnswer } from './pageData';
 
 // The body is read as text so a failure can carry it verbatim (spec §7); successes are parsed as JSON when they are.
@@ -30,7 +29,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   const request = typeof args === 'string' ? { url: args } : args;
   // A first query the server already answered in the page (pageData.ts).
   if ((request.method ?? 'GET').toUpperCase() === 'GET') {
-    const answer = takePageAnswer(withParams(request.url, request.params ?? {}));
+    const answer = takePageAnswer(request.url, request.params);
     if (answer) return { data: answer.body };
   }
   const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl()}${request.url}` }, api, extraOptions);

@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { FirstQuery } from '../lib/firstQueries';
+import { withParams, type FirstQuery } from '../lib/firstQueries';
 
 /**
  * The answers to the page's first queries that the server put in index.html (server/lib/pageData.ts; which queries:
@@ -35,9 +35,14 @@ function takeAnswers(): PageAnswer[] {
   }
 }
 
-/** For the base query: the page's answer to GET `path`, if one is waiting; each is used once. */
-export function takePageAnswer(path: string): { body: unknown } | null {
-  if (!waiting?.has(path)) return null;
+/**
+ * For the base query: the page's answer to GET `url` with `params`, if one is waiting; each is used once. Every GET
+ * asks, so the path is only built while answers wait (during the first load).
+ */
+export function takePageAnswer(url: string, params: Record<string, string | number | boolean | undefined> = {}) {
+  if (!waiting) return null;
+  const path = withParams(url, params);
+  if (!waiting.has(path)) return null;
   const body = waiting.get(path);
   waiting.delete(path);
   return { body };

@@ -1,6 +1,7 @@
 import type { CouponRedemption, CouponValidation, PageQuery } from '../types';
 import type { Build } from '../tags';
-import { DEFAULT_PAGE, teamPath } from './credits';
+import { teamPath } from '../../lib/apiPaths';
+import { DEFAULT_PAGE } from './credits';
 
 interface CouponCodeInput {
   teamId: string;

@@ -1,9 +1,8 @@
 import type { CreditBalance, CreditEntry, DetailedCreditBalance, PageQuery, UsageBreakdown } from '../types';
 import type { Build } from '../tags';
+import { teamPath } from '../../lib/apiPaths';
 
 export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
-
-const teamPath = (teamId: string, rest: string) => `/v1/teams/${encodeURIComponent(teamId)}${rest}`;
 
 export const creditEndpoints = (build: Build) => ({
   getCreditBalance: build.query<CreditBalance, string>({
@@ -29,5 +28,3 @@ export const creditEndpoints = (build: Build) => ({
     providesTags: ['UsageBreakdown'],
   }),
 });
-
-export { teamPath };

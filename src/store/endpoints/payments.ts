@@ -1,6 +1,6 @@
 import type { Payment, PaymentLink, PaymentStatusReply } from '../types';
 import { PAYMENT_COMPLETED_TAGS, type Build } from '../tags';
-import { teamPath } from './credits';
+import { teamPath } from '../../lib/apiPaths';
 
 interface PaymentRef {
   teamId: string;
