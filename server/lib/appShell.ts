@@ -36,9 +36,12 @@ export function preloadScripts(assets: RouteAssets, pathname: string, signedIn: 
 
 const SAFE_URL = /^\/[\w./-]+\.js$/;
 
-/** `html` with `tags` at the end of its <head> (as it is without tags or without a head). */
+/**
+ * `html` with `tags` at the end of its <head> (as it is without tags or without a head). A replacer function, not a
+ * replacement string: in a string, `$&`, `$'` and `` $` `` in a user's or team's name would splice in parts of the page.
+ */
 function beforeHeadEnd(html: string, tags: string): string {
-  return tags && html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : html;
+  return tags && html.includes('</head>') ? html.replace('</head>', () => `${tags}</head>`) : html;
 }
 
 /**

@@ -191,6 +191,26 @@ describe('the server sends the answers to the page’s first queries with it (li
     assert.equal(await pageData('/no-such-page', alice), undefined);
   });
 
+  test("a name with replacement patterns ($& $' $`) reaches the page as it is", async () => {
+    const dollar = await ctx.user('dollar');
+    const name = "Cash $& $' $` Co";
+    await ctx.db.query('UPDATE users SET name = $1 WHERE id = $2', [name, dollar.id]);
+    await ctx.team(dollar, name);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/billing',
+      headers: { accept: 'text/html', cookie: `jwt=${dollar.token}` },
+    });
+    const user = /<script id="session-user" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
+    assert.equal(JSON.parse(user!).name, name);
+    const queries = (await pageData('/billing', dollar))!;
+    const dashboard = queries.find((query) => query.endpoint === 'getTeamDashboard')!.body as {
+      team: { name: string };
+    };
+    assert.equal(dashboard.team.name, name);
+    assert.equal(res.body.match(/<\/head>/g)?.length, 1);
+  });
+
   test('the answers are escaped for an inline script', async () => {
     const mallory = await ctx.user('mallory');
     await ctx.team(mallory, '</script><script>alert(1)</script>');
