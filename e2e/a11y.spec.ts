@@ -45,12 +45,17 @@ const dialog = (name: string, opener: (page: Page) => Locator | Promise<Locator>
 
 const button = (name: string) => (page: Page) => page.getByRole('button', { name, exact: true });
 
-/** A row action of the first grid row offering it; the grid renders only the columns in view, so scroll to the end. */
+/**
+ * A row action of the first row offering it. A grid renders only the columns in view, so it is scrolled to the end
+ * first; below 768 px the coupons are cards whose actions are buttons (CouponList).
+ */
 const firstRowAction = (name: string) => async (page: Page) => {
-  await page
-    .locator('.MuiDataGrid-virtualScroller')
-    .evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
-  return page.getByRole('menuitem', { name }).first();
+  const grid = page.locator('.MuiDataGrid-virtualScroller');
+  if (await grid.count()) await grid.evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+  return page
+    .getByRole('menuitem', { name })
+    .or(page.getByRole('button', { name, exact: true }))
+    .first();
 };
 
 /** A form sent empty, so its fields show their error texts (red on light and dark surfaces). */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newPageAs } from './sessions';
 import { freshLogin, signIn } from './signIn';
 
 // Issue 5 and 6 journeys: an admin prices a model and issues a coupon; a member redeems it and sees the balance move;
@@ -65,4 +66,33 @@ test('an admin issues a coupon that a member redeems', async ({ browser }) => {
 
   await adminContext.close();
   await memberContext.close();
+});
+
+// Below 768 px the coupons are cards (CouponList): the grid's chunk is never downloaded, and a card's actions work
+// against the real server.
+test('on a phone an admin deactivates a coupon from its card, without the grid', async ({ browser }) => {
+  const page = await newPageAs(browser, 'admin', { width: 375, height: 812 });
+  const chunks: string[] = [];
+  page.on('request', (request) => chunks.push(request.url()));
+  await page.goto('/admin/coupons');
+  await page.getByRole('button', { name: 'Create New Coupon' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New Coupon' });
+  await create.getByRole('button', { name: 'Generate' }).click();
+  const code = await create.getByLabel('Code').inputValue();
+  await create.getByLabel('Amount (USD)').fill('5');
+  await create.getByRole('button', { name: 'Create Coupon' }).click();
+  await expect(create).toBeHidden();
+
+  const card = page.getByRole('list', { name: 'Coupons' }).getByRole('listitem').filter({ hasText: code });
+  await expect(card).toContainText('$5.00');
+  await expect(card).toContainText('Active');
+  await card.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: 'Deactivate coupon' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Coupon deactivated successfully!')).toBeVisible();
+  await expect(card).toContainText('Inactive');
+  await expect(card.getByRole('button', { name: 'Deactivate' })).toHaveCount(0);
+
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  expect(chunks.filter((url) => url.includes('grid-coupons'))).toEqual([]);
+  await page.context().close();
 });

@@ -7,6 +7,8 @@ export const SIDEBAR_WIDTH_CLOSED = 64;
 /** Spec §9: the mobile breakpoint. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const DESKTOP_MEDIA_QUERY = `(min-width:${MOBILE_BREAKPOINT_PX}px)`;
+/** Below the breakpoint: the drawer navigation, and lists as cards where a table's columns do not fit. */
+export const MOBILE_MEDIA_QUERY = `(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },

@@ -9,9 +9,15 @@ export function rowOf(text: string): HTMLElement {
   return row;
 }
 
-/** Chooses `option` in the MUI select labelled `label`. */
+/** Chooses `option` in the select labelled `label`. */
 export async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
+  const field = screen.getByRole('combobox', { name: label });
+  // The list filters are the browser's own select; the dialogs' fields are MUI's (a button and a listbox).
+  if (field instanceof HTMLSelectElement) {
+    await user.selectOptions(field, within(field).getByRole('option', { name: option }));
+    return;
+  }
+  await user.click(field);
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 }
 

@@ -111,8 +111,8 @@ describe('pricing filters and sort: sent to the server, kept in the URL', () => 
       active: 'true',
       model: 'gpt',
     });
-    expect(screen.getByRole('combobox', { name: 'Provider' })).toHaveTextContent('openai');
-    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Active');
+    expect(screen.getByRole('combobox', { name: 'Provider' })).toHaveDisplayValue('openai');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('Active');
     expect(screen.getByRole('textbox', { name: 'Model' })).toHaveValue('gpt');
     expect(screen.getByRole('columnheader', { name: /Provider\/Model/ })).toHaveAttribute('aria-sort', 'descending');
   });

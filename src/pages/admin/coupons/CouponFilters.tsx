@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Stack from '@mui/material/Stack';
 import { ACTIVE_OPTIONS, ALL_OPTION, SelectFilter } from '../SelectFilter';
 import { COUPON_SORT_OPTIONS, type CouponFilters as Filters } from '../../../lib/couponAdmin';
@@ -13,8 +14,11 @@ interface CouponFiltersProps {
   onChange: (key: keyof Filters, value: string) => void;
 }
 
-/** Status, uses and order; all three are applied by the server (spec §7). */
-export function CouponFilters({ filters, onChange }: CouponFiltersProps) {
+/**
+ * Status, uses and order; all three are applied by the server (spec §7). Memoised: the list's loading and arrival
+ * re-render the page, and these three fields need not be rebuilt each time (issue 7: a phone's long tasks).
+ */
+export const CouponFilters = memo(function CouponFilters({ filters, onChange }: CouponFiltersProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <SelectFilter
@@ -39,4 +43,4 @@ export function CouponFilters({ filters, onChange }: CouponFiltersProps) {
       />
     </Stack>
   );
-}
+});
