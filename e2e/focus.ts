@@ -94,7 +94,10 @@ export async function walkTabOrder(page: Page): Promise<TabWalk> {
   };
 }
 
-/** The focused element (null when focus is on the page itself), with its walk mark and whether focus shows. */
+/**
+ * The focused element (null when focus is on the page itself), with its walk mark and whether focus shows: an
+ * outline or box-shadow while it matches :focus-visible, or the 2 px frame of a focused outlined field.
+ */
 async function describeFocus(page: Page) {
   return page.evaluate(async (mark) => {
     // MUI sets its focus-visible class in a React update: let it paint first.
@@ -104,13 +107,16 @@ async function describeFocus(page: Page) {
     const style = getComputedStyle(el);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const shadow = style.boxShadow !== 'none';
+    // An outlined text field or select shows focus on its frame: MUI thickens the outline around the control to 2 px.
+    const frame = el.closest('.MuiOutlinedInput-root.Mui-focused')?.querySelector('.MuiOutlinedInput-notchedOutline');
+    const framed = frame ? parseFloat(getComputedStyle(frame).borderTopWidth) >= 2 : false;
     const name = `${el.tagName.toLowerCase()} '${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}'`;
     if (!el.hasAttribute('data-focus-key')) el.setAttribute('data-focus-key', Math.random().toString(36).slice(2));
     return {
       key: el.getAttribute('data-focus-key'),
       id: el.getAttribute(mark),
       name,
-      indicator: el.matches(':focus-visible') && (outline || shadow),
+      indicator: (el.matches(':focus-visible') && (outline || shadow)) || framed,
     };
   }, MARK);
 }

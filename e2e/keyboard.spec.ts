@@ -16,17 +16,32 @@ async function openAs(browser: Parameters<typeof newPageAs>[0], as: Login, path:
   return page;
 }
 
+/** Tabs round the whole page: at least `minStops` stops, every control reached, each with visible focus. */
+async function expectCompleteTabOrder(page: Page, minStops: number) {
+  const walk = await walkTabOrder(page);
+  expect(walk.stops, 'tab stops').toBeGreaterThan(minStops);
+  expect(walk.missed, 'never reached by Tab').toEqual([]);
+  expect(walk.unreachable, 'out of the tab order with no arrow-key path').toEqual([]);
+  expect(walk.withoutIndicator, 'focused without a visible indicator').toEqual([]);
+}
+
 for (const path of ['/dashboard', '/billing']) {
   test(`Tab reaches every button and link on ${path}, each with a visible focus indicator`, async ({ browser }) => {
     const page = await openAs(browser, 'alice', path);
-    const walk = await walkTabOrder(page);
-    expect(walk.stops, 'tab stops').toBeGreaterThan(10);
-    expect(walk.missed, 'never reached by Tab').toEqual([]);
-    expect(walk.unreachable, 'out of the tab order with no arrow-key path').toEqual([]);
-    expect(walk.withoutIndicator, 'focused without a visible indicator').toEqual([]);
+    await expectCompleteTabOrder(page, 10);
     await page.context().close();
   });
 }
+
+// Below 768 px the coupons are cards (CouponList): their copy buttons, actions and page buttons are plain tab stops.
+test('Tab reaches every field, button and link of the coupon cards on a phone, each with visible focus', async ({
+  browser,
+}) => {
+  const page = await openAs(browser, 'admin', '/admin/coupons', PHONE);
+  await expect(page.getByRole('list', { name: 'Coupons' })).toBeVisible();
+  await expectCompleteTabOrder(page, 15);
+  await page.context().close();
+});
 
 /** Moves focus to a grid's first row and along it to a row action (the DataGrid's arrow-key navigation). */
 const gridRowAction = (name: string) => async (page: Page) => {
