@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -14,6 +14,7 @@ import {
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { DESKTOP_MEDIA_QUERY, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../../theme';
 import { DockedSidebar } from './DockedSidebar';
+import { MountWhenOpened } from '../MountWhenOpened';
 import { PageLoader } from '../PageLoader';
 import { SidebarContent } from './SidebarContent';
 import { TopBar } from './TopBar';
@@ -22,13 +23,6 @@ import { Toaster } from './Toaster';
 // The phone's overlay drawer (Drawer, Modal, Slide, focus trap) is downloaded the first time the menu opens: most
 // visits never open it, and every first screen would otherwise wait for it (issue 7).
 const MobileNavDrawer = lazy(() => import(/* webpackChunkName: "mobile-nav" */ './MobileNavDrawer'));
-
-/** True from the first time `open` is, so a closed drawer stays mounted for its closing animation. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened;
-}
 
 /** Spec §4: a session error anywhere sends the user to /login — once, with the cache cleared. */
 function useLeaveWhenSessionEnds() {
@@ -48,7 +42,6 @@ export function AppLayout() {
   const desktopOpen = useAppSelector(selectDesktopDrawerOpen);
   const mobileOpen = useAppSelector(selectMobileDrawerOpen);
   const { data: user } = useGetMeQuery();
-  const mobileDrawerUsed = useOpenedOnce(mobileOpen);
   useLeaveWhenSessionEnds();
 
   const sidebarWidth = desktopOpen ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED;
@@ -62,13 +55,11 @@ export function AppLayout() {
           <SidebarContent compact={!desktopOpen} isAdmin={isAdmin} />
         </DockedSidebar>
       ) : (
-        mobileDrawerUsed && (
-          <Suspense fallback={null}>
-            <MobileNavDrawer open={mobileOpen} onClose={() => dispatch(mobileDrawerClosed())}>
-              <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />
-            </MobileNavDrawer>
-          </Suspense>
-        )
+        <MountWhenOpened open={mobileOpen}>
+          <MobileNavDrawer open={mobileOpen} onClose={() => dispatch(mobileDrawerClosed())}>
+            <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />
+          </MobileNavDrawer>
+        </MountWhenOpened>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar user={user} isDesktop={isDesktop} desktopOpen={desktopOpen} onToggleDrawer={toggleDrawer} />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import { EmptyState } from '../../../components/EmptyState';
 import { GridPlaceholder } from '../../../components/grid/GridPlaceholder';
 import { FIRST_PAGE_SIZE } from '../../../components/grid/pagedGrid';
 import { NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
@@ -41,8 +42,8 @@ export function CouponList({ coupons: latest, actions, loading, noRowsLabel }: C
   }
   if (coupons.length === 0) {
     return (
-      <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-        <Typography color="text.secondary">{noRowsLabel}</Typography>
+      <Paper variant="outlined">
+        <EmptyState title={noRowsLabel} />
       </Paper>
     );
   }
