@@ -80,12 +80,12 @@ async function main() {
     );
     const app = await buildApp({ config: { ...config, jwtSecret: secret }, db });
     await app.listen({ port, host: '127.0.0.1' });
-    const sessions = createSessions(secret);
+    const sessions = createSessions(secret, db, config.adminLogins);
     let result;
     try {
       result = await measure(origin, {
-        alice: await sessions.sign(userIds.alice),
-        admin: await sessions.sign(userIds.admin),
+        alice: await sessions.start(userIds.alice),
+        admin: await sessions.start(userIds.admin),
       });
     } finally {
       await app.close();

@@ -107,7 +107,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     });
   }
 
-  const sessions = createSessions(config.jwtSecret);
+  const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const gateway = createGateway(config, db, app.log);
   app.decorate('gateway', gateway);
   // Bills still queued are written before the database is closed.
@@ -116,7 +116,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     config,
     db,
     sessions,
-    guards: createGuards({ db, sessions }),
+    guards: createGuards({ sessions }),
     payments: createSandboxProvider(db),
     rateLimit,
     gateway,

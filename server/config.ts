@@ -18,6 +18,7 @@ export interface Config {
   devLogin: boolean;
   adminLogins: string[];
   corsOrigins: string[];
+  /** Null: decided per request (https or not). An https PUBLIC_URL makes it true unless COOKIE_SECURE says false. */
   cookieSecure: boolean | null;
   trustProxy: boolean;
   logLevel: string;
@@ -151,6 +152,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     }),
   ) as GatewayConfig['providers'];
 
+  const publicUrl = url('PUBLIC_URL', null);
   const customDist = str('DIST_DIR');
   const config: Config = {
     mode,
@@ -160,14 +162,14 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     databaseUrl,
     distDir: customDist ? path.resolve(customDist) : path.join(REPO_ROOT, 'dist'),
     autoBuild: mode === 'demo' && customDist === null,
-    publicUrl: url('PUBLIC_URL', null),
+    publicUrl,
     appUrl: url('APP_URL', null),
     jwtSecret,
     github,
     devLogin: mode === 'demo' && github === null,
     adminLogins: list('ADMIN_LOGINS', mode === 'demo' ? ['admin'] : []).map((login) => login.toLowerCase()),
     corsOrigins,
-    cookieSecure: bool('COOKIE_SECURE', null),
+    cookieSecure: bool('COOKIE_SECURE', null) ?? (publicUrl?.startsWith('https:') ? true : null),
     trustProxy: bool('TRUST_PROXY', false) ?? false,
     logLevel,
     rateLimit: {

@@ -82,7 +82,7 @@ async function measure(engine: string, db: Db) {
   const app = await buildApp({ config: { ...config, jwtSecret: SECRET }, db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  const token = await createSessions(SECRET).sign(userId);
+  const token = await createSessions(SECRET, db, []).start(userId);
   const rows: string[] = [];
   for (const endpoint of ['/v1/teams/dashboard', '/v1/teams/usage-stats']) {
     const result = await runAutocannon({

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/types';
-import { HttpError, forbidden, isUuid } from '../lib/errors';
+import { HttpError, forbidden } from '../lib/errors';
 import { SESSION_TTL_SECONDS, type Sessions } from '../services/sessions';
 import type { Membership } from '../services/teams';
-import { findUserWithMembership, type UserRow } from '../services/users';
+import type { UserRow } from '../services/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,22 +55,14 @@ export function clearSessionCookie(config: Config, request: FastifyRequest, repl
 }
 
 /** Route guards, used as onRequest hooks so the rate limiter (a preHandler) can key on the signed-in user. */
-export function createGuards(deps: { db: Db; sessions: Sessions }) {
+export function createGuards(deps: { sessions: Sessions }) {
   async function authenticate(request: FastifyRequest) {
     const token = readToken(request);
     if (!token) throw new HttpError(401, 'NO_TOKEN', 'Sign in to continue');
-    const result = await deps.sessions.verify(token);
-    if (!result.ok) {
-      throw new HttpError(
-        401,
-        result.code,
-        result.code === 'TOKEN_EXPIRED' ? 'Your session has expired' : 'Invalid session token',
-      );
-    }
-    const found = isUuid(result.userId) ? await findUserWithMembership(deps.db, result.userId) : null;
-    if (!found) throw new HttpError(401, 'INVALID_TOKEN', 'Invalid session token');
-    request.user = found.user;
-    request.membership = found.membership;
+    const session = await deps.sessions.check(token);
+    if (!session.ok) throw new HttpError(401, session.code, session.message);
+    request.user = session.user;
+    request.membership = session.membership;
   }
 
   async function requireAdmin(request: FastifyRequest) {

@@ -11,9 +11,23 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The origin this server answers on: PUBLIC_URL when set, else what the request says (honouring TRUST_PROXY). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin this server answers on, for links it builds (payment links, the OAuth callback) and the same-origin
+ * check. PUBLIC_URL when set. Without it (local use), the request's origin only when its host is a loopback name:
+ * the Host header is the client's to choose, and a link built from it may be stored and shown to someone else.
+ * Any other host is ignored in favour of http://localhost:PORT.
+ */
 export function serverOrigin(config: Config, request: FastifyRequest): string {
-  return config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  try {
+    const url = new URL(`${request.protocol}://${request.host}`);
+    if (LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
+  } catch {
+    // Not a host at all: the default below.
+  }
+  return `http://localhost:${config.port}`;
 }
 
 export function isAllowedOrigin(config: Config, request: FastifyRequest, origin: string): boolean {

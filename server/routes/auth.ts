@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { PAGE_HEADERS, escapeHtml, page, scriptJson } from '../lib/html';
 import { safeRedirect } from '../lib/redirect';
-import { clearSessionCookie, currentUser, isSecureRequest, setSessionCookie } from '../plugins/auth';
+import { clearSessionCookie, currentUser, isSecureRequest, readToken, setSessionCookie } from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { authorizeUrl, fetchGithubProfile } from '../services/github';
 import { acceptPendingInvite, toAuthUser, upsertDevUser, upsertGithubUser, type UserRow } from '../services/users';
@@ -31,14 +31,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
     await acceptPendingInvite(db, user);
-    setSessionCookie(config, request, reply, await sessions.sign(user.id));
+    setSessionCookie(config, request, reply, await sessions.start(user.id));
   }
 
-  function redirectTarget(request: FastifyRequest, value: string | undefined) {
-    const target = safeRedirect(value, [serverOrigin(config, request), ...config.corsOrigins]);
-    if (target === null) throw badRequest('redirect must be a relative path or an allowed origin');
-    return target;
-  }
+  const redirectTarget = (request: FastifyRequest, value: string | undefined) =>
+    safeRedirect(value, serverOrigin(config, request), config.corsOrigins);
 
   api.get(
     '/v1/auth/me',
@@ -69,10 +66,26 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
+  // A GET because the spec's 'Sign out' is a link; it ends the session on the server, not only in this browser.
   api.get('/v1/auth/logout', async (request, reply) => {
+    const token = readToken(request);
+    if (token) await sessions.end(token);
     clearSessionCookie(config, request, reply);
     return reply.redirect(`${config.appUrl ?? ''}/login`, 302);
   });
+
+  api.post(
+    '/v1/auth/logout-all',
+    {
+      onRequest: guards.authenticate,
+      schema: { response: { 200: Type.Object({ ended_sessions: Type.Integer() }), ...errors(401) } },
+    },
+    async (request, reply) => {
+      const ended = await sessions.endAll(currentUser(request).id);
+      clearSessionCookie(config, request, reply);
+      return { ended_sessions: ended };
+    },
+  );
 
   api.get(
     '/v1/oauth/github/login',
@@ -134,10 +147,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       }
       const user = await upsertGithubUser(db, profile, config.adminLogins.includes(profile.login.toLowerCase()));
       await signIn(request, reply, user);
-      return reply.redirect(
-        safeRedirect(saved.redirect, [serverOrigin(config, request), ...config.corsOrigins]) ?? '/',
-        302,
-      );
+      return reply.redirect(redirectTarget(request, saved.redirect), 302);
     },
   );
 

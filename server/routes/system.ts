@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { SESSION_COOKIE, readToken } from '../plugins/auth';
-import { findUser, toAuthUser } from '../services/users';
-import { isUuid } from '../lib/errors';
+import { toAuthUser } from '../services/users';
 
 /** Health probes and the cookie diagnostics used by the /debug page. */
 export function systemRoutes(app: FastifyInstance, { db, sessions }: Deps) {
@@ -20,8 +19,8 @@ export function systemRoutes(app: FastifyInstance, { db, sessions }: Deps) {
 
   app.get('/v1/debug/cookies', async (request) => {
     const token = readToken(request);
-    const verified = token ? await sessions.verify(token) : null;
-    const user = verified?.ok && isUuid(verified.userId) ? await findUser(db, verified.userId) : null;
+    const session = token ? await sessions.check(token) : null;
+    const user = session?.ok ? session.user : null;
     return {
       origin: request.headers.origin ?? null,
       host: request.host,
@@ -29,7 +28,7 @@ export function systemRoutes(app: FastifyInstance, { db, sessions }: Deps) {
       jwt_cookie_present: SESSION_COOKIE in request.cookies,
       authorization_header_present: Boolean(request.headers.authorization),
       token_valid: user !== null,
-      token_error: !token ? 'NO_TOKEN' : verified && !verified.ok ? verified.code : user ? null : 'INVALID_TOKEN',
+      token_error: !token ? 'NO_TOKEN' : session?.ok ? null : (session?.code ?? 'INVALID_TOKEN'),
       user: user ? toAuthUser(user) : null,
       secure: request.protocol === 'https',
       timestamp: new Date().toISOString(),

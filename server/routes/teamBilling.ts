@@ -123,7 +123,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
         userId: currentUser(request).id,
         amountCents: request.body.amount_cents,
         description,
-        baseUrl: config.publicUrl ?? serverOrigin(config, request),
+        baseUrl: serverOrigin(config, request),
       });
       return reply.code(201).send(link);
     },

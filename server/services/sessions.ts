@@ -1,30 +1,109 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Queryable } from '../db/types';
+import { isUuid } from '../lib/errors';
+import type { Membership } from './teams';
+import type { UserRow } from './users';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-export type VerifyResult = { ok: true; userId: string } | { ok: false; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' };
+type Refusal = { ok: false; code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED'; message: string };
+export type SessionCheck = { ok: true; user: UserRow; membership: Membership | null; sessionId: string } | Refusal;
 
-/** Session tokens: HS256 JWTs whose subject is the user id. */
-export function createSessions(secret: string) {
+const INVALID: Refusal = { ok: false, code: 'INVALID_TOKEN', message: 'Invalid session token' };
+const EXPIRED: Refusal = { ok: false, code: 'TOKEN_EXPIRED', message: 'Your session has expired' };
+const ENDED: Refusal = { ok: false, code: 'INVALID_TOKEN', message: 'Your session has ended, please sign in again' };
+
+interface SessionUserRow extends UserRow {
+  team_id: string | null;
+  role: 'owner' | 'member' | null;
+  ended: boolean;
+  expired: boolean;
+}
+
+/**
+ * Sessions: a row in `sessions` per sign-in, named by an HS256 JWT (`sub` the user, `sid` the row, `exp` required).
+ * The token proves who issued it; the row decides whether it still counts, so signing out (here or everywhere) ends
+ * it on the server at once. Administrator rights come from ADMIN_LOGINS on every check, never from what was true
+ * when the session began.
+ */
+export function createSessions(secret: string, db: Queryable, adminLogins: readonly string[]) {
   const key = new TextEncoder().encode(secret);
+  const admins = adminLogins.map((login) => login.toLowerCase());
+
+  async function claims(token: string, { allowExpired = false } = {}) {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'sid', 'exp'],
+        // An ended token may still be ended (signing out a copy that has just expired is harmless).
+        ...(allowExpired ? { currentDate: new Date(0) } : {}),
+      });
+      const { sub, sid } = payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || !isUuid(sub) || !isUuid(sid)) return INVALID;
+      return { ok: true as const, userId: sub, sessionId: sid };
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? EXPIRED : INVALID;
+    }
+  }
+
   return {
-    async sign(userId: string, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({})
+    /** Begins a session for a user who has just signed in; returns its token. */
+    async start(userId: string, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
+      await db.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at < now()', [userId]);
+      const [row] = await db.query<{ id: string; exp: number }>(
+        `INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
+         RETURNING id, floor(extract(epoch FROM expires_at))::bigint AS exp`,
+        [userId, ttlSeconds],
+      );
+      return new SignJWT({ sid: row.id })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
+        .setIssuedAt()
+        .setExpirationTime(row.exp)
         .sign(key);
     },
-    async verify(token: string): Promise<VerifyResult> {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string') return { ok: false, code: 'INVALID_TOKEN' };
-        return { ok: true, userId: payload.sub };
-      } catch (error) {
-        return { ok: false, code: error instanceof errors.JWTExpired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN' };
-      }
+
+    /** The signed-in user and their team, if the token names a session that is still open. */
+    async check(token: string): Promise<SessionCheck> {
+      const verified = await claims(token);
+      if (!verified.ok) return verified;
+      const [row] = await db.query<SessionUserRow>(
+        `SELECT u.id, u.login, u.name, u.email, lower(u.login) = ANY($3::text[]) AS is_admin, m.team_id, m.role,
+                s.ended_at IS NOT NULL AS ended, s.expires_at <= now() AS expired
+         FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN team_members m ON m.user_id = u.id
+         WHERE s.id = $1 AND s.user_id = $2`,
+        [verified.sessionId, verified.userId, admins],
+        { name: 'session_user' },
+      );
+      if (!row) return INVALID;
+      if (row.ended) return ENDED;
+      if (row.expired) return EXPIRED;
+      const { team_id: teamId, role, ended: _ended, expired: _expired, ...user } = row;
+      return {
+        ok: true,
+        user,
+        membership: teamId && role ? { teamId, role } : null,
+        sessionId: verified.sessionId,
+      };
+    },
+
+    /** Sign out: the token's session ends for every copy of the token. A token that is not ours is ignored. */
+    async end(token: string): Promise<void> {
+      const verified = await claims(token, { allowExpired: true });
+      if (!verified.ok) return;
+      await db.query('UPDATE sessions SET ended_at = now() WHERE id = $1 AND user_id = $2 AND ended_at IS NULL', [
+        verified.sessionId,
+        verified.userId,
+      ]);
+    },
+
+    /** Sign out everywhere (a lost laptop): every open session of the user ends; returns how many did. */
+    async endAll(userId: string): Promise<number> {
+      const rows = await db.query(
+        'UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING id',
+        [userId],
+      );
+      return rows.length;
     },
   };
 }

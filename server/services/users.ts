@@ -1,6 +1,5 @@
 import type { Db, Queryable } from '../db/types';
 import { recordActivity } from './activity';
-import type { Membership } from './teams';
 
 export interface UserRow {
   id: string;
@@ -12,21 +11,6 @@ export interface UserRow {
 
 const USER_COLUMNS = 'id, login, name, email, is_admin';
 
-/** The user and their team membership in one query: every authenticated request needs both. */
-export async function findUserWithMembership(
-  q: Queryable,
-  userId: string,
-): Promise<{ user: UserRow; membership: Membership | null } | null> {
-  const [row] = await q.query<UserRow & { team_id: string | null; role: 'owner' | 'member' | null }>(
-    `SELECT u.id, u.login, u.name, u.email, u.is_admin, m.team_id, m.role
-     FROM users u LEFT JOIN team_members m ON m.user_id = u.id WHERE u.id = $1`,
-    [userId],
-  );
-  if (!row) return null;
-  const { team_id: teamId, role, ...user } = row;
-  return { user, membership: teamId && role ? { teamId, role } : null };
-}
-
 export const toAuthUser = (user: UserRow) => ({
   id: user.id,
   login: user.login,
@@ -34,11 +18,6 @@ export const toAuthUser = (user: UserRow) => ({
   email: user.email,
   is_admin: user.is_admin,
 });
-
-export async function findUser(q: Queryable, userId: string): Promise<UserRow | null> {
-  const [user] = await q.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
-  return user ?? null;
-}
 
 /** Development sign-in: the login is the identity; new logins get a placeholder email so invites can match. */
 export async function upsertDevUser(q: Queryable, login: string, isAdmin: boolean): Promise<UserRow> {

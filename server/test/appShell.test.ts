@@ -144,7 +144,7 @@ describe('the server sends the answers to the page’s first queries with it (li
     fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
     ctx = await createTestContext({ DIST_DIR: distDir });
     alice = await ctx.user('alice');
-    admin = await ctx.user('root', { admin: true });
+    admin = await ctx.user('admin');
     await ctx.team(alice, 'Acme', 50_00);
   });
   after(async () => {

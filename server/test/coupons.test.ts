@@ -15,7 +15,7 @@ let outsider: TestUser;
 let teamId: string;
 beforeEach(async () => {
   await ctx.reset();
-  admin = await ctx.user('admin', { admin: true });
+  admin = await ctx.user('admin');
   owner = await ctx.user('owner');
   outsider = await ctx.user('outsider');
   teamId = await ctx.team(owner);

@@ -83,7 +83,8 @@ export interface TestContext {
   config: Config & { jwtSecret: string };
   reset(): Promise<void>;
   close(): Promise<void>;
-  user(login: string, options?: { admin?: boolean; email?: string }): Promise<TestUser>;
+  /** A user with a session; administrators are the logins in ADMIN_LOGINS (`admin` in the tests' demo config). */
+  user(login: string, options?: { email?: string }): Promise<TestUser>;
   team(owner: TestUser, name?: string, budgetCents?: number): Promise<string>;
   join(user: TestUser, teamId: string): Promise<void>;
   token(userId: string, ttlSeconds?: number): Promise<string>;
@@ -98,7 +99,7 @@ export async function createTestContext(env: Record<string, string> = {}, argv =
   const { db, drop } = await openTestDb();
   const config = testConfig(env, argv);
   const app = await buildApp({ config, db });
-  const sessions = createSessions(config.jwtSecret);
+  const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const ctx: TestContext = {
     app,
     db,
@@ -111,10 +112,10 @@ export async function createTestContext(env: Record<string, string> = {}, argv =
     async user(login, options = {}) {
       const email = options.email ?? `${login}@example.com`;
       const [row] = await db.query<{ id: string }>(
-        'INSERT INTO users (login, name, email, is_admin) VALUES ($1, $1, $2, $3) RETURNING id',
-        [login, email, options.admin ?? false],
+        'INSERT INTO users (login, name, email) VALUES ($1, $1, $2) RETURNING id',
+        [login, email],
       );
-      return { id: row.id, login, email, token: await sessions.sign(row.id) };
+      return { id: row.id, login, email, token: await sessions.start(row.id) };
     },
     async team(owner, name = `${owner.login}'s team`, budgetCents = 10_000) {
       const [row] = await db.query<{ id: string }>(
@@ -127,7 +128,7 @@ export async function createTestContext(env: Record<string, string> = {}, argv =
     async join(user, teamId) {
       await db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'member')`, [teamId, user.id]);
     },
-    token: (userId, ttlSeconds) => sessions.sign(userId, ttlSeconds),
+    token: (userId, ttlSeconds) => sessions.start(userId, ttlSeconds),
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.as) headers.authorization = `Bearer ${options.as.token}`;

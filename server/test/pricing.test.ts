@@ -12,7 +12,7 @@ let admin: TestUser;
 let member: TestUser;
 beforeEach(async () => {
   await ctx.reset();
-  admin = await ctx.user('admin', { admin: true });
+  admin = await ctx.user('admin');
   member = await ctx.user('member');
 });
 
