@@ -20,7 +20,8 @@ import { staticRoutes } from './routes/static';
 import { systemRoutes } from './routes/system';
 import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
-import { createSandboxProvider } from './services/paymentProvider';
+import { createSandboxProvider, type PaymentProvider } from './services/paymentProvider';
+import { reconcilePayments } from './services/payments';
 import { createSessions } from './services/sessions';
 
 declare module 'fastify' {
@@ -54,6 +55,25 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/** How often every instance asks the provider about payments not settled on our side. */
+const RECONCILE_EVERY_MS = 60_000;
+
+/** Payments whose report never arrived are reconciled once the server is ready (after a crash), then every minute. */
+function watchPayments(app: FastifyInstance, db: Db, provider: PaymentProvider) {
+  const reconcile = async () => {
+    try {
+      const moved = await reconcilePayments(db, provider);
+      if (moved > 0) app.log.warn({ moved }, 'payments reconciled with the provider');
+    } catch (error) {
+      app.log.error({ err: error }, 'payment reconciliation failed');
+    }
+  };
+  const timer = setInterval(() => void reconcile(), RECONCILE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', reconcile);
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Builds the whole server (API, sandbox checkout, built app) without listening; tests drive it with inject(). */
@@ -108,6 +128,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   }
 
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
+  const payments = createSandboxProvider(db);
+  watchPayments(app, db, payments);
   const gateway = createGateway(config, db, app.log);
   app.decorate('gateway', gateway);
   // Bills still queued are written before the database is closed.
@@ -117,7 +139,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     db,
     sessions,
     guards: createGuards({ sessions }),
-    payments: createSandboxProvider(db),
+    payments,
     rateLimit,
     gateway,
   };

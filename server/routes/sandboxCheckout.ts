@@ -3,7 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
 import { PAGE_HEADERS, escapeHtml, page, scriptJson } from '../lib/html';
-import { checkoutView, completePayment, failPayment } from '../services/payments';
+import { applyProviderStatus, checkoutView } from '../services/payments';
 
 const OrderParams = Type.Object({ orderId: Type.String({ maxLength: 64 }) });
 
@@ -22,7 +22,7 @@ export function sandboxCheckoutRoutes(app: FastifyInstance, { db, payments }: De
         .code(404)
         .send(page('Payment not found', '<h1>Payment not found</h1><p>Check the link and try again.</p>'));
     const amount = `$${(payment.amount_cents / 100).toFixed(2)}`;
-    const open = payment.status === 'pending' && payment.live;
+    const open = payment.payable;
     const body = `
 <h1>Sandbox checkout</h1>
 <p>This is a test payment page: no real money moves.</p>
@@ -35,7 +35,7 @@ export function sandboxCheckoutRoutes(app: FastifyInstance, { db, payments }: De
 ${
   open
     ? `<div class="row"><button type="button" id="pay">Pay ${amount}</button><button type="button" id="decline" class="danger">Decline</button></div>`
-    : `<p>${payment.status === 'pending' ? 'This payment link has expired.' : `This payment is already ${escapeHtml(payment.status)}.`} You can close this window.</p>`
+    : `<p>${payment.link_expired ? 'This payment link has expired.' : `This payment is already ${escapeHtml(payment.status)}.`} You can close this window.</p>`
 }
 <div id="result" role="status" aria-live="polite"></div>`;
     const script = open
@@ -63,16 +63,14 @@ document.getElementById('decline').addEventListener('click', () => decide('decli
   for (const action of ['pay', 'decline'] as const) {
     api.post(`/v1/payments/sandbox/:orderId/${action}`, { schema: { params: OrderParams } }, async (request) => {
       const { orderId } = request.params;
-      const payment = await checkoutView(db, orderId);
-      if (!payment) throw notFound('Payment not found');
-      if (payment.status === 'pending' && !payment.live)
-        throw new HttpError(410, 'EXPIRED', 'This payment link has expired');
-      await payments.decide(orderId, action === 'pay' ? 'completed' : 'failed');
-      const remote = await payments.fetchStatus(orderId);
-      if (remote.status === 'completed') await completePayment(db, orderId);
-      else if (remote.status === 'failed') await failPayment(db, orderId, remote.failureReason ?? 'Payment failed');
+      // The provider decides whether the click still counts (it knows the link's expiry), then reports to us.
+      const decision = await payments.decide(orderId, action === 'pay' ? 'completed' : 'failed');
+      if (decision === 'unknown') throw notFound('Payment not found');
+      if (decision === 'expired') throw new HttpError(410, 'EXPIRED', 'This payment link has expired');
+      await applyProviderStatus(db, orderId, await payments.fetchStatus(orderId));
       const after = await checkoutView(db, orderId);
-      return { order_id: orderId, status: after!.status };
+      if (!after) throw notFound('Payment not found');
+      return { order_id: orderId, status: after.status };
     });
   }
 }

@@ -163,6 +163,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
     created: Date,
     extra: { completed?: Date; failed?: Date; refunded?: Date; reason?: string; expires?: Date; url?: string } = {},
   ) => {
+    const expires = extra.expires ?? new Date(created.getTime() + 30 * 60_000);
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO payments (team_id, order_id, provider, amount_cents, description, status, payment_url, failure_reason,
          created_by, created_at, expires_at, completed_at, failed_at, refunded_at)
@@ -177,11 +178,18 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
         extra.reason ?? null,
         alice,
         created,
-        extra.expires ?? new Date(created.getTime() + 30 * 60_000),
+        expires,
         extra.completed ?? null,
         extra.failed ?? null,
         extra.refunded ?? null,
       ],
+    );
+    // The provider's side of the same payment, with the same expiry.
+    const providerStatus =
+      status === 'completed' || status === 'refunded' ? 'completed' : status === 'failed' ? 'failed' : 'pending';
+    await q.query(
+      'INSERT INTO sandbox_checkouts (order_id, status, failure_reason, expires_at) VALUES ($1, $2, $3, $4)',
+      [order, providerStatus, extra.reason ?? null, expires],
     );
     return row.id;
   };
@@ -194,10 +202,6 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
   await ledger('topup', opening, 'Credit top-up for Acme AI', ago(60), openingPayment);
   await activity(alice, 'payment_completed', `Payment of $${(opening / 100).toFixed(2)} completed`, ago(60));
   await ledger('transfer', 10_000, 'Transfer from the Acme research budget', ago(50));
-  await q.query(
-    `INSERT INTO sandbox_checkouts (order_id, status) VALUES ('ord_demo_refunded', 'completed'), ('ord_demo_topup', 'completed'),
-       ('ord_demo_failed', 'failed'), ('ord_demo_expired', 'pending'), ('ord_demo_stale', 'pending'), ('ord_demo_live', 'pending')`,
-  );
   const refunded = await payment('ord_demo_refunded', 5_000, 'refunded', ago(45), {
     completed: ago(45),
     refunded: ago(40),

@@ -4,7 +4,7 @@ import { randomCode } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
 import { appendLedgerEntry } from './credits';
-import type { PaymentProvider } from './paymentProvider';
+import type { PaymentProvider, ProviderStatus } from './paymentProvider';
 
 export const PAYMENT_LINK_MINUTES = 30;
 const ORDER_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -47,20 +47,13 @@ export async function createPaymentLink(
   input: { teamId: string; userId: string; amountCents: number; description: string; baseUrl: string },
 ) {
   const orderId = `ord_${randomCode(20, ORDER_ALPHABET)}`;
-  const { paymentUrl } = await provider.createCheckout({ orderId, baseUrl: input.baseUrl });
+  // One expiry for both sides: the provider refuses payment after the moment we call the link expired.
+  const expiresAt = new Date(Date.now() + PAYMENT_LINK_MINUTES * 60_000);
+  const { paymentUrl } = await provider.createCheckout({ orderId, baseUrl: input.baseUrl, expiresAt });
   const [row] = await db.query<PaymentRow>(
     `INSERT INTO payments (team_id, order_id, provider, amount_cents, description, status, payment_url, created_by, expires_at)
-     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, now() + make_interval(mins => $8)) RETURNING *`,
-    [
-      input.teamId,
-      orderId,
-      provider.name,
-      input.amountCents,
-      input.description,
-      paymentUrl,
-      input.userId,
-      PAYMENT_LINK_MINUTES,
-    ],
+     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8) RETURNING *`,
+    [input.teamId, orderId, provider.name, input.amountCents, input.description, paymentUrl, input.userId, expiresAt],
   );
   return {
     payment_url: paymentUrl,
@@ -89,14 +82,16 @@ async function findPayment(q: Queryable, teamId: string, orderId: string): Promi
 }
 
 /**
- * Credits the team exactly once: the conditional UPDATE lets only one caller move the payment out of 'pending',
- * and the ledger entry is written in that same transaction.
+ * Credits the team exactly once for money the provider took: the conditional UPDATE lets only one caller move the
+ * payment to 'completed', and the ledger entry is written in that same transaction. Whatever we had concluded
+ * locally ('expired' after a read, 'failed' before a retry at the provider) gives way to the provider's word: money
+ * taken is never left uncredited.
  */
-export async function completePayment(db: Db, orderId: string): Promise<boolean> {
+async function completePayment(db: Db, orderId: string): Promise<boolean> {
   return db.tx(async (q) => {
     const [payment] = await q.query<PaymentRow & { created_by: string | null }>(
-      `UPDATE payments SET status = 'completed', completed_at = now()
-       WHERE order_id = $1 AND status = 'pending' RETURNING *`,
+      `UPDATE payments SET status = 'completed', completed_at = now(), failed_at = NULL, failure_reason = NULL
+       WHERE order_id = $1 AND status IN ('pending', 'expired', 'failed') RETURNING *`,
       [orderId],
     );
     if (!payment) return false;
@@ -119,7 +114,7 @@ export async function completePayment(db: Db, orderId: string): Promise<boolean>
   });
 }
 
-export async function failPayment(db: Db, orderId: string, reason: string): Promise<boolean> {
+async function failPayment(db: Db, orderId: string, reason: string): Promise<boolean> {
   const rows = await db.query(
     `UPDATE payments SET status = 'failed', failed_at = now(), failure_reason = $2
      WHERE order_id = $1 AND status = 'pending' RETURNING id`,
@@ -148,24 +143,51 @@ export async function refundPayment(db: Db, orderId: string, adminId: string | n
   });
 }
 
-/** Re-reads the provider and applies what it says; safe to call any number of times, concurrently too. */
+/**
+ * The one place a provider's report becomes our state (the checkout's own report, a check, the reconciler). Safe
+ * to call any number of times, concurrently too: each move is a conditional UPDATE. Returns whether anything moved.
+ */
+export async function applyProviderStatus(db: Db, orderId: string, remote: ProviderStatus): Promise<boolean> {
+  if (remote.status === 'completed') return completePayment(db, orderId);
+  if (remote.status === 'failed') return failPayment(db, orderId, remote.failureReason ?? 'Payment failed');
+  const expired = await db.query(
+    `UPDATE payments SET status = 'expired' WHERE order_id = $1 AND status = 'pending' AND expires_at <= now() RETURNING id`,
+    [orderId],
+  );
+  return expired.length > 0;
+}
+
+/** Re-reads the provider and applies what it says. */
 export async function checkPayment(db: Db, provider: PaymentProvider, teamId: string, orderId: string) {
   const payment = await findPayment(db, teamId, orderId);
-  if (payment.status !== 'pending') return { updated: false, status: payment.status };
-  const remote = await provider.fetchStatus(orderId);
-  let updated = false;
-  if (remote.status === 'completed') updated = await completePayment(db, orderId);
-  else if (remote.status === 'failed')
-    updated = await failPayment(db, orderId, remote.failureReason ?? 'Payment failed');
-  else {
-    const expired = await db.query(
-      `UPDATE payments SET status = 'expired' WHERE order_id = $1 AND status = 'pending' AND expires_at <= now() RETURNING id`,
-      [orderId],
-    );
-    updated = expired.length > 0;
-  }
+  if (payment.status === 'completed' || payment.status === 'refunded') return { updated: false, status: payment.status };
+  const updated = await applyProviderStatus(db, orderId, await provider.fetchStatus(orderId));
   const after = await findPayment(db, teamId, orderId);
   return { updated, status: after.status };
+}
+
+/** How far back the reconciler looks: a provider may report a payment made just before expiry long after it. */
+const RECONCILE_DAYS = 7;
+const RECONCILE_BATCH = 500;
+
+/**
+ * Asks the provider about every payment not settled on our side (pending, or expired in the last RECONCILE_DAYS) and
+ * applies its answer. Run at start and then periodically on every instance (each move is conditional, so instances
+ * cannot double-credit): a payment whose report was lost (a crash between the payer's click and our ledger write,
+ * a missed webhook) is credited all the same. Returns how many payments moved.
+ */
+export async function reconcilePayments(db: Db, provider: PaymentProvider): Promise<number> {
+  const rows = await db.query<{ order_id: string }>(
+    `SELECT order_id FROM payments
+     WHERE provider = $1 AND status IN ('pending', 'expired') AND expires_at > now() - make_interval(days => $2)
+     ORDER BY expires_at LIMIT $3`,
+    [provider.name, RECONCILE_DAYS, RECONCILE_BATCH],
+  );
+  let moved = 0;
+  for (const { order_id: orderId } of rows) {
+    if (await applyProviderStatus(db, orderId, await provider.fetchStatus(orderId))) moved++;
+  }
+  return moved;
 }
 
 export async function paymentStatus(db: Db, teamId: string, orderId: string) {
@@ -187,10 +209,13 @@ export async function paymentHistory(db: Db, teamId: string) {
   return { payments: rows.map(toPayment), count: rows.length };
 }
 
-/** What the sandbox checkout page shows. */
+/** What the sandbox checkout page shows: the payment, and whether the provider still takes payment for it. */
 export async function checkoutView(db: Db, orderId: string) {
-  const [row] = await db.query<PaymentRow & { team_name: string; live: boolean }>(
-    `SELECT p.*, t.name AS team_name, p.expires_at > now() AS live FROM payments p JOIN teams t ON t.id = p.team_id
+  const [row] = await db.query<PaymentRow & { team_name: string; payable: boolean; link_expired: boolean }>(
+    `SELECT p.*, t.name AS team_name,
+            s.status = 'pending' AND s.expires_at > now() AS payable,
+            s.status = 'pending' AND s.expires_at <= now() AS link_expired
+     FROM payments p JOIN teams t ON t.id = p.team_id JOIN sandbox_checkouts s ON s.order_id = p.order_id
      WHERE p.order_id = $1`,
     [orderId],
   );

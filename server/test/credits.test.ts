@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../services/credits';
-import { completePayment, refundPayment } from '../services/payments';
+import { applyProviderStatus, refundPayment } from '../services/payments';
 import { recordUsage } from '../services/usage';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
@@ -162,8 +162,9 @@ describe('credits', () => {
       as: owner,
       body: { amount_cents: 2_500 },
     });
-    assert.equal(await completePayment(ctx.db, link.body.order_id), true);
-    assert.equal(await completePayment(ctx.db, link.body.order_id), false);
+    const paid = { status: 'completed', failureReason: null } as const;
+    assert.equal(await applyProviderStatus(ctx.db, link.body.order_id, paid), true);
+    assert.equal(await applyProviderStatus(ctx.db, link.body.order_id, paid), false);
     assert.equal(await balanceCents(ctx.db, teamId), 2_500);
   });
 });

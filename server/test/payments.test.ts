@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { balanceCents, derivedBalanceCents } from '../services/credits';
-import { refundPayment } from '../services/payments';
+import { createSandboxProvider } from '../services/paymentProvider';
+import { reconcilePayments, refundPayment } from '../services/payments';
+import { runSeed, seededRandom } from './seededRandom';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 let ctx: TestContext;
@@ -22,6 +24,19 @@ beforeEach(async () => {
   teamId = await ctx.team(owner, 'Acme');
   await ctx.join(member, teamId);
 });
+
+/** The link's 30 minutes are over, at the provider and on our side alike. */
+const expire = (orderId: string) =>
+  ctx.db.tx(async (q) => {
+    await q.query(`UPDATE payments SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [orderId]);
+    await q.query(`UPDATE sandbox_checkouts SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [
+      orderId,
+    ]);
+  });
+const statusOf = (orderId: string) =>
+  ctx.request('GET', `/v1/teams/${teamId}/payments/${orderId}/status`, { as: owner }).then((res) => res.body.status);
+const ledgerEntries = async () =>
+  (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM credit_ledger WHERE team_id = $1', [teamId]))[0].n;
 
 const createLink = (amount_cents: unknown = 2_000, description?: string) =>
   ctx.request('POST', `/v1/teams/${teamId}/payments/create-link`, { as: member, body: { amount_cents, description } });
@@ -149,9 +164,7 @@ describe('payments', () => {
 
   test('a pending payment past its expiry reads as expired and can no longer be paid', async () => {
     const link = await createLink();
-    await ctx.db.query(`UPDATE payments SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [
-      link.body.order_id,
-    ]);
+    await expire(link.body.order_id);
     const pay = await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`);
     assert.equal(pay.status, 410);
     const page = await ctx.request('GET', `/v1/payments/sandbox/${link.body.order_id}`);
@@ -159,14 +172,104 @@ describe('payments', () => {
     const check = await ctx.request('POST', `/v1/teams/${teamId}/payments/${link.body.order_id}/check`, { as: owner });
     assert.deepEqual(check.body, { updated: true, status: 'expired' });
     const second = await createLink();
-    await ctx.db.query(`UPDATE payments SET expires_at = now() - interval '1 minute' WHERE order_id = $1`, [
-      second.body.order_id,
-    ]);
+    await expire(second.body.order_id);
     const status = await ctx.request('GET', `/v1/teams/${teamId}/payments/${second.body.order_id}/status`, {
       as: owner,
     });
     assert.equal(status.body.status, 'expired');
     assert.equal(await balanceCents(ctx.db, teamId), 0);
+  });
+
+  test('the provider is told the expiry: a link read as expired refuses payment, so no money is taken', async () => {
+    const order = (await createLink()).body.order_id;
+    await expire(order);
+    assert.equal(await statusOf(order), 'expired');
+    const pay = await ctx.request('POST', `/v1/payments/sandbox/${order}/pay`);
+    assert.equal(pay.status, 410);
+    assert.equal(pay.body.message, 'This payment link has expired');
+    const [checkout] = await ctx.db.query<{ status: string }>(
+      'SELECT status FROM sandbox_checkouts WHERE order_id = $1',
+      [order],
+    );
+    assert.equal(checkout.status, 'pending');
+    assert.equal(await ledgerEntries(), 0);
+    const [stored] = await ctx.db.query<{ expires_at: Date; provider_expiry: Date }>(
+      `SELECT p.expires_at, s.expires_at AS provider_expiry FROM payments p JOIN sandbox_checkouts s USING (order_id)`,
+    );
+    assert.equal(stored.expires_at.getTime(), stored.provider_expiry.getTime());
+  });
+
+  test('paid at the provider, report lost, then read as expired: check credits it, once', async () => {
+    const order = (await createLink(4_200)).body.order_id;
+    const provider = createSandboxProvider(ctx.db);
+    assert.equal(await provider.decide(order, 'completed'), 'recorded');
+    await expire(order);
+    assert.equal(await statusOf(order), 'expired');
+    const check = await ctx.request('POST', `/v1/teams/${teamId}/payments/${order}/check`, { as: owner });
+    assert.deepEqual(check.body, { updated: true, status: 'completed' });
+    const again = await ctx.request('POST', `/v1/teams/${teamId}/payments/${order}/check`, { as: owner });
+    assert.deepEqual(again.body, { updated: false, status: 'completed' });
+    assert.equal(await ledgerEntries(), 1);
+    assert.equal(await balanceCents(ctx.db, teamId), 4_200);
+  });
+
+  test('the reconciler credits every payment the provider took, exactly once, even run on several instances', async () => {
+    const provider = createSandboxProvider(ctx.db);
+    const paidPending = (await createLink(1_000)).body.order_id;
+    const paidExpired = (await createLink(2_000)).body.order_id;
+    const declined = (await createLink(4_000)).body.order_id;
+    const untouched = (await createLink(8_000)).body.order_id;
+    await provider.decide(paidPending, 'completed');
+    await provider.decide(paidExpired, 'completed');
+    await provider.decide(declined, 'failed');
+    await expire(paidExpired);
+    assert.equal(await statusOf(paidExpired), 'expired');
+    const moved = await Promise.all(Array.from({ length: 5 }, () => reconcilePayments(ctx.db, provider)));
+    assert.equal(
+      moved.reduce((sum, n) => sum + n, 0),
+      3,
+    );
+    assert.equal(await statusOf(paidPending), 'completed');
+    assert.equal(await statusOf(paidExpired), 'completed');
+    assert.equal(await statusOf(declined), 'failed');
+    assert.equal(await statusOf(untouched), 'pending');
+    assert.equal(await ledgerEntries(), 2);
+    assert.equal(await balanceCents(ctx.db, teamId), 3_000);
+    assert.equal(await derivedBalanceCents(ctx.db, teamId), 3_000);
+  });
+
+  test('property: whatever the interleaving of clicks, expiries, reads, checks and reconciles, money taken is credited once', async () => {
+    const seed = runSeed();
+    const random = seededRandom(seed);
+    const provider = createSandboxProvider(ctx.db);
+    const orders: string[] = [];
+    for (let i = 0; i < 6; i++) orders.push((await createLink(100 * (i + 1))).body.order_id);
+    const steps = [
+      (order: string) => ctx.request('POST', `/v1/payments/sandbox/${order}/pay`),
+      (order: string) => ctx.request('POST', `/v1/payments/sandbox/${order}/decline`),
+      (order: string) => expire(order),
+      (order: string) => statusOf(order),
+      (order: string) => ctx.request('POST', `/v1/teams/${teamId}/payments/${order}/check`, { as: owner }),
+      () => reconcilePayments(ctx.db, provider),
+      (order: string) => provider.decide(order, 'completed'),
+    ];
+    await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const order = random.pick(orders);
+        await random.pick(steps)(order);
+      }),
+    );
+    await reconcilePayments(ctx.db, provider);
+    const rows = await ctx.db.query<{ paid: boolean; status: string; credits: number }>(
+      `SELECT s.status = 'completed' AS paid, p.status,
+              (SELECT count(*)::int FROM credit_ledger l WHERE l.payment_id = p.id) AS credits
+       FROM payments p JOIN sandbox_checkouts s USING (order_id)`,
+    );
+    for (const row of rows) {
+      assert.equal(row.credits, row.paid ? 1 : 0, `seed ${seed}: ${JSON.stringify(row)}`);
+      assert.equal(row.status === 'completed', row.paid, `seed ${seed}: ${JSON.stringify(row)}`);
+    }
+    assert.equal(await balanceCents(ctx.db, teamId), await derivedBalanceCents(ctx.db, teamId));
   });
 
   test('a completed payment can be refunded once, reversing the credit', async () => {

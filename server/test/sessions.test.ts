@@ -51,7 +51,7 @@ describe('sessions end on the server', () => {
   });
 
   test('logout without a session, or with garbage, still clears the cookies and redirects', async () => {
-    for (const cookies of [{}, { jwt: 'garbage' }]) {
+    for (const cookies of [{}, { jwt: 'garbage' }] as Record<string, string>[]) {
       const res = await ctx.app.inject({ url: '/v1/auth/logout', cookies });
       assert.equal(res.statusCode, 302);
       assert.match(String(res.headers['set-cookie']), /jwt=;/);
