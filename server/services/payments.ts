@@ -160,7 +160,8 @@ export async function applyProviderStatus(db: Db, orderId: string, remote: Provi
 /** Re-reads the provider and applies what it says. */
 export async function checkPayment(db: Db, provider: PaymentProvider, teamId: string, orderId: string) {
   const payment = await findPayment(db, teamId, orderId);
-  if (payment.status === 'completed' || payment.status === 'refunded') return { updated: false, status: payment.status };
+  if (payment.status === 'completed' || payment.status === 'refunded')
+    return { updated: false, status: payment.status };
   const updated = await applyProviderStatus(db, orderId, await provider.fetchStatus(orderId));
   const after = await findPayment(db, teamId, orderId);
   return { updated, status: after.status };
