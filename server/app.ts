@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -7,6 +7,7 @@ import type { Db } from './db/types';
 import type { Deps } from './deps';
 import { createGateway, type Gateway } from './gateway/gateway';
 import { HttpError } from './lib/errors';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
 import { validatorCompiler } from './lib/validation';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The OpenAI-compatible gateway's shared state (tests await `gateway.settled()` before reading usage). */
     gateway: Gateway;
+    /** Every route as registered, with its schemas (the fuzz test walks it, so a new route is fuzzed too). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -89,8 +92,17 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     },
   });
   app.setValidatorCompiler(validatorCompiler);
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => void routeTable.push(route));
   app.decorateRequest('user', null);
   app.decorateRequest('membership', null);
+  // PostgreSQL refuses NUL in text: a path or query string carrying one is refused here, for every route at once.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('%00') || request.url.includes('\u0000')) {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'The URL must not contain NUL (%00) characters');
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -102,6 +114,11 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
+    if (jsonDepthExceeds(text)) {
+      return done(
+        new HttpError(400, 'VALIDATION_ERROR', `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`),
+      );
+    }
     parseJson(request, text, (error, value) =>
       done(error ? new HttpError(400, 'VALIDATION_ERROR', 'Request body is not valid JSON') : null, value),
     );

@@ -4,34 +4,86 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import { HttpError } from './errors';
+import { isDate, isDateTime } from './inputFormats';
 
-FormatRegistry.Set(
-  'date',
-  (value) =>
-    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-    !Number.isNaN(Date.parse(value)) &&
-    new Date(value).toISOString().startsWith(value),
-);
-FormatRegistry.Set(
-  'date-time',
-  (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
-);
+FormatRegistry.Set('date', isDate);
+FormatRegistry.Set('date-time', isDateTime);
 // Surrounding whitespace is tolerated: handlers trim.
 FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
 
 /**
+ * A schema option for inputs that never reach the database (a gateway request's messages, passed to the provider):
+ * NUL characters are allowed there. Everywhere else PostgreSQL refuses them in text, so they are a 400 here.
+ */
+export const NUL_ALLOWED = { nulAllowed: true } as const;
+
+/** Finds a string holding U+0000 anywhere in a parsed value, without recursion (bodies may be deep). */
+function hasNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+const INTEGER_TEXT = /^-?\d{1,16}$/;
+const NUMBER_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+/** The primitive types a property schema accepts (through unions too). */
+function typesOf(schema: TSchema | undefined): Set<string> {
+  if (!schema) return new Set();
+  if (Array.isArray(schema.anyOf)) return new Set((schema.anyOf as TSchema[]).flatMap((item) => [...typesOf(item)]));
+  return new Set(typeof schema.type === 'string' ? [schema.type] : []);
+}
+
+/**
+ * Query strings and path parameters arrive as text. A text becomes a number or boolean only when it is written as
+ * one, exactly: TypeBox's own Convert reads '1e3' and '1.5' as the integer 1, which would silently answer another
+ * question than the one asked. Anything else stays text and fails validation with its field's message.
+ */
+function convertStrings(schema: TSchema, input: unknown): unknown {
+  const properties = schema.properties as Record<string, TSchema> | undefined;
+  if (!properties || !input || typeof input !== 'object') return input;
+  const converted: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(converted)) {
+    if (typeof value !== 'string') continue;
+    const types = typesOf(properties[name]);
+    if (types.has('integer') && INTEGER_TEXT.test(value)) converted[name] = Number(value);
+    else if (types.has('number') && NUMBER_TEXT.test(value)) converted[name] = Number(value);
+    else if (types.has('boolean') && (value === 'true' || value === 'false')) converted[name] = value === 'true';
+  }
+  return converted;
+}
+
+/**
  * TypeBox validation for every route. Query strings and params are converted (they arrive as strings); bodies are not,
  * so `"100"` is rejected where a number is expected. The first error becomes `{ code: VALIDATION_ERROR, message }`
- * naming the field; a schema may carry its own `errorMessage`.
+ * naming the field; a schema may carry its own `errorMessage`. A NUL character in any string is refused unless the
+ * schema says NUL_ALLOWED.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = TypeCompiler.Compile(schema);
+  const part = httpPart ?? 'request';
+  const nulAllowed = (schema as { nulAllowed?: boolean }).nulAllowed === true;
   return (input: unknown) => {
     const withDefaults = Value.Default(schema, input ?? (schema.type === 'object' ? {} : input));
-    const value = httpPart === 'body' ? withDefaults : Value.Convert(schema, withDefaults);
-    if (check.Check(value)) return { value };
+    const value = httpPart === 'body' ? withDefaults : convertStrings(schema, withDefaults);
+    if (check.Check(value)) {
+      if (!nulAllowed && hasNul(value)) {
+        return { error: new HttpError(400, 'VALIDATION_ERROR', `${part} must not contain NUL (\\u0000) characters`) };
+      }
+      return { value };
+    }
     const first = check.Errors(value).First();
-    return { error: new HttpError(400, 'VALIDATION_ERROR', describe(first, httpPart ?? 'request')) };
+    return { error: new HttpError(400, 'VALIDATION_ERROR', describe(first, part)) };
   };
 };
 

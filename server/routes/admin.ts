@@ -12,16 +12,17 @@ import {
   updateCoupon,
 } from '../services/coupons';
 import { createTier, deactivateTier, listTiers } from '../services/pricing';
-import { BooleanQuery, Coupon, DateTimeString, Nullable, PricingTier, errors } from './schemas';
+import { BooleanQuery, Coupon, DateTimeString, Nullable, Offset, PricingTier, errors } from './schemas';
 
 const Code = Type.String({
   pattern: '^\\s*[A-Za-z0-9_-]{3,32}\\s*$',
   errorMessage: 'code must be 3-32 letters, digits, - or _',
 });
+// At least a cent: a smaller amount would be stored as 0 cents.
 const AmountUsd = Type.Number({
-  exclusiveMinimum: 0,
+  minimum: 0.01,
   maximum: 1_000_000,
-  errorMessage: 'amount_usd must be a number > 0 (at most 1000000)',
+  errorMessage: 'amount_usd must be a number from 0.01 to 1000000',
 });
 const MaxUses = Type.Integer({ minimum: 1, maximum: 10_000_000, errorMessage: 'max_uses must be an integer >= 1' });
 const Description = Nullable(
@@ -191,7 +192,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
             default: 100,
             errorMessage: 'limit must be an integer from 1 to 500',
           }),
-          offset: Type.Integer({ minimum: 0, default: 0, errorMessage: 'offset must be an integer >= 0' }),
+          offset: Offset,
         }),
         response: {
           200: Type.Object({ pricings: Type.Array(PricingTier), total: Type.Integer() }),

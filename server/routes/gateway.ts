@@ -4,6 +4,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { bearerKey, chatCompletion } from '../gateway/completions';
 import { rateLimited, sendGatewayError } from '../gateway/errors';
+import { NUL_ALLOWED } from '../lib/validation';
 
 /** Prompts with long documents or images are far above the dashboard API's 64 KB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -49,7 +50,8 @@ const ChatBody = Type.Object(
     max_completion_tokens: nullableInteger('max_completion_tokens', 10_000_000),
     n: nullableInteger('n', 128),
   },
-  { additionalProperties: true },
+  // The messages go to the provider and never into our database, so NUL characters in them are the provider's call.
+  { additionalProperties: true, ...NUL_ALLOWED },
 );
 
 const ModelList = Type.Object({

@@ -74,6 +74,15 @@ export const ApiKey = Type.Object({
   user_email: Nullable(Type.String()),
 });
 
+/** Past any real list, and within PostgreSQL's OFFSET range (a JavaScript number beyond 2^63 is not). */
+export const MAX_OFFSET = 1_000_000_000;
+export const Offset = Type.Integer({
+  minimum: 0,
+  maximum: MAX_OFFSET,
+  default: 0,
+  errorMessage: `offset must be an integer from 0 to ${MAX_OFFSET}`,
+});
+
 export const Pagination = Type.Object({
   limit: Type.Integer({
     minimum: 1,
@@ -81,7 +90,7 @@ export const Pagination = Type.Object({
     default: 50,
     errorMessage: 'limit must be an integer from 1 to 500',
   }),
-  offset: Type.Integer({ minimum: 0, default: 0, errorMessage: 'offset must be an integer >= 0' }),
+  offset: Offset,
 });
 
 export const IsoDate = (field: string) =>
