@@ -5,7 +5,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Deps } from './deps';
-import { createGateway, type Gateway } from './gateway/gateway';
+import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway';
+import { noJournal } from './gateway/journal';
 import { HttpError } from './lib/errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
 import { validatorCompiler } from './lib/validation';
@@ -37,6 +38,8 @@ declare module 'fastify' {
 export interface AppOptions {
   config: Config & { jwtSecret: string };
   db: Db;
+  /** main.ts passes the instance's id and its bill journal; tests run with neither (noJournal). */
+  gateway?: GatewayOptions;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -80,7 +83,7 @@ function watchPayments(app: FastifyInstance, db: Db, provider: PaymentProvider) 
 }
 
 /** Builds the whole server (API, sandbox checkout, built app) without listening; tests drive it with inject(). */
-export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, gateway: gatewayOptions }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -147,7 +150,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const payments = createSandboxProvider(db);
   watchPayments(app, db, payments);
-  const gateway = createGateway(config, db, app.log);
+  const gateway = createGateway(config, db, app.log, gatewayOptions ?? { instanceId: 'local', journal: noJournal });
   app.decorate('gateway', gateway);
   // Bills still queued are written before the database is closed.
   app.addHook('onClose', () => gateway.close());

@@ -22,6 +22,8 @@ export interface Config {
   cookieSecure: boolean | null;
   trustProxy: boolean;
   logLevel: string;
+  /** Names this instance's gateway holds; null: main.ts keeps a generated one in DATA_DIR. */
+  instanceId: string | null;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   gateway: GatewayConfig;
 }
@@ -139,6 +141,11 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     }
   }
 
+  const instanceId = str('INSTANCE_ID');
+  if (instanceId !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(instanceId)) {
+    problems.push('INSTANCE_ID must be 1-64 letters, digits, dots, dashes or underscores');
+  }
+
   const logLevel = str('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -172,6 +179,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     cookieSecure: bool('COOKIE_SECURE', null) ?? (publicUrl?.startsWith('https:') ? true : null),
     trustProxy: bool('TRUST_PROXY', false) ?? false,
     logLevel,
+    instanceId,
     rateLimit: {
       enabled: bool('RATE_LIMIT_ENABLED', true) ?? true,
       max: int('RATE_LIMIT_MAX', mode === 'demo' ? 300 : 30, 1, 1_000_000),

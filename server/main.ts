@@ -1,21 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
+import { openBillJournal } from './gateway/journal';
+import { recoverPreviousRun } from './gateway/recovery';
 import { isBuildStale } from './lib/staleBuild';
 import { seedDemoIfEmpty } from './seed/demo';
 
-/** Demo mode without JWT_SECRET: one random secret kept in DATA_DIR so sessions survive restarts. */
-function demoSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** A value generated once and kept in DATA_DIR, so it survives restarts. */
+function keptInDataDir(dataDir: string, name: string, generate: () => string): string {
+  const file = path.join(dataDir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const value = generate();
+  fs.writeFileSync(file, value, { mode: 0o600 });
+  return value;
 }
 
 function buildFrontendIfStale(config: Config) {
@@ -38,14 +40,28 @@ async function main() {
   }
   buildFrontendIfStale(config);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const jwtSecret = config.jwtSecret ?? demoSecret(config.dataDir);
+  // Demo mode without JWT_SECRET: sessions survive restarts.
+  const jwtSecret =
+    config.jwtSecret ?? keptInDataDir(config.dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const instanceId = config.instanceId ?? keptInDataDir(config.dataDir, 'instance-id', () => randomUUID());
+  const journalDir = path.join(config.dataDir, 'gateway-journal');
 
   const db = await openDb(config);
   await migrate(db);
+  const recovered = await recoverPreviousRun(db, { journalDir, instanceId });
+  if (recovered.replayed > 0 || recovered.released > 0) {
+    console.log(
+      `Recovered from the previous run: ${recovered.replayed} gateway bills replayed from the journal, ${recovered.released} credit holds given back.`,
+    );
+  }
   const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   const seeded = config.mode === 'demo' ? await seedDemoIfEmpty(db, { baseUrl: url }) : false;
 
-  const app = await buildApp({ config: { ...config, jwtSecret }, db });
+  const app = await buildApp({
+    config: { ...config, jwtSecret },
+    db,
+    gateway: { instanceId, journal: openBillJournal(journalDir) },
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -255,4 +255,19 @@ ALTER TABLE sandbox_checkouts ALTER COLUMN expires_at SET NOT NULL;
 CREATE INDEX payments_unsettled ON payments (expires_at) WHERE status IN ('pending', 'expired');
 `,
   },
+  {
+    id: 5,
+    name: 'gateway bills survive a crash',
+    sql: `
+-- The instance that holds a reservation: on start, an instance gives back the holds of its own previous run at once
+-- instead of leaving them to the 15-minute expiry.
+ALTER TABLE gateway_reservations ADD COLUMN instance_id text NOT NULL DEFAULT '';
+CREATE INDEX gateway_reservations_instance ON gateway_reservations (instance_id);
+
+-- A gateway request's bill names the request (its reservation id), so replaying the journal after a crash bills a
+-- request at most once.
+ALTER TABLE usage_events ADD COLUMN request_id bigint;
+CREATE UNIQUE INDEX usage_events_request ON usage_events (request_id) WHERE request_id IS NOT NULL;
+`,
+  },
 ];

@@ -171,6 +171,8 @@ function settle(
     costCents: status === 'error' ? 0 : billedCents(tokens, tierFor(route.tiers, tokens.promptTokens)),
     latencyMs: Math.round(performance.now() - started),
     status,
+    // Set here, not by the database: a bill replayed from the journal after a crash keeps its request's time.
+    createdAt: new Date(),
     reservationId: admission.reservationId,
   });
 }
@@ -219,8 +221,9 @@ async function relay(gateway: Gateway, request: FastifyRequest, reply: FastifyRe
   if (raw) {
     clearTimeout(timer);
     const completion = readCompletion(raw.toString('utf8'));
-    reply.code(200).type('application/json').send(raw);
+    // Billed (journalled) before the answer leaves: an answered request survives a crash that follows.
     bill('success', completion.usage, completion.completionChars);
+    reply.code(200).type('application/json').send(raw);
     return reply;
   }
 
@@ -261,10 +264,10 @@ async function relay(gateway: Gateway, request: FastifyRequest, reply: FastifyRe
       const error = ended === 'timeout' ? upstreamTimeout() : upstreamFailed();
       res.write(`data: ${JSON.stringify(error.body())}\n\n`);
     }
-    res.end();
     bill('error');
+    res.end(sse.done ? 'data: [DONE]\n\n' : undefined);
     return;
   }
-  res.end();
   bill('success', sse.usage, sse.completionChars);
+  res.end(sse.done ? 'data: [DONE]\n\n' : undefined);
 }

@@ -6,6 +6,7 @@ import { findKeyOwner, releaseExpiredReservations, reserveCredits } from '../ser
 import { echoUpstream } from './echo';
 import { invalidApiKey } from './errors';
 import { listModels, resolveModel, type GatewayProvider } from './models';
+import type { BillJournal } from './journal';
 import { createSettler } from './settler';
 import { createTierCache } from './tiers';
 import { httpUpstream, type Upstream } from './upstream';
@@ -16,8 +17,15 @@ const TIER_CACHE_MS = 5_000;
 export const RESERVATION_TTL_SECONDS = 15 * 60;
 const SWEEP_EVERY_MS = 60_000;
 
+export interface GatewayOptions {
+  /** Names this instance's credit holds, so its next start can give back those of a crashed run. */
+  instanceId: string;
+  /** Where bills wait for the database; noJournal in tests that run without a data directory. */
+  journal: BillJournal;
+}
+
 /** Everything the gateway routes share: provider clients, the tier cache, the settlement queue. */
-export function createGateway(config: Config, db: Db, log: FastifyBaseLogger) {
+export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, options: GatewayOptions) {
   const upstreams = new Map<GatewayProvider, Upstream>();
   for (const name of PROVIDERS) {
     const { baseUrl, apiKey } = config.gateway.providers[name];
@@ -26,7 +34,8 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger) {
   if (config.gateway.echo) upstreams.set('echo', echoUpstream());
   const reachable = new Set(upstreams.keys());
   const tiers = createTierCache(db, TIER_CACHE_MS);
-  const settler = createSettler(db, log);
+  const settler = createSettler(db, log, options.journal);
+  const hold = { ttlSeconds: RESERVATION_TTL_SECONDS, instanceId: options.instanceId };
 
   const sweep = setInterval(() => {
     releaseExpiredReservations(db).catch((error) => log.error({ err: error }, 'reservation sweep failed'));
@@ -37,7 +46,7 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger) {
     config: config.gateway,
     settler,
     /** Holds a request's worst case against its key's team, or says why not. */
-    admit: (keyHash: string, amountCents: number) => reserveCredits(db, keyHash, amountCents, RESERVATION_TTL_SECONDS),
+    admit: (keyHash: string, amountCents: number) => reserveCredits(db, keyHash, amountCents, hold),
     upstream: (provider: GatewayProvider) => upstreams.get(provider)!,
     async route(model: string) {
       return resolveModel(model, await tiers.get(), reachable, Date.now());
@@ -57,6 +66,7 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger) {
     async close() {
       clearInterval(sweep);
       await settler.settled();
+      options.journal.close();
       for (const upstream of upstreams.values()) upstream.close();
     },
   };

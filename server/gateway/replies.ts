@@ -66,6 +66,7 @@ export function readCompletion(text: string): { usage: TokenUsage | null; comple
 export class SseRelay {
   usage: TokenUsage | null = null;
   completionChars = 0;
+  /** The provider sent `data: [DONE]`; the relay does not forward it (see read()). */
   done = false;
   error: unknown = null;
   private pending = '';
@@ -103,8 +104,9 @@ export class SseRelay {
       .join('\n');
     if (!data) return true;
     if (data.trim() === '[DONE]') {
+      // Held back: the end of the stream is the client's receipt, sent only once the request's bill is journalled.
       this.done = true;
-      return true;
+      return false;
     }
     let chunk: unknown;
     try {

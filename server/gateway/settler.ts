@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import { recordUsageBatch, type UsageEvent } from '../services/usage';
+import type { BillJournal } from './journal';
 
 const MAX_BATCH = 500;
 /**
@@ -12,13 +13,14 @@ const GATHER_MS = 20;
 const RETRYABLE = new Set(['40P01', '40001']);
 
 /**
- * Group commit for billing: requests are settled after their reply is sent. After a quiet spell a finished request
+ * Group commit for billing: a request's bill is journalled before its reply is sent (journal.ts) and written to the
+ * database after it. After a quiet spell a finished request
  * is written at once; under load, requests gather until GATHER_MS after the previous batch started and go together.
  * A reply never waits for the database, the database sees one statement per batch instead of one transaction per
  * request, and a request is billed (and its hold released) at most a few tens of milliseconds after it ends.
  */
-export function createSettler(db: Db, log: FastifyBaseLogger) {
-  let queue: UsageEvent[] = [];
+export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJournal) {
+  let queue: { event: UsageEvent; segment: number }[] = [];
   let running: Promise<void> | null = null;
   let lastBatchAt = 0;
   /** Requests admitted and not billed yet. */
@@ -31,15 +33,17 @@ export function createSettler(db: Db, log: FastifyBaseLogger) {
     waiters = [];
   }
 
-  async function write(batch: UsageEvent[]) {
+  async function write(batch: typeof queue) {
+    const events = batch.map((item) => item.event);
     for (let attempt = 1; ; attempt++) {
       try {
-        await recordUsageBatch(db, batch);
+        await recordUsageBatch(db, events);
+        journal.committed(batch.map((item) => item.segment));
         return;
       } catch (error) {
         if (attempt < 3 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
-        // The events are logged in full so they can be billed by hand; their reservations expire on their own.
-        log.error({ err: error, events: batch }, 'gateway usage could not be recorded');
+        // The bills stay in the journal, replayed at the next start; their reservations expire on their own.
+        log.error({ err: error, events }, 'gateway usage could not be recorded');
         return;
       }
     }
@@ -63,9 +67,10 @@ export function createSettler(db: Db, log: FastifyBaseLogger) {
     opened() {
       open++;
     },
+    /** The request is answered (or failed): its bill is journalled at once, and written with the next batch. */
     add(event: UsageEvent) {
       open--;
-      queue.push(event);
+      queue.push({ event, segment: journal.append(event) });
       running ??= drain();
     },
     /** Resolves once no admitted request is still running or waiting to be written (tests, shutdown). */

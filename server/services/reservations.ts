@@ -34,7 +34,7 @@ export async function reserveCredits(
   q: Queryable,
   keyHash: string,
   amountCents: number,
-  ttlSeconds: number,
+  hold: { ttlSeconds: number; instanceId: string },
 ): Promise<Admission> {
   const [row] = await q.query<{ key_id: string; team_id: string; user_id: string; reservation_id: number | null }>(
     `WITH key AS (SELECT k.id, k.team_id, k.user_id FROM ${ACTIVE_KEY} WHERE k.key_hash = $1),
@@ -45,11 +45,11 @@ export async function reserveCredits(
        RETURNING t.id
      ),
      reservation AS (
-       INSERT INTO gateway_reservations (team_id, amount_cents, expires_at)
-       SELECT id, $2, now() + make_interval(secs => $3) FROM held RETURNING id
+       INSERT INTO gateway_reservations (team_id, amount_cents, expires_at, instance_id)
+       SELECT id, $2, now() + make_interval(secs => $3), $4 FROM held RETURNING id
      )
      SELECT key.id AS key_id, key.team_id, key.user_id, (SELECT id FROM reservation) AS reservation_id FROM key`,
-    [keyHash, amountCents, ttlSeconds],
+    [keyHash, amountCents, hold.ttlSeconds, hold.instanceId],
     { name: 'gateway_reserve' },
   );
   if (!row) return { ok: false, reason: 'invalid_key' };
@@ -72,16 +72,28 @@ export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyOw
   return row ? { keyId: row.id, teamId: row.team_id, userId: row.user_id } : null;
 }
 
-/**
- * Gives back the holds of requests whose instance died before settling them. Settling deletes its reservation row
- * first, so a hold is released exactly once, by the settlement or by this sweep.
- */
-export async function releaseExpiredReservations(q: Queryable): Promise<number> {
+/** Gives back the holds the `gone` CTE deletes, in the same statement; returns how many. */
+async function releaseHolds(q: Queryable, gone: string, params: unknown[]): Promise<number> {
   const rows = await q.query<{ released: number }>(
-    `WITH gone AS (DELETE FROM gateway_reservations WHERE expires_at < now() RETURNING team_id, amount_cents),
+    `WITH gone AS (${gone} RETURNING team_id, amount_cents),
      per_team AS (SELECT team_id, sum(amount_cents) AS amount, count(*) AS n FROM gone GROUP BY team_id),
      updated AS (UPDATE teams t SET reserved_cents = t.reserved_cents - p.amount FROM per_team p WHERE t.id = p.team_id)
      SELECT COALESCE(sum(n), 0) AS released FROM per_team`,
+    params,
   );
   return rows[0]?.released ?? 0;
 }
+
+/**
+ * Gives back the holds of requests whose instance died before settling them and never came back. Settling deletes
+ * its reservation row first, so a hold is released exactly once, by the settlement or by this sweep.
+ */
+export const releaseExpiredReservations = (q: Queryable) =>
+  releaseHolds(q, 'DELETE FROM gateway_reservations WHERE expires_at < now()', []);
+
+/**
+ * At start, before admitting anything: the holds still recorded for this instance belong to its previous run, whose
+ * requests can no longer settle (their bills, if answered, were replayed from the journal just before).
+ */
+export const releasePreviousRunReservations = (q: Queryable, instanceId: string) =>
+  releaseHolds(q, 'DELETE FROM gateway_reservations WHERE instance_id = $1', [instanceId]);

@@ -16,7 +16,10 @@ export interface UsageEvent {
   latencyMs: number;
   status?: 'success' | 'error';
   createdAt?: Date;
-  /** The gateway reservation this request held; settling releases it. */
+  /**
+   * The gateway reservation this request held: settling releases it, and it names the request, so an event recorded
+   * twice (a journal replayed after a crash) is billed once.
+   */
   reservationId?: number | null;
 }
 
@@ -39,9 +42,21 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
   await q.query(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
-                            $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[])
+                            $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
+                            $15::bigint[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-              cache_creation_tokens, cost_cents, latency_ms, status, created_at)
+              cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id)
+     ),
+     inserted AS (
+       INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
+                                 cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
+                                 request_id)
+       SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+              cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id
+       FROM input
+       ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
+       RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+                 cost_cents, latency_ms, status, created_at
      ),
      released AS (
        DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[]) RETURNING team_id, amount_cents
@@ -50,19 +65,10 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        UPDATE teams t SET credit_balance_cents = t.credit_balance_cents - m.cost,
                           reserved_cents = t.reserved_cents - m.released
        FROM (SELECT team_id, sum(cost) AS cost, sum(released) AS released
-             FROM (SELECT team_id, cost_cents AS cost, 0 AS released FROM input
+             FROM (SELECT team_id, cost_cents AS cost, 0 AS released FROM inserted
                    UNION ALL SELECT team_id, 0, amount_cents FROM released) x
              GROUP BY team_id) m
        WHERE t.id = m.team_id
-     ),
-     inserted AS (
-       INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
-                                 cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at)
-       SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-              cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now())
-       FROM input
-       RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-                 cost_cents, latency_ms, status, created_at
      ),
      daily AS (
        INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
@@ -127,6 +133,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.status ?? 'success'),
       column((e) => e.createdAt ?? null),
       events.flatMap((e) => (e.reservationId ? [e.reservationId] : [])),
+      column((e) => e.reservationId ?? null),
     ],
     { name: 'usage_record_batch' },
   );

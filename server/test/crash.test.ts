@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { openPglite } from '../db/pglite';
+
+/**
+ * kill -9 in the middle of real traffic (coupon redemptions, payments, gateway calls) against `npm start` on the
+ * embedded engine, then a restart on the same data directory: every write the server acknowledged is there, every
+ * gateway call it answered is billed (once), and no credit hold of the dead run is left.
+ */
+const TRAFFIC_MS = Number(process.env.CRASH_TRAFFIC_MS ?? 2500);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-data-'));
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-dist-'));
+fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>x</title>');
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const base = `http://127.0.0.1:${port}`;
+after(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+function start(): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<unknown> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts'), '--demo'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const ready = (async () => {
+    for (let i = 0; i < 600; i++) {
+      const ok = await fetch(`${base}/readyz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`server did not start:\n${output}`);
+  })();
+  return { child, output: () => output, ready, exited };
+}
+
+async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null };
+}
+
+async function signIn(login: string) {
+  const res = await fetch(`${base}/v1/auth/dev-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login }),
+  });
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('jwt='))!
+      .split(';')[0],
+  };
+}
+
+test(
+  'kill -9 under traffic: acknowledged writes kept, answered gateway calls billed, no hold left',
+  { timeout: 120_000 },
+  async () => {
+    const first = start();
+    await first.ready;
+    const alice = { cookie: (await signIn('alice')).cookie };
+    const admin = { cookie: (await signIn('admin')).cookie };
+    const dashboard = await call('GET', '/v1/teams/dashboard', alice);
+    const teamId = (dashboard.body!.team as { id: string }).id;
+    const key = (await call('POST', '/v1/api-keys/', alice, { name: 'crash test' })).body!.key as string;
+    const codes: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const code = `CRASH${i}`;
+      const res = await call('POST', '/v1/admin/coupons', admin, { code, amount_usd: 0.01, max_uses: 5 });
+      assert.equal(res.status, 201);
+      codes.push(code);
+    }
+
+    const acked = { redeemed: [] as string[], paid: [] as string[], answered: 0 };
+    let started = 0;
+    let stopping = false;
+    const redeem = async () => {
+      for (const code of codes) {
+        if (stopping) return;
+        const res = await call('POST', `/v1/teams/${teamId}/coupons/redeem`, alice, { code }).catch(() => null);
+        if (res?.status === 200) acked.redeemed.push(code);
+      }
+    };
+    const pay = async () => {
+      while (!stopping) {
+        const link = await call('POST', `/v1/teams/${teamId}/payments/create-link`, alice, { amount_cents: 100 }).catch(
+          () => null,
+        );
+        if (link?.status !== 201) continue;
+        const order = link.body!.order_id as string;
+        const res = await call('POST', `/v1/payments/sandbox/${order}/pay`, {}).catch(() => null);
+        if (res?.body?.status === 'completed') acked.paid.push(order);
+      }
+    };
+    const chat = async () => {
+      while (!stopping) {
+        started++;
+        const res = await call(
+          'POST',
+          '/v1/chat/completions',
+          { authorization: `Bearer ${key}` },
+          {
+            model: 'echo/echo-1',
+            max_tokens: 8,
+            messages: [{ role: 'user', content: 'crash me' }],
+          },
+        ).catch(() => null);
+        if (res?.status === 200) acked.answered++;
+      }
+    };
+    const traffic = [redeem(), pay(), ...Array.from({ length: 16 }, chat)];
+    await new Promise((resolve) => setTimeout(resolve, TRAFFIC_MS));
+    first.child.kill('SIGKILL');
+    stopping = true;
+    await Promise.all(traffic);
+    await first.exited;
+    assert.ok(acked.answered > 50 && acked.redeemed.length > 5 && acked.paid.length > 3, JSON.stringify(acked));
+
+    const second = start();
+    await second.ready;
+    if (process.env.CRASH_DEBUG) console.log(second.output());
+    const recovered = /(\d+) gateway bills replayed from the journal, (\d+) credit holds given back/.exec(
+      second.output(),
+    );
+    second.child.kill('SIGTERM');
+    await second.exited;
+
+    const db = await openPglite(path.join(dataDir, 'pglite'));
+    try {
+      const redeemed = await db.query<{ code: string }>(
+        `SELECT c.code FROM coupon_redemptions r JOIN coupons c ON c.id = r.coupon_id
+       JOIN credit_ledger l ON l.coupon_redemption_id = r.id WHERE r.team_id = $1`,
+        [teamId],
+      );
+      const redeemedCodes = new Set(redeemed.map((row) => row.code));
+      for (const code of acked.redeemed) assert.ok(redeemedCodes.has(code), `redemption of ${code} kept`);
+
+      const paid = await db.query<{ order_id: string; credits: number }>(
+        `SELECT p.order_id, (SELECT count(*)::int FROM credit_ledger l WHERE l.payment_id = p.id) AS credits
+       FROM payments p WHERE p.status = 'completed' AND p.team_id = $1`,
+        [teamId],
+      );
+      const credited = new Map(paid.map((row) => [row.order_id, row.credits]));
+      for (const order of acked.paid) assert.equal(credited.get(order), 1, `payment ${order} credited once`);
+
+      const [usage] = await db.query<{ billed: number; distinct_requests: number }>(
+        `SELECT count(*)::int AS billed, count(DISTINCT request_id)::int AS distinct_requests
+       FROM usage_events u JOIN api_keys k ON k.id = u.api_key_id WHERE k.name = 'crash test' AND u.status = 'success'`,
+      );
+      assert.ok(usage.billed >= acked.answered, `${usage.billed} billed, ${acked.answered} answered`);
+      assert.ok(usage.billed <= started, `${usage.billed} billed, ${started} sent`);
+      assert.equal(usage.distinct_requests, usage.billed, 'no request billed twice');
+
+      const [holds] = await db.query<{ open: number; reserved: number }>(
+        `SELECT (SELECT count(*)::int FROM gateway_reservations) AS open,
+              (SELECT COALESCE(sum(reserved_cents), 0)::int FROM teams) AS reserved`,
+      );
+      assert.deepEqual(holds, { open: 0, reserved: 0 });
+      const [balance] = await db.query<{ stored: number; derived: number }>(
+        `SELECT credit_balance_cents AS stored,
+              (SELECT COALESCE(sum(amount_cents), 0) FROM credit_ledger WHERE team_id = $1)
+                - (SELECT COALESCE(sum(cost_cents), 0) FROM usage_events WHERE team_id = $1) AS derived
+       FROM teams WHERE id = $1`,
+        [teamId],
+      );
+      assert.equal(balance.stored, balance.derived);
+      console.log(
+        `crash test: ${acked.answered} answered, ${usage.billed} billed; ${acked.redeemed.length} redemptions and ` +
+          `${acked.paid.length} payments acknowledged, all kept; recovery: ${recovered?.[1] ?? 0} bills replayed, ` +
+          `${recovered?.[2] ?? 0} holds given back`,
+      );
+    } finally {
+      await db.close();
+    }
+  },
+);
