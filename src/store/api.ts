@@ -35,6 +35,7 @@ import { adminEndpoints } from './endpoints/admin';
  * | deactivateCoupon      | Coupon {id}, Coupon LIST                                                          |
  * | createPricingTier     | PricingTier LIST                                                                  |
  * | deactivatePricingTier | PricingTier {id}, PricingTier LIST                                                |
+ * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache (§4 rule)     |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
  * | generateCouponCode    |                                                                                   |
  */
@@ -59,6 +60,7 @@ export const api = createApi({
 
 export const {
   useGetMeQuery,
+  useSignOutEverywhereMutation,
   useGetCookieDiagnosticsQuery,
   useGetTeamQuery,
   useCreateTeamMutation,

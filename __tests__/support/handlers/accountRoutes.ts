@@ -47,6 +47,13 @@ const logout = route('get', '/v1/auth/logout', () => {
   return redirect('/login');
 });
 
+/** Ends every session of the signed-in user; the fake holds one session, the current one. */
+const logoutAll = route('post', '/v1/auth/logout-all', () => {
+  signedInUser();
+  fakeDb.signInAs(null);
+  return json({ ended_sessions: 1 });
+});
+
 // ---- Dashboard ----
 
 const getDashboardStats = route('get', '/v1/dashboard/stats', () => {
@@ -154,6 +161,7 @@ export const accountRoutes = [
   oauthCallback,
   devLogin,
   logout,
+  logoutAll,
   getDashboardStats,
   getActivity,
   listKeys,

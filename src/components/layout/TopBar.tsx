@@ -1,6 +1,8 @@
+import { lazy, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -8,7 +10,11 @@ import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
 import type { AuthUser } from '../../store/types';
 import { logoutUrl } from '../../config';
+import { MountWhenOpened } from '../MountWhenOpened';
 import { ColorModeToggle } from './ColorModeToggle';
+
+// Loaded when first opened: most visits never open the account dialog.
+const AccountDialog = lazy(() => import(/* webpackChunkName: "account-dialog" */ './AccountDialog'));
 
 interface TopBarProps {
   user: AuthUser | undefined;
@@ -19,6 +25,7 @@ interface TopBarProps {
 
 export function TopBar({ user, isDesktop, desktopOpen, onToggleDrawer }: TopBarProps) {
   const toggleLabel = isDesktop ? (desktopOpen ? 'Collapse sidebar' : 'Expand sidebar') : 'Open navigation';
+  const [accountOpen, setAccountOpen] = useState(false);
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60 } }}>
@@ -27,7 +34,22 @@ export function TopBar({ user, isDesktop, desktopOpen, onToggleDrawer }: TopBarP
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
         <ColorModeToggle />
-        <Box sx={{ textAlign: 'right', minWidth: 0, maxWidth: { xs: 150, sm: 280 } }}>
+        <ButtonBase
+          onClick={() => setAccountOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={`Account: ${user?.name || 'Guest'}`}
+          sx={{
+            display: 'block',
+            textAlign: 'right',
+            minWidth: 0,
+            maxWidth: { xs: 150, sm: 280 },
+            px: 1,
+            py: 0.5,
+            borderRadius: 1,
+            '&:hover': { bgcolor: 'action.hover' },
+            '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
+        >
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {user?.name || 'Guest'}
           </Typography>
@@ -36,11 +58,14 @@ export function TopBar({ user, isDesktop, desktopOpen, onToggleDrawer }: TopBarP
               {user.email}
             </Typography>
           )}
-        </Box>
+        </ButtonBase>
         <Button href={logoutUrl()} color="inherit" variant="outlined" size="small" sx={{ flexShrink: 0 }}>
           Sign out
         </Button>
       </Toolbar>
+      <MountWhenOpened open={accountOpen}>
+        <AccountDialog open={accountOpen} user={user} onClose={() => setAccountOpen(false)} />
+      </MountWhenOpened>
     </AppBar>
   );
 }
