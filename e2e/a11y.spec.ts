@@ -101,7 +101,7 @@ const collapsedSidebar: Overlay = {
 const SCREENS: Screen[] = [
   screen('/login', null),
   screen('/debug', null),
-  screen('/dashboard'),
+  screen('/dashboard', 'alice', [dialog('Your account', (page) => page.getByRole('button', { name: /^Account:/ }))]),
   screen('/api-keys', 'alice', [dialog('Revoke API key', firstRowAction('Revoke'))]),
   screen('/api-keys/create'),
   screen('/team', 'alice', [
