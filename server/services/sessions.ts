@@ -1,4 +1,4 @@
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Queryable } from '../db/types';
 import { isUuid } from '../lib/errors';
 import type { Membership } from './teams';
@@ -30,20 +30,20 @@ export function createSessions(secret: string, db: Queryable, adminLogins: reado
   const key = new TextEncoder().encode(secret);
   const admins = adminLogins.map((login) => login.toLowerCase());
 
+  /** The token's user and session, if we signed it. An expired token is INVALID/EXPIRED unless allowExpired. */
   async function claims(token: string, { allowExpired = false } = {}) {
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
-        requiredClaims: ['sub', 'sid', 'exp'],
-        // An ended token may still be ended (signing out a copy that has just expired is harmless).
-        ...(allowExpired ? { currentDate: new Date(0) } : {}),
-      });
-      const { sub, sid } = payload;
-      if (typeof sub !== 'string' || typeof sid !== 'string' || !isUuid(sub) || !isUuid(sid)) return INVALID;
-      return { ok: true as const, userId: sub, sessionId: sid };
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'sid', 'exp'] }));
     } catch (error) {
-      return error instanceof errors.JWTExpired ? EXPIRED : INVALID;
+      // The signature is checked before the claims, so an expired token's payload is ours: it may still be ended.
+      if (!(error instanceof errors.JWTExpired)) return INVALID;
+      if (!allowExpired) return EXPIRED;
+      payload = error.payload;
     }
+    const { sub, sid } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || !isUuid(sub) || !isUuid(sid)) return INVALID;
+    return { ok: true as const, userId: sub, sessionId: sid };
   }
 
   return {

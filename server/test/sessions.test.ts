@@ -58,6 +58,17 @@ describe('sessions end on the server', () => {
     }
   });
 
+  test('signing out with a token that has just expired still ends its session', async () => {
+    const alice = await ctx.user('alice');
+    const expired = await ctx.token(alice.id, -5);
+    await ctx.app.inject({ url: '/v1/auth/logout', cookies: { jwt: expired } });
+    const [row] = await ctx.db.query<{ ended: boolean }>(
+      'SELECT ended_at IS NOT NULL AS ended FROM sessions WHERE user_id = $1 AND expires_at < now()',
+      [alice.id],
+    );
+    assert.equal(row.ended, true);
+  });
+
   test('sign out everywhere ends every session of the user and only theirs', async () => {
     const laptop = await signIn('alice');
     const phone = await signIn('alice');
