@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -12,6 +12,7 @@ import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
 import { validatorCompiler } from './lib/validation';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { type LogSink, loggerOptions } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { adminRoutes } from './routes/admin';
 import { apiKeyRoutes } from './routes/apiKeys';
@@ -40,28 +41,11 @@ export interface AppOptions {
   db: Db;
   /** main.ts passes the instance's id and its bill journal; tests run with neither (noJournal). */
   gateway?: GatewayOptions;
+  /** Where log lines go instead of stdout (tests read them). */
+  logSink?: LogSink;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  if (config.logLevel === 'silent') return false;
-  return {
-    level: config.logLevel,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      censor: '[redacted]',
-    },
-    serializers: {
-      // OAuth callback query strings carry the one-time code and state: log the path only.
-      req: (req: { method: string; url: string; id: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url.split('?')[0],
-      }),
-    },
-  };
-}
 
 /** How often every instance asks the provider about payments not settled on our side. */
 const RECONCILE_EVERY_MS = 60_000;
@@ -83,9 +67,9 @@ function watchPayments(app: FastifyInstance, db: Db, provider: PaymentProvider) 
 }
 
 /** Builds the whole server (API, sandbox checkout, built app) without listening; tests drive it with inject(). */
-export async function buildApp({ config, db, gateway: gatewayOptions }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, gateway: gatewayOptions, logSink }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    ...loggerOptions(config, logSink),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',

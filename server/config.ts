@@ -22,6 +22,8 @@ export interface Config {
   cookieSecure: boolean | null;
   trustProxy: boolean;
   logLevel: string;
+  /** JSON lines for log collectors, or one readable line per record (and per request) for a person. */
+  logFormat: 'pretty' | 'json';
   /** Names this instance's gateway holds; null: main.ts keeps a generated one in DATA_DIR. */
   instanceId: string | null;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
@@ -148,6 +150,8 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
 
   const logLevel = str('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = str('LOG_FORMAT') ?? (mode === 'demo' ? 'pretty' : 'json');
+  if (logFormat !== 'pretty' && logFormat !== 'json') problems.push('LOG_FORMAT must be pretty or json');
 
   const providers = Object.fromEntries(
     PROVIDERS.map((name) => {
@@ -179,6 +183,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     cookieSecure: bool('COOKIE_SECURE', null) ?? (publicUrl?.startsWith('https:') ? true : null),
     trustProxy: bool('TRUST_PROXY', false) ?? false,
     logLevel,
+    logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     instanceId,
     rateLimit: {
       enabled: bool('RATE_LIMIT_ENABLED', true) ?? true,

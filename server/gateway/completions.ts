@@ -30,12 +30,22 @@ export interface ChatRequest {
   [field: string]: unknown;
 }
 
+const API_KEY_BEARER = /^Bearer\s+(sk-\S+)\s*$/;
+
 /** Only the Authorization header counts: a session cookie or a session JWT is not an API key. */
 export function bearerKey(request: FastifyRequest): string {
-  const match = /^Bearer\s+(sk-\S+)\s*$/.exec(request.headers.authorization ?? '');
+  const match = API_KEY_BEARER.exec(request.headers.authorization ?? '');
   if (!match) throw invalidApiKey();
   return match[1];
 }
+
+/**
+ * Whether a request comes from a gateway client rather than the dashboard: it carries an API key, or it comes from
+ * an OpenAI SDK (every Stainless-generated SDK, JavaScript or Python, sends `x-stainless-lang`). The dashboard sends
+ * neither: it authenticates with the session cookie (or a session JWT, never an `sk-` key).
+ */
+export const isGatewayCaller = (request: FastifyRequest) =>
+  API_KEY_BEARER.test(request.headers.authorization ?? '') || request.headers['x-stainless-lang'] !== undefined;
 
 function refusal(admission: Exclude<Admission, { ok: true }>): GatewayError {
   if (admission.reason === 'invalid_key') return invalidApiKey();

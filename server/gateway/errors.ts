@@ -1,9 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/errors';
+import { HttpError, ValidationError } from '../lib/errors';
 
-/** OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). */
+/**
+ * OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). `param` names
+ * the request field at fault (`model`, `messages[0].role`), or is null when no one field is.
+ */
 export interface OpenAiErrorBody {
-  error: { message: string; type: string; code: string; param: null };
+  error: { message: string; type: string; code: string; param: string | null };
 }
 
 export class GatewayError extends Error {
@@ -12,17 +15,15 @@ export class GatewayError extends Error {
     readonly type: string,
     readonly code: string,
     message: string,
+    readonly param: string | null = null,
   ) {
     super(message);
   }
 
   body(): OpenAiErrorBody {
-    return { error: { message: this.message, type: this.type, code: this.code, param: null } };
+    return { error: { message: this.message, type: this.type, code: this.code, param: this.param } };
   }
 }
-
-export const invalidRequest = (message: string) =>
-  new GatewayError(400, 'invalid_request_error', 'invalid_request_error', message);
 
 export const invalidApiKey = () =>
   new GatewayError(
@@ -54,6 +55,18 @@ export const modelNotFound = (model: string) =>
     'invalid_request_error',
     'model_not_found',
     `The model "${model}" is not offered by this gateway. GET /v1/models lists the models you can use.`,
+    'model',
+  );
+
+/** A path (or method) the gateway does not serve, asked by an OpenAI client; `served` lists what it does serve. */
+export const unknownUrl = (method: string, path: string, served: string[]) =>
+  new GatewayError(
+    404,
+    'invalid_request_error',
+    'unknown_url',
+    `Unknown request URL: ${method} ${path}. This gateway serves ${served.join(', ')}` +
+      // An SDK whose base URL lacks /v1 asks for /chat/completions: say so rather than only "not found".
+      (path === '/v1' || path.startsWith('/v1/') ? '.' : "; is your client's base URL missing /v1?"),
   );
 
 export const rateLimited = (after: string) =>
@@ -86,9 +99,10 @@ export function sendGatewayError(
       error instanceof HttpError || error.code !== 'FST_ERR_CTP_INVALID_JSON_BODY'
         ? error.message
         : 'Request body is not valid JSON';
+    const param = error instanceof ValidationError ? error.path : null;
     return reply
       .code(status)
-      .send(new GatewayError(status, 'invalid_request_error', 'invalid_request_error', message).body());
+      .send(new GatewayError(status, 'invalid_request_error', 'invalid_request_error', message, param).body());
   }
   request.log.error({ err: error }, 'gateway request failed');
   return reply

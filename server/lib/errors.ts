@@ -9,6 +9,19 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A request that failed its route's schema. `path` names the offending value in JavaScript notation
+ * (`messages[0].role`), or is null when the whole part is wrong: the gateway sends it as OpenAI's `param`.
+ */
+export class ValidationError extends HttpError {
+  constructor(
+    message: string,
+    readonly path: string | null,
+  ) {
+    super(400, 'VALIDATION_ERROR', message);
+  }
+}
+
 export const badRequest = (message: string) => new HttpError(400, 'VALIDATION_ERROR', message);
 export const forbidden = (message = 'You do not have access to this resource') =>
   new HttpError(403, 'FORBIDDEN', message);

@@ -3,7 +3,7 @@ import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
-import { HttpError } from './errors';
+import { HttpError, ValidationError } from './errors';
 import { isDate, isDateTime } from './inputFormats';
 
 FormatRegistry.Set('date', isDate);
@@ -83,12 +83,24 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
       return { value };
     }
     const first = check.Errors(value).First();
-    return { error: new HttpError(400, 'VALIDATION_ERROR', describe(first, part)) };
+    return { error: new ValidationError(describe(first, part), first ? accessorPath(first.path) : null) };
   };
 };
 
 type FirstError =
   ReturnType<ReturnType<typeof TypeCompiler.Compile>['Errors']> extends { First(): infer E } ? E : never;
+
+/** A JSON pointer as JavaScript would reach the value: `/messages/0/role` is `messages[0].role`; '' is null. */
+function accessorPath(pointer: string): string | null {
+  const segments = pointer.split('/').slice(1);
+  if (segments.length === 0) return null;
+  return segments
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce(
+      (path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment),
+      '',
+    );
+}
 
 function describe(error: FirstError, httpPart: string): string {
   if (!error) return `${httpPart} is invalid`;

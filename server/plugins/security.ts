@@ -50,6 +50,8 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/v1/')) return;
     // CSRF rides on ambient credentials (the session cookie); routes that only accept an API key in a header have none.
     if (request.routeOptions.config.apiKeyAuth) return;
+    // A request no route matches changes nothing: its 404 (in the caller's format) says more than a CSRF refusal.
+    if (request.is404) return;
     const contentType = request.headers['content-type'] ?? '';
     if (!/^application\/json\b/i.test(contentType)) {
       throw new HttpError(403, 'CSRF_REJECTED', 'State-changing requests must send content-type: application/json');

@@ -2,15 +2,20 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { bearerKey, chatCompletion } from '../gateway/completions';
-import { rateLimited, sendGatewayError } from '../gateway/errors';
+import { bearerKey, chatCompletion, isGatewayCaller } from '../gateway/completions';
+import { type GatewayError, rateLimited, sendGatewayError, unknownUrl } from '../gateway/errors';
 import { NUL_ALLOWED } from '../lib/validation';
 
 /** Prompts with long documents or images are far above the dashboard API's 64 KB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
 
 const OpenAiError = Type.Object({
-  error: Type.Object({ message: Type.String(), type: Type.String(), code: Type.String(), param: Type.Null() }),
+  error: Type.Object({
+    message: Type.String(),
+    type: Type.String(),
+    code: Type.String(),
+    param: Type.Union([Type.String(), Type.Null()]),
+  }),
 });
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, OpenAiError]));
 
@@ -61,6 +66,19 @@ const ModelList = Type.Object({
   ),
 });
 
+/**
+ * A gateway client asking for a path nobody serves (`/v1/completions`, or `/chat/completions` from a base URL without
+ * /v1) gets OpenAI's envelope, which its SDK prints, instead of the dashboard's `{ code, message }` 404 (the SDK shows
+ * that as "404 status code (no body)"). Null for dashboard callers.
+ */
+export function unknownGatewayUrl(app: FastifyInstance, request: FastifyRequest): GatewayError | null {
+  if (!isGatewayCaller(request)) return null;
+  const served = app.routeTable
+    .filter((route) => route.config?.apiKeyAuth && route.method !== 'HEAD')
+    .map((route) => `${String(route.method)} ${route.url}`);
+  return unknownUrl(request.method, request.url.split('?')[0], served);
+}
+
 /** The OpenAI-compatible gateway, in its own scope so its errors use OpenAI's envelope. */
 export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway } = deps;
@@ -75,6 +93,14 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => rateLimited(context.after),
   };
   const config = { apiKeyAuth: true, rateLimit };
+
+  // Answered in onRequest, before body parsing, so that a multipart upload or an oversized body to an unknown path
+  // is a 404 too. GET requests match the static files' wildcard route instead and reach the app's not-found handler,
+  // which asks unknownGatewayUrl as well.
+  app.addHook('onRequest', async (request, reply) => {
+    const error = request.is404 && unknownGatewayUrl(app, request);
+    if (error) return reply.code(error.statusCode).send(error.body());
+  });
 
   await app.register(async (scope) => {
     scope.setErrorHandler(sendGatewayError);

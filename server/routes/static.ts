@@ -11,6 +11,7 @@ import { HttpError } from '../lib/errors';
 import { pageAnswers } from '../lib/pageData';
 import { readToken } from '../plugins/auth';
 import { authUserOf } from './auth';
+import { unknownGatewayUrl } from './gateway';
 
 const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
 
@@ -41,7 +42,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 /**
  * The built app from dist/: files as they are, index.html for any other GET that accepts HTML (client-side routes),
- * and JSON 404s for /v1 and everything else.
+ * and JSON 404s for /v1 and everything else (in OpenAI's envelope for gateway clients).
  */
 export async function staticRoutes(app: FastifyInstance, { config, db, guards }: Deps) {
   const distDir = config.distDir;
@@ -134,6 +135,8 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    const gatewayError = unknownGatewayUrl(app, request);
+    if (gatewayError) return reply.code(gatewayError.statusCode).send(gatewayError.body());
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = request.url === '/v1' || request.url.startsWith('/v1/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && hasDist) {

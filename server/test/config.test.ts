@@ -39,6 +39,7 @@ describe('config', () => {
     assert.equal(config.github?.oauthUrl, 'https://github.com');
     assert.equal(config.github?.apiUrl, 'https://api.github.com');
     assert.equal(config.autoBuild, false);
+    assert.equal(config.logFormat, 'json');
   });
 
   test('demo defaults: dev sign-in, admin login, generous limits, auto build', () => {
@@ -49,6 +50,9 @@ describe('config', () => {
     assert.equal(config.jwtSecret, null);
     assert.equal(config.autoBuild, true);
     assert.equal(config.rateLimit.max, 300);
+    assert.equal(config.logFormat, 'pretty');
+    assert.equal(loadConfig({ LOG_FORMAT: 'json' }, ['--demo']).logFormat, 'json');
+    assert.equal(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat, 'pretty');
   });
 
   test('demo mode with GitHub configured uses GitHub, not dev sign-in', () => {
@@ -63,6 +67,7 @@ describe('config', () => {
         PUBLIC_URL: 'not a url',
         CORS_ORIGINS: 'https://ok.example,https://bad.example/path',
         LOG_LEVEL: 'loud',
+        LOG_FORMAT: 'xml',
         COOKIE_SECURE: 'maybe',
         GITHUB_CLIENT_ID: 'only-id',
       },
@@ -74,6 +79,7 @@ describe('config', () => {
       'PUBLIC_URL',
       'CORS_ORIGINS',
       'LOG_LEVEL',
+      'LOG_FORMAT',
       'COOKIE_SECURE',
       'GITHUB_CLIENT_SECRET',
     ]) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { APIError } from 'openai';
 import type { OpenAiErrorBody } from '../gateway/errors';
 import { recordUsage } from '../services/usage';
 import type { TestUser } from './helpers';
@@ -29,11 +30,11 @@ beforeEach(async () => {
   key = await ctx.key(owner);
 });
 
-async function refused(res: globalThis.Response, status: number, code: string) {
+async function refused(res: globalThis.Response, status: number, code: string, param: string | null = null) {
   const body = (await res.json()) as OpenAiErrorBody;
   assert.equal(res.status, status, JSON.stringify(body));
   assert.equal(body.error.code, code);
-  assert.equal(body.error.param, null);
+  assert.equal(body.error.param, param, JSON.stringify(body));
   assert.equal(typeof body.error.type, 'string');
   assert.ok(body.error.message.length > 10);
   return body.error;
@@ -118,25 +119,37 @@ describe('refusals, in OpenAI error format', () => {
       'gpt-old',
       'openai/gpt-next',
     ]) {
-      const error = await refused(await ctx.chat(key, { ...hello, model }), 404, 'model_not_found');
+      const error = await refused(await ctx.chat(key, { ...hello, model }), 404, 'model_not_found', 'model');
       assert.match(error.message, new RegExp(model.replace('/', '\\/')));
     }
+    // The SDK hands `param` on, so a program can tell which field to fix.
+    const sdkError = await ctx
+      .client(key)
+      .chat.completions.create({ ...hello, model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] })
+      .catch((error: unknown) => error);
+    assert.ok(sdkError instanceof APIError);
+    assert.equal(sdkError.status, 404);
+    assert.equal(sdkError.param, 'model');
+    assert.match(sdkError.message, /^404 The model "no-such-model" is not offered by this gateway/);
     await nothingHappened();
   });
 
-  test('400 invalid_request_error for bodies the gateway cannot use', async () => {
-    const cases: [unknown, RegExp][] = [
-      ['{"model": ', /not valid JSON/],
-      [{ messages: [{ role: 'user', content: 'hi' }] }, /model must be a model name/],
-      [{ model: 'gpt-4o' }, /messages must be a non-empty array/],
-      [{ model: 'gpt-4o', messages: [] }, /messages must be a non-empty array/],
-      [{ model: 'gpt-4o', messages: [{ content: 'no role' }] }, /role/],
-      [{ ...hello, stream: 'yes' }, /stream must be true or false/],
-      [{ ...hello, max_tokens: 0 }, /max_tokens must be an integer/],
-      [{ ...hello, n: 1.5 }, /n must be an integer/],
+  test('400 invalid_request_error for bodies the gateway cannot use, naming the field in param', async () => {
+    const cases: [unknown, RegExp, string | null][] = [
+      ['{"model": ', /not valid JSON/, null],
+      ['[]', /body must be a JSON object/, null],
+      [{ messages: [{ role: 'user', content: 'hi' }] }, /model must be a model name/, 'model'],
+      [{ ...hello, model: '' }, /model must be a model name/, 'model'],
+      [{ model: 'gpt-4o' }, /messages must be a non-empty array/, 'messages'],
+      [{ model: 'gpt-4o', messages: [] }, /messages must be a non-empty array/, 'messages'],
+      [{ model: 'gpt-4o', messages: [{ role: 'user' }, { content: 'no role' }] }, /role/, 'messages[1].role'],
+      [{ ...hello, stream: 'yes' }, /stream must be true or false/, 'stream'],
+      [{ ...hello, stream_options: 'usage' }, /stream_options/, 'stream_options'],
+      [{ ...hello, max_tokens: 0 }, /max_tokens must be an integer/, 'max_tokens'],
+      [{ ...hello, n: 1.5 }, /n must be an integer/, 'n'],
     ];
-    for (const [body, message] of cases) {
-      const error = await refused(await ctx.chat(key, body), 400, 'invalid_request_error');
+    for (const [body, message, param] of cases) {
+      const error = await refused(await ctx.chat(key, body), 400, 'invalid_request_error', param);
       assert.match(error.message, message, JSON.stringify(body));
       assert.equal(error.type, 'invalid_request_error');
     }

@@ -1,0 +1,61 @@
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+import { prettyDestination } from '../lib/prettyLog';
+
+/** Where log lines go: stdout, or a test's collector. */
+export interface LogSink {
+  write(text: string): unknown;
+}
+
+/** Outside /v1 are the built app's files and pages, robots.txt and the health checks: noise when they succeed. */
+const isAppRequest = (path: string) => path !== '/v1' && !path.startsWith('/v1/');
+
+/**
+ * LOG_FORMAT=pretty's request log: one line per request, when it completes (`GET /v1/teams/ 200 4.2 ms`), instead of
+ * Fastify's "incoming request" and "request completed" pair. Requests outside /v1 are logged only when they fail
+ * (4xx at warn, 5xx at error): a page load fetches a dozen bundles.
+ */
+class OneLineRequestLog extends LogController {
+  incomingRequest() {}
+
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // The path only: OAuth callback query strings carry the one-time code and state.
+    const path = request.url.split('?')[0];
+    const status = reply.statusCode;
+    if (!error && status < 400 && isAppRequest(path)) return;
+    const line = `${request.method} ${path} ${status} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (error || status >= 500) reply.log.error(error ? { err: error } : {}, line);
+    else if (status >= 400 && isAppRequest(path)) reply.log.warn(line);
+    else reply.log.info(line);
+  }
+}
+
+/**
+ * Fastify's logger: JSON lines (production's default, for log collectors), or one readable line per record (demo's
+ * default). Both redact credentials and log request paths without their query string.
+ */
+export function loggerOptions(config: Config, sink?: LogSink): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (config.logLevel === 'silent') return { logger: false };
+  const pretty = config.logFormat === 'pretty';
+  // Warnings and errors in colour, on a terminal only.
+  const color = pretty && !sink && process.stdout.isTTY;
+  return {
+    logger: {
+      level: config.logLevel,
+      ...(pretty ? { stream: prettyDestination(sink ?? process.stdout, { color }) } : sink ? { stream: sink } : {}),
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // OAuth callback query strings carry the one-time code and state: log the path only.
+        req: (req: { method: string; url: string; id: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split('?')[0],
+        }),
+      },
+    },
+    ...(pretty ? { logController: new OneLineRequestLog() } : {}),
+  };
+}
