@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from '../lib/errors';
+import { formatCents } from '../lib/money';
 
 /**
  * OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). `param` names
@@ -46,7 +47,7 @@ export const budgetExceeded = (budgetCents: number) =>
     429,
     'insufficient_quota',
     'budget_exceeded',
-    `Your team has reached its monthly budget of $${(budgetCents / 100).toFixed(2)}. The team owner can raise it on the Billing page.`,
+    `Your team has reached its monthly budget of ${formatCents(budgetCents)}. The team owner can raise it on the Billing page.`,
   );
 
 export const modelNotFound = (model: string) =>

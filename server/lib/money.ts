@@ -1,6 +1,5 @@
-/** Integer cents in the database; dollars (at most two decimals) at the API edge where the contract says so. */
-export const centsToDollars = (cents: number) => Math.round(cents) / 100;
-export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+/** Integer cents in the database; dollars at the API edge where the contract says so, by the one rule of both halves. */
+export { centsToDollars, dollarsToCents, formatCents } from '../../contract/money';
 
 /** Pricing is stored as integer micro-dollars per 1M tokens so prices such as 0.075 are exact. */
 export const microsToDollars = (micros: number) => micros / 1_000_000;

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
 import { PAGE_HEADERS, escapeHtml, page, scriptJson } from '../lib/html';
 import { applyProviderStatus, checkoutView } from '../services/payments';
+import { formatCents } from '../lib/money';
 
 const OrderParams = Type.Object({ orderId: Type.String({ maxLength: 64 }) });
 
@@ -21,7 +22,7 @@ export function sandboxCheckoutRoutes(app: FastifyInstance, { db, payments }: De
       return reply
         .code(404)
         .send(page('Payment not found', '<h1>Payment not found</h1><p>Check the link and try again.</p>'));
-    const amount = `$${(payment.amount_cents / 100).toFixed(2)}`;
+    const amount = formatCents(payment.amount_cents);
     const open = payment.payable;
     const body = `
 <h1>Sandbox checkout</h1>

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/types';
-import { dollarsToMicros } from '../lib/money';
+import { dollarsToMicros, formatCents } from '../lib/money';
 import { randomToken, seededRandom } from '../lib/random';
 import { hashApiKey } from '../services/apiKeys';
 import { appendLedgerEntry, type LedgerType } from '../services/credits';
@@ -200,7 +200,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
   const opening = Math.max(10_000, Math.round((usageCents + TARGET_BALANCE_CENTS - fixed) / 10_000) * 10_000);
   const openingPayment = await payment('ord_demo_opening', opening, 'completed', ago(60), { completed: ago(60) });
   await ledger('topup', opening, 'Credit top-up for Acme AI', ago(60), openingPayment);
-  await activity(alice, 'payment_completed', `Payment of $${(opening / 100).toFixed(2)} completed`, ago(60));
+  await activity(alice, 'payment_completed', `Payment of ${formatCents(opening)} completed`, ago(60));
   await ledger('transfer', 10_000, 'Transfer from the Acme research budget', ago(50));
   const refunded = await payment('ord_demo_refunded', 5_000, 'refunded', ago(45), {
     completed: ago(45),
@@ -257,7 +257,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
       createdBy: alice,
       createdAt: at,
     });
-    await activity(alice, 'coupon_redeemed', `Coupon ${code} added $${(cents / 100).toFixed(2)} in credits`, at);
+    await activity(alice, 'coupon_redeemed', `Coupon ${code} added ${formatCents(cents)} in credits`, at);
   };
   const welcome = await coupon('WELCOME10', 1_000, 'Welcome credit for new teams', 100, {
     expires: ago(-60),

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types';
 import { type HttpError, badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
-import { centsToDollars, dollarsToCents } from '../lib/money';
+import { centsToDollars, dollarsToCents, formatCents } from '../lib/money';
 import { randomCode } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
@@ -99,7 +99,7 @@ export async function redeemCoupon(db: Db, teamId: string, userId: string, code:
         teamId,
         userId,
         'coupon_redeemed',
-        `Coupon ${claimed.code} added $${dollars.toFixed(2)} in credits`,
+        `Coupon ${claimed.code} added ${formatCents(claimed.amount_cents)} in credits`,
       );
       return { success: true as const, amount: dollars, new_balance: centsToDollars(balance) };
     });

@@ -5,6 +5,7 @@ import { iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
 import { appendLedgerEntry } from './credits';
 import type { PaymentProvider, ProviderStatus } from './paymentProvider';
+import { formatCents } from '../lib/money';
 
 export const PAYMENT_LINK_MINUTES = 30;
 const ORDER_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -108,7 +109,7 @@ async function completePayment(db: Db, orderId: string): Promise<boolean> {
       payment.team_id,
       payment.created_by,
       'payment_completed',
-      `Payment of $${(payment.amount_cents / 100).toFixed(2)} completed`,
+      `Payment of ${formatCents(payment.amount_cents)} completed`,
     );
     return true;
   });

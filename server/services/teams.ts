@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types';
 import { conflict, forbidden, isUniqueViolation, notFound, noTeam } from '../lib/errors';
-import { centsToDollars, percentOf } from '../lib/money';
+import { centsToDollars, percentOf, formatCents } from '../lib/money';
 import { MONTH_START_SQL, iso } from '../lib/time';
 import { recordActivity } from './activity';
 
@@ -85,7 +85,7 @@ export async function updateBudget(db: Db, membership: Membership | null, userId
       teamId,
       userId,
       'team_updated',
-      `Monthly budget changed from $${(before.budget_limit_cents / 100).toFixed(2)} to $${(budgetCents / 100).toFixed(2)}`,
+      `Monthly budget changed from ${formatCents(before.budget_limit_cents)} to ${formatCents(budgetCents)}`,
     );
   });
   return teamView(db, teamId);

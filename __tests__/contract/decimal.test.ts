@@ -1,4 +1,4 @@
-import { formatDecimal, formatUsd, groupThousands } from '../../src/lib/decimal';
+import { formatDecimal, formatUsd, groupThousands } from '../../contract/decimal';
 import { formatCalendarDay, formatDate, formatDateTime } from '../../src/lib/time';
 
 // The hand-made formatters must print exactly what Intl's en-US formatters print (jest runs Node with full ICU).

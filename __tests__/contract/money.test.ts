@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, formatCents, formatMoney } from '../../src/lib/money';
+import { centsToDollars, dollarsToCents, formatCents, formatMoney } from '../../contract/money';
 
 describe('formatMoney: two decimals and a dollar sign; null or NaN gives $0.00 (spec §9)', () => {
   it.each([
@@ -46,5 +46,13 @@ describe('cents to dollars', () => {
     [Number.NaN, '$0.00'],
   ])('formatCents(%p) -> %s', (cents, expected) => {
     expect(formatCents(cents)).toBe(expected);
+  });
+});
+
+describe('one rule on both halves', () => {
+  it('the server converts with this very function (it rounded 1.005 dollars to 100 cents with its own)', async () => {
+    const server = await import('../../server/lib/money');
+    expect(server.dollarsToCents).toBe(dollarsToCents);
+    expect(server.dollarsToCents(1.005)).toBe(101);
   });
 });
