@@ -26,4 +26,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  // Scripts the server sends to browsers as they are (the sandbox checkout's buttons).
+  { files: ['server/payments/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
 );

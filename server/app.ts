@@ -18,13 +18,11 @@ import { adminRoutes } from './routes/admin';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
-import { sandboxCheckoutRoutes } from './routes/sandboxCheckout';
 import { staticRoutes } from './routes/static';
 import { systemRoutes } from './routes/system';
 import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
-import { createSandboxProvider, type PaymentProvider } from './services/paymentProvider';
-import { reconcilePayments } from './services/payments';
+import { createPaymentProvider, paymentRoutes } from './payments';
 import { createSessions } from './services/sessions';
 
 declare module 'fastify' {
@@ -46,25 +44,6 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** How often every instance asks the provider about payments not settled on our side. */
-const RECONCILE_EVERY_MS = 60_000;
-
-/** Payments whose report never arrived are reconciled once the server is ready (after a crash), then every minute. */
-function watchPayments(app: FastifyInstance, db: Db, provider: PaymentProvider) {
-  const reconcile = async () => {
-    try {
-      const moved = await reconcilePayments(db, provider);
-      if (moved > 0) app.log.warn({ moved }, 'payments reconciled with the provider');
-    } catch (error) {
-      app.log.error({ err: error }, 'payment reconciliation failed');
-    }
-  };
-  const timer = setInterval(() => void reconcile(), RECONCILE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', reconcile);
-  app.addHook('onClose', async () => clearInterval(timer));
-}
 
 /** Builds the whole server (API, sandbox checkout, built app) without listening; tests drive it with inject(). */
 export async function buildApp({ config, db, gateway: gatewayOptions, logSink }: AppOptions): Promise<FastifyInstance> {
@@ -132,8 +111,8 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   }
 
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
-  const payments = createSandboxProvider(db);
-  watchPayments(app, db, payments);
+  const paymentProvider = createPaymentProvider(config, db);
+  paymentRoutes(app, db, paymentProvider);
   const gateway = createGateway(config, db, app.log, gatewayOptions ?? { instanceId: 'local', journal: noJournal });
   app.decorate('gateway', gateway);
   // Bills still queued are written before the database is closed.
@@ -143,19 +122,11 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     db,
     sessions,
     guards: createGuards({ sessions }),
-    payments,
+    paymentProvider,
     rateLimit,
     gateway,
   };
-  for (const routes of [
-    systemRoutes,
-    authRoutes,
-    teamRoutes,
-    teamBillingRoutes,
-    apiKeyRoutes,
-    adminRoutes,
-    sandboxCheckoutRoutes,
-  ]) {
+  for (const routes of [systemRoutes, authRoutes, teamRoutes, teamBillingRoutes, apiKeyRoutes, adminRoutes]) {
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);

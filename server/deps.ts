@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Gateway } from './gateway/gateway';
 import type { Guards } from './plugins/auth';
-import type { SandboxProvider } from './services/paymentProvider';
+import type { PaymentProvider } from './payments/provider';
 import type { Sessions } from './services/sessions';
 
 /** What route modules need; built once in app.ts. */
@@ -11,7 +11,7 @@ export interface Deps {
   db: Db;
   sessions: Sessions;
   guards: Guards;
-  payments: SandboxProvider;
+  paymentProvider: PaymentProvider;
   /** Per-route rate limit settings, or undefined when rate limiting is off. */
   rateLimit: { max: number; timeWindow: number } | undefined;
   gateway: Gateway;

@@ -5,19 +5,22 @@ export const escapeHtml = (value: string) =>
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * Headers for the server's own pages: inline script and style only, fetches to this origin only, and never framed
- * (the checkout's Pay button must not be clickjackable).
+ * Headers for the server's own pages: their own scripts (inline or from this origin) and inline style only, fetches
+ * to this origin only, and never framed (the checkout's Pay button must not be clickjackable).
  */
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy':
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
 };
 
-/** A small self-contained page (inline CSS, no external assets) for the server's own screens. */
-export function page(title: string, body: string, script = ''): string {
+/**
+ * A small self-contained page (inline CSS, no assets from elsewhere) for the server's own screens; `script` is inline
+ * code or `{ src }`, a script this server serves.
+ */
+export function page(title: string, body: string, script: string | { src: string } = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -48,7 +51,7 @@ export function page(title: string, body: string, script = ''): string {
 <main>
 ${body}
 </main>
-${script ? `<script>${script}</script>` : ''}
+${typeof script === 'object' ? `<script src="${escapeHtml(script.src)}" defer></script>` : script ? `<script>${script}</script>` : ''}
 </body>
 </html>`;
 }

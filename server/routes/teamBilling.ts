@@ -7,7 +7,7 @@ import { currentUser } from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { listRedemptions, redeemCoupon, validateCoupon } from '../services/coupons';
 import { balanceCents, creditHistory, detailedBalance } from '../services/credits';
-import { checkPayment, createPaymentLink, paymentHistory, paymentStatus } from '../services/payments';
+import { checkPayment, createPaymentLink, paymentHistory, paymentStatus } from '../payments/payments';
 import { usageBreakdown } from '../services/usage';
 import { centsToDollars } from '../lib/money';
 import {
@@ -30,7 +30,7 @@ const CouponCode = Type.Object({
 
 /** Credits, payments and coupon redemption of one team: /v1/teams/{teamId}/..., members only. */
 export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
-  const { db, guards, config, payments } = deps;
+  const { db, guards, config, paymentProvider } = deps;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const member = { onRequest: guards.requireTeamAccess };
   const limited = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
@@ -118,7 +118,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const description = request.body.description?.trim() || 'Credit top-up';
-      const link = await createPaymentLink(db, payments, {
+      const link = await createPaymentLink(db, paymentProvider, {
         teamId: request.params.teamId,
         userId: currentUser(request).id,
         amountCents: request.body.amount_cents,
@@ -162,7 +162,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: Type.Object({ updated: Type.Boolean(), status: PaymentStatus }), ...errors(401, 403, 404) },
       },
     },
-    async (request) => checkPayment(db, payments, request.params.teamId, request.params.orderId),
+    async (request) => checkPayment(db, paymentProvider, request.params.teamId, request.params.orderId),
   );
 
   api.post(

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { balanceCents, derivedBalanceCents } from '../services/credits';
-import { createSandboxProvider } from '../services/paymentProvider';
-import { reconcilePayments, refundPayment } from '../services/payments';
+import { createSandboxProvider } from '../payments/sandbox/provider';
+import { reconcilePayments, refundPayment } from '../payments/payments';
 import { runSeed, seededRandom } from './seededRandom';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 

@@ -2,9 +2,9 @@ import type { Db, Queryable } from '../db/types';
 import { notFound } from '../lib/errors';
 import { randomCode } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
-import { recordActivity } from './activity';
-import { appendLedgerEntry } from './credits';
-import type { PaymentProvider, ProviderStatus } from './paymentProvider';
+import { recordActivity } from '../services/activity';
+import { appendLedgerEntry } from '../services/credits';
+import type { IncomingNotification, PaymentProvider, ProviderStatus } from './provider';
 import { formatCents } from '../lib/money';
 
 export const PAYMENT_LINK_MINUTES = 30;
@@ -158,6 +158,17 @@ export async function applyProviderStatus(db: Db, orderId: string, remote: Provi
   return expired.length > 0;
 }
 
+/**
+ * A provider's webhook: when its signature verifies, the order it names is fetched from the provider and applied.
+ * Returns false for a notification that is not genuine (nothing is read or written for it).
+ */
+export async function receiveNotification(db: Db, provider: PaymentProvider, notification: IncomingNotification) {
+  const orderId = provider.verifyNotification(notification);
+  if (orderId === null) return false;
+  await applyProviderStatus(db, orderId, await provider.fetchStatus(orderId));
+  return true;
+}
+
 /** Re-reads the provider and applies what it says. */
 export async function checkPayment(db: Db, provider: PaymentProvider, teamId: string, orderId: string) {
   const payment = await findPayment(db, teamId, orderId);
@@ -209,17 +220,4 @@ export async function paymentHistory(db: Db, teamId: string) {
     teamId,
   ]);
   return { payments: rows.map(toPayment), count: rows.length };
-}
-
-/** What the sandbox checkout page shows: the payment, and whether the provider still takes payment for it. */
-export async function checkoutView(db: Db, orderId: string) {
-  const [row] = await db.query<PaymentRow & { team_name: string; payable: boolean; link_expired: boolean }>(
-    `SELECT p.*, t.name AS team_name,
-            s.status = 'pending' AND s.expires_at > now() AS payable,
-            s.status = 'pending' AND s.expires_at <= now() AS link_expired
-     FROM payments p JOIN teams t ON t.id = p.team_id JOIN sandbox_checkouts s ON s.order_id = p.order_id
-     WHERE p.order_id = $1`,
-    [orderId],
-  );
-  return row ?? null;
 }
