@@ -122,7 +122,7 @@ const SCREENS: Screen[] = [
   screen('/admin/pricing', 'admin', [
     dialog('Create Pricing Tier', button('Create Pricing Tier')),
     dialog('Pricing Tier Details', firstRowAction('View details')),
-    dialog('Deactivate pricing tier', firstRowAction('Deactivate')),
+    dialog('Deactivate the', firstRowAction('Deactivate')),
   ]),
   screen('/admin/coupons', 'admin', [
     dialog('Create New Coupon', button('Create New Coupon')),

@@ -6,6 +6,11 @@ import { formatUsd } from './decimal';
 export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
 
 export const DEACTIVATE_TIER_CONFIRMATION = 'Are you sure you want to deactivate this pricing tier?';
+
+/** The confirmation's title names the tier it acts on; the spec's sentence stays its message. */
+export function deactivateTierTitle(tier: Pick<PricingTier, 'tier_name' | 'provider' | 'model'>): string {
+  return `Deactivate the ${tier.tier_name} tier of ${tier.provider}/${tier.model}?`;
+}
 export const DEACTIVATE_TIER_FAILED = 'Failed to deactivate pricing tier';
 export const CREATE_TIER_FAILED = 'Failed to create pricing tier';
 
