@@ -32,6 +32,22 @@ export function formatPricePer1M(dollars: number | null | undefined): string {
   return formatUsd(dollars, 3);
 }
 
+export const CACHING_SUPPORTED = 'Supported';
+export const CACHING_NOT_SUPPORTED = 'Not supported';
+
+/** The Caching column's lines: 'Supported' with its create and read prices, or 'Not supported'. */
+export function tierCachingLines(
+  tier: Pick<PricingTier, 'supports_caching' | 'cache_create_cost_per_1m' | 'cache_read_cost_per_1m'>,
+): string[] {
+  return tier.supports_caching
+    ? [
+        CACHING_SUPPORTED,
+        `Create ${formatPricePer1M(tier.cache_create_cost_per_1m)}`,
+        `Read ${formatPricePer1M(tier.cache_read_cost_per_1m)}`,
+      ]
+    : [CACHING_NOT_SUPPORTED];
+}
+
 // ---- Filters (kept in the URL so a view can be shared) ----
 
 export type TierStatusFilter = '' | 'true' | 'false';
