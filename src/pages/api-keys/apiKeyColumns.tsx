@@ -79,7 +79,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     field: 'last_used_at',
     headerName: 'Last Used',
     type: 'dateTime',
-    minWidth: 170,
+    minWidth: 190,
     flex: 0.8,
     // Sorting and filtering work on the time; the cell shows it formatted, or 'Never'.
     valueGetter: (value: string | null) => timeOf(value),

@@ -76,7 +76,7 @@ const dataColumns: GridColDef<Coupon>[] = [
     field: 'expires_at',
     headerName: 'Expiry',
     type: 'dateTime',
-    minWidth: 170,
+    minWidth: 190,
     flex: 0.7,
     valueGetter: (value: string | null) => expiryTime(value),
     renderCell: ({ row }) => formatDateTime(row.expires_at, NO_EXPIRY),
@@ -84,7 +84,7 @@ const dataColumns: GridColDef<Coupon>[] = [
   {
     field: 'status',
     headerName: 'Status',
-    minWidth: 140,
+    minWidth: 164,
     valueGetter: (_value, row) => couponDisplayStatus(row, new Date()),
     renderCell: ({ row }) => <CouponStatusChip coupon={row} />,
   },

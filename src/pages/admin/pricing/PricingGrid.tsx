@@ -6,6 +6,7 @@ import type { PricingTier } from '../../../store/types';
 import { pricingColumns, type PricingRowActions } from './pricingColumns';
 
 const LAYOUT = gridLayout('model');
+const autoRowHeight = () => 'auto' as const;
 
 /** The pricing tiers grid, in a chunk of its own with MUI X (see PricingPage). */
 export interface PricingGridProps {
@@ -35,6 +36,8 @@ export default function PricingGrid({
       columns={columns}
       loading={loading}
       rowHeight={84}
+      // Cells wrap rather than cut their text (pricingColumns), so each row is as tall as its content.
+      getRowHeight={autoRowHeight}
       // Two-line headers ('Completion Price per 1M') keep the price columns narrow enough for the whole table to fit
       // a 1280 px screen beside the open sidebar.
       columnHeaderHeight={64}
