@@ -47,7 +47,7 @@ const button = (name: string) => (page: Page) => page.getByRole('button', { name
 
 /**
  * A row action of the first row offering it. A grid renders only the columns in view, so it is scrolled to the end
- * first; below 768 px the coupons are cards whose actions are buttons (CouponList).
+ * first; below 768 px the lists are cards whose actions are buttons (CardList).
  */
 const firstRowAction = (name: string) => async (page: Page) => {
   const grid = page.locator('.MuiDataGrid-virtualScroller');
@@ -122,7 +122,7 @@ const SCREENS: Screen[] = [
   screen('/admin/pricing', 'admin', [
     dialog('Create Pricing Tier', button('Create Pricing Tier')),
     dialog('Pricing Tier Details', firstRowAction('View details')),
-    dialog('Deactivate pricing tier', firstRowAction('Deactivate')),
+    dialog('Deactivate the', firstRowAction('Deactivate')),
   ]),
   screen('/admin/coupons', 'admin', [
     dialog('Create New Coupon', button('Create New Coupon')),

@@ -1,29 +1,99 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SIGNED_IN_ROUTES, TABLES_BY_ROUTE } from './routes';
 import { signIn } from './signIn';
 
-// Every screen at a 375 px phone width: nothing sticks out sideways (wide tables and grids scroll inside their card).
-const ROUTES: Record<string, string[]> = {
-  alice: ['/dashboard', '/api-keys', '/api-keys/create', '/team', '/usage-reports', '/billing'],
-  admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/analytics'],
-};
-
-test.use({ viewport: { width: 375, height: 800 } });
-
-for (const [login, routes] of Object.entries(ROUTES)) {
-  test(`no horizontal overflow at 375px for ${login}`, async ({ page }) => {
-    await signIn(page, login);
-    for (const route of routes) {
-      await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${route} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-    }
-  });
+async function settled(page: Page, route: string) {
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
-test('the login page fits a phone', async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Welcome to AI Model Gateway' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  // Every screen at a phone width: nothing sticks out sideways, and lists are cards, never a grid (the grid's columns
+  // do not fit, and a phone never downloads it).
+  for (const [login, routes] of Object.entries(SIGNED_IN_ROUTES)) {
+    test(`no horizontal overflow and no grid for ${login}`, async ({ page }) => {
+      await signIn(page, login);
+      for (const route of routes) {
+        await settled(page, route);
+        const overflow = await pageOverflow(page);
+        expect(overflow, `${route} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+        await expect(page.getByRole('grid'), `${route} shows a grid`).toHaveCount(0);
+      }
+    });
+  }
+
+  test('the login page fits a phone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome to AI Model Gateway' })).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
+
+/** How far the table's own box scrolls sideways (0 when every column fits). */
+function sidewaysScroll(table: Locator, role: 'grid' | 'table') {
+  return table.evaluate((element, isGrid) => {
+    const scroller = isGrid ? element.querySelector('.MuiDataGrid-virtualScroller') : element.parentElement;
+    if (!scroller) throw new Error('no scroller');
+    return scroller.scrollWidth - scroller.clientWidth;
+  }, role === 'grid');
+}
+
+test.describe('at 1280 px with the sidebar open', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  // Every grid and usage table fits beside the open sidebar: its last column (the row actions) is on screen without
+  // scrolling sideways, so nothing hides the identifying first column either (issue 16).
+  for (const [login, routes] of Object.entries(TABLES_BY_ROUTE)) {
+    test(`every table's last column is reachable and visible for ${login}`, async ({ page }) => {
+      await signIn(page, login);
+      for (const [route, tables] of Object.entries(routes)) {
+        await settled(page, route);
+        expect((await page.getByTestId('sidebar').boundingBox())?.width, 'the sidebar is open').toBe(256);
+        for (const { role, name } of tables) {
+          const table = page.getByRole(role, { name, exact: true });
+          await expect(table.getByRole('row').nth(1), `${route}: ${name} has rows`).toBeVisible();
+          const lastHeader = table.getByRole('columnheader').last();
+          await expect(lastHeader).toBeInViewport({ ratio: 1 });
+          const box = await lastHeader.boundingBox();
+          expect(box!.x + box!.width, `${route}: ${name}'s last column ends off screen`).toBeLessThanOrEqual(1280);
+          expect(await sidewaysScroll(table, role), `${route}: ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        }
+        expect(await pageOverflow(page), `${route} overflows`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
+
+test.describe('at 1024 px, where a grid scrolls sideways', () => {
+  test.use({ viewport: { width: 1024, height: 800 } });
+
+  // Scrolled to its last column, a grid still shows which row is which: the first column sticks to the left edge.
+  for (const [login, routes] of Object.entries(TABLES_BY_ROUTE)) {
+    test(`every grid keeps its identifying column in view for ${login}`, async ({ page }) => {
+      await signIn(page, login);
+      for (const [route, tables] of Object.entries(routes)) {
+        const grids = tables.filter(({ role }) => role === 'grid');
+        if (grids.length === 0) continue;
+        await settled(page, route);
+        for (const { name } of grids) {
+          const grid = page.getByRole('grid', { name, exact: true });
+          await expect(grid.getByRole('row').nth(1)).toBeVisible();
+          await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => {
+            scroller.scrollLeft = scroller.scrollWidth;
+          });
+          await expect(grid.getByRole('columnheader').last()).toBeInViewport({ ratio: 1 });
+          const first = grid.getByRole('columnheader').first();
+          const [gridBox, firstBox] = [await grid.boundingBox(), await first.boundingBox()];
+          expect(Math.abs(firstBox!.x - gridBox!.x), `${route}: ${name}'s first column scrolled away`).toBeLessThan(2);
+          const firstCell = grid.getByRole('row').nth(1).getByRole('gridcell').first();
+          expect(Math.abs((await firstCell.boundingBox())!.x - gridBox!.x)).toBeLessThan(2);
+        }
+      }
+    });
+  }
 });

@@ -104,11 +104,11 @@ describe('coupon filters go to the server and into the URL', () => {
 });
 
 describe('deactivating a coupon', () => {
-  it('asks with the exact sentence; Cancel sends nothing', async () => {
+  it('names the coupon, asks with the exact sentence; Cancel sends nothing', async () => {
     const { user } = await renderCoupons();
     await screen.findByText('WELCOME10');
     await user.click(within(rowOf('WELCOME10')).getByRole('menuitem', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate coupon WELCOME10?' });
     expect(within(dialog).getByText('Are you sure you want to deactivate this coupon?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -81,7 +81,7 @@ describe('/admin/coupons on a phone', () => {
   it('deactivates from a card after the confirmation, and the card turns Inactive', async () => {
     const { user } = await renderCouponCards();
     await user.click(within(cardOf('WELCOME10')).getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate coupon WELCOME10?' });
     expect(within(dialog).getByText('Are you sure you want to deactivate this coupon?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Coupon deactivated successfully!')).toBeInTheDocument();

@@ -128,10 +128,10 @@ describe('pricing filters and sort: sent to the server, kept in the URL', () => 
 });
 
 describe('deactivating a pricing tier', () => {
-  it('asks with the exact sentence, sends DELETE on Confirm and the row turns Inactive', async () => {
+  it('names the tier, asks with the exact sentence, sends DELETE on Confirm and the row turns Inactive', async () => {
     const { user } = await renderPricing();
     await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate the standard tier of openai/gpt-4o?' });
     expect(within(dialog).getByText('Are you sure you want to deactivate this pricing tier?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 

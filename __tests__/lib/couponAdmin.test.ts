@@ -6,6 +6,7 @@ import {
   couponFormErrors,
   couponFormFromCoupon,
   couponListQuery,
+  deactivateCouponTitle,
   EMPTY_COUPON_FORM,
   remainingUses,
   toDateTimeLocal,
@@ -152,5 +153,11 @@ describe('ISO time -> datetime-local value', () => {
     ['2026-03-05T07:08:59.000Z', '2026-03-05T07:08'],
   ])('%p -> %p', (iso, local) => {
     expect(toDateTimeLocal(iso)).toBe(local);
+  });
+});
+
+describe('the deactivate confirmation names the coupon it acts on', () => {
+  it('puts the code in the title', () => {
+    expect(deactivateCouponTitle({ code: 'WELCOME10' })).toBe('Deactivate coupon WELCOME10?');
   });
 });

@@ -1,11 +1,13 @@
 import {
   EMPTY_PRICING_FORM,
+  deactivateTierTitle,
   formatPricePer1M,
   isTierActive,
   pricingFiltersFromParams,
   pricingFormErrors,
   pricingListQuery,
   pricingPayload,
+  tierCachingLines,
   type PricingFormValues,
 } from '../../src/lib/pricing';
 import type { PricingTierInput } from '../../src/store/types';
@@ -150,5 +152,36 @@ describe('form -> POST body: numbers parsed, empty max_tokens is null, caching f
     ['caching on, fields empty', { supports_caching: true }, { supports_caching: true }],
   ])('%s', (_case, changes, expected) => {
     expect(pricingPayload({ ...filled, ...changes })).toEqual({ ...base, ...expected });
+  });
+});
+
+describe('the deactivate confirmation names the tier it acts on', () => {
+  it.each([
+    [
+      { tier_name: 'standard', provider: 'anthropic', model: 'claude-sonnet-4' },
+      'Deactivate the standard tier of anthropic/claude-sonnet-4?',
+    ],
+    [
+      { tier_name: 'long-context', provider: 'openai', model: 'gpt-4o' },
+      'Deactivate the long-context tier of openai/gpt-4o?',
+    ],
+  ])('%o -> %s', (tier, title) => {
+    expect(deactivateTierTitle(tier)).toBe(title);
+  });
+});
+
+describe("the Caching column: 'Supported' with create and read prices per 1M, or 'Not supported'", () => {
+  it.each([
+    [
+      { supports_caching: true, cache_create_cost_per_1m: 3.75, cache_read_cost_per_1m: 0.3 },
+      ['Supported', 'Create $3.75', 'Read $0.30'],
+    ],
+    [
+      { supports_caching: true, cache_create_cost_per_1m: 0.075, cache_read_cost_per_1m: null },
+      ['Supported', 'Create $0.075', 'Read $0.00'],
+    ],
+    [{ supports_caching: false, cache_create_cost_per_1m: 3.75, cache_read_cost_per_1m: 0.3 }, ['Not supported']],
+  ])('%o -> %o', (tier, lines) => {
+    expect(tierCachingLines(tier)).toEqual(lines);
   });
 });

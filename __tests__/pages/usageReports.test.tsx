@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { http } from 'msw';
 import { API_ORIGIN } from '../support/handlers';
-import { renderRoute } from '../support/render';
+import { renderRoute, setViewportWidth } from '../support/render';
 import { pinClockToFakeNow } from '../support/clock';
 import { server } from '../support/server';
 
@@ -148,7 +148,7 @@ describe('/usage-reports', () => {
     ]);
   });
 
-  it('lets a keyboard reach the top tables, which scroll sideways on a phone', async () => {
+  it('lets a keyboard reach the top tables, which scroll sideways when wider than their card', async () => {
     const { user } = await openReport();
     const scroller = screen.getByRole('group', { name: 'Top Models by Usage' });
     expect(within(scroller).getByRole('table', { name: 'Top Models by Usage' })).toBeInTheDocument();
@@ -264,5 +264,22 @@ describe('/usage-reports', () => {
         '',
       ]);
     });
+  });
+});
+
+describe('/usage-reports on a phone', () => {
+  beforeEach(() => setViewportWidth(375));
+  afterEach(() => setViewportWidth(1024));
+
+  it('lists the top models with each name on its own line and the figures labelled under it, no table', async () => {
+    await openReport();
+    expect(screen.queryByRole('table', { name: 'Top Models by Usage' })).not.toBeInTheDocument();
+    const models = screen.getByRole('list', { name: 'Top Models by Usage' });
+    const first = within(models).getAllByRole('listitem')[0];
+    expect(within(first).getByText('claude-sonnet-4')).toBeInTheDocument();
+    for (const label of ['Requests', 'Tokens', 'Cost']) expect(within(first).getByText(label)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Top Team Members by Usage' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
   });
 });

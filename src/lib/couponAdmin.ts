@@ -2,6 +2,9 @@
 import type { Coupon, CouponCreateInput, CouponListQuery, CouponUpdateInput } from '../store/types';
 
 export const DEACTIVATE_COUPON_CONFIRMATION = 'Are you sure you want to deactivate this coupon?';
+
+/** The confirmation's title names the coupon it acts on; the spec's sentence stays its message. */
+export const deactivateCouponTitle = (coupon: { code: string }) => `Deactivate coupon ${coupon.code}?`;
 export const COUPON_MESSAGES = {
   deactivated: 'Coupon deactivated successfully!',
   updated: 'Coupon updated successfully!',

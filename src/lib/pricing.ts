@@ -6,6 +6,11 @@ import { formatUsd } from './decimal';
 export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
 
 export const DEACTIVATE_TIER_CONFIRMATION = 'Are you sure you want to deactivate this pricing tier?';
+
+/** The confirmation's title names the tier it acts on; the spec's sentence stays its message. */
+export function deactivateTierTitle(tier: Pick<PricingTier, 'tier_name' | 'provider' | 'model'>): string {
+  return `Deactivate the ${tier.tier_name} tier of ${tier.provider}/${tier.model}?`;
+}
 export const DEACTIVATE_TIER_FAILED = 'Failed to deactivate pricing tier';
 export const CREATE_TIER_FAILED = 'Failed to create pricing tier';
 
@@ -25,6 +30,22 @@ export function tokenRange(minTokens: number, maxTokens: number | null): string 
 /** Prices per 1M tokens can be fractions of a cent per token: up to three decimals ('$0.075', '$3.00'). */
 export function formatPricePer1M(dollars: number | null | undefined): string {
   return formatUsd(dollars, 3);
+}
+
+export const CACHING_SUPPORTED = 'Supported';
+export const CACHING_NOT_SUPPORTED = 'Not supported';
+
+/** The Caching column's lines: 'Supported' with its create and read prices, or 'Not supported'. */
+export function tierCachingLines(
+  tier: Pick<PricingTier, 'supports_caching' | 'cache_create_cost_per_1m' | 'cache_read_cost_per_1m'>,
+): string[] {
+  return tier.supports_caching
+    ? [
+        CACHING_SUPPORTED,
+        `Create ${formatPricePer1M(tier.cache_create_cost_per_1m)}`,
+        `Read ${formatPricePer1M(tier.cache_read_cost_per_1m)}`,
+      ]
+    : [CACHING_NOT_SUPPORTED];
 }
 
 // ---- Filters (kept in the URL so a view can be shared) ----

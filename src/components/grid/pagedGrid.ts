@@ -9,3 +9,29 @@ export const PAGED_GRID_PROPS = {
   pageSizeOptions: [25, 50, 100],
   initialState: { pagination: { paginationModel: { pageSize: FIRST_PAGE_SIZE } } },
 } satisfies Partial<DataGridProps>;
+
+/**
+ * How every list grid here sits on the page. Its identifying column (the key's name, the tier's model, the coupon's
+ * code) stays in view when a screen too narrow for every column scrolls the grid sideways: its header and cells stick
+ * to the left edge (column pinning is not in the MIT DataGrid; a sticky cell is). A grid scrolled right drops the
+ * columns left of the viewport, whatever its column buffer, so virtualisation is off: a page holds at most 100 rows
+ * of a handful of columns. The last column's resize handle, which sticks out 5 px past the grid's
+ * edge, is hidden, so a grid whose columns fit does not scroll at all.
+ */
+export function gridLayout(identifyingField: string) {
+  const identifying = `& .MuiDataGrid-columnHeader[data-field="${identifyingField}"], & .MuiDataGrid-cell[data-field="${identifyingField}"]`;
+  return {
+    disableVirtualization: true,
+    sx: {
+      [identifying]: {
+        position: 'sticky',
+        left: 0,
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        borderRight: 1,
+        borderRightColor: 'divider',
+      },
+      '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+    },
+  } as const;
+}

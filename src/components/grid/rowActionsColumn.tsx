@@ -26,7 +26,7 @@ export function rowActionsColumn<Row extends GridValidRowModel>({
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
-    minWidth: 140,
+    minWidth: 116,
     getActions: ({ row }) => [
       <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
       <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,

@@ -80,7 +80,7 @@ function CouponsScreen() {
       {heading}
       <FailureAlert failure={failure} onClose={clearFailure} />
       <CouponFilters filters={view.filters} onChange={view.setFilter} />
-      {/* Thousands of coupons stay quick: the grid virtualises its rows and pages them, the cards page them. */}
+      {/* Thousands of coupons stay quick: the grid and the cards show them a page (at most 100) at a time. */}
       <Box sx={{ width: '100%', minWidth: 0 }}>
         {isMobile ? (
           <CouponList coupons={coupons} actions={rowActions} loading={isFetching} noRowsLabel={NO_COUPONS} />

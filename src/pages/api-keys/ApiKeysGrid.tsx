@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
-import { PAGED_GRID_PROPS } from '../../components/grid/pagedGrid';
+import { PAGED_GRID_PROPS, gridLayout } from '../../components/grid/pagedGrid';
 import type { ApiKey } from '../../store/types';
 import { apiKeyColumns, type ApiKeyRowActions } from './apiKeyColumns';
+
+const LAYOUT = gridLayout('name');
 
 /** The API keys grid, in a chunk of its own with MUI X (see ApiKeysPage). */
 export interface ApiKeysGridProps {
@@ -21,7 +23,8 @@ export default function ApiKeysGrid({ keys, actions, withUser }: ApiKeysGridProp
       rows={keys}
       columns={columns}
       rowHeight={60}
-      sx={{ bgcolor: 'background.paper' }}
+      disableVirtualization={LAYOUT.disableVirtualization}
+      sx={{ bgcolor: 'background.paper', ...LAYOUT.sx }}
     />
   );
 }

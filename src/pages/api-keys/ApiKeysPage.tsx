@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
@@ -17,6 +18,8 @@ import { showUserColumn } from '../../lib/apiKeys';
 import { useGetApiKeysQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
+import { MOBILE_MEDIA_QUERY } from '../../theme';
+import { ApiKeyList } from './ApiKeyList';
 import type { ApiKeyRowActions } from './apiKeyColumns';
 import { useRevokeApiKey } from './useRevokeApiKey';
 
@@ -24,7 +27,8 @@ export const VIEW_COMING_SOON = 'Viewing API key details is coming soon.';
 export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
 
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
-// painted (build/routeChunks.js lists it as loaded, not preloaded).
+// painted (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
+// never downloads the grid.
 const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ './ApiKeysGrid');
 
 export function ApiKeysPage() {
@@ -32,6 +36,7 @@ export function ApiKeysPage() {
   const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery();
   const { revoke, revokeError, clearRevokeError, confirmDialog } = useRevokeApiKey();
   const withUser = showUserColumn(keys ?? []);
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
 
   const rowActions = useMemo<ApiKeyRowActions>(
     () => ({
@@ -76,8 +81,9 @@ export function ApiKeysPage() {
             action={createButton('Create Your First Key')}
           />
         </Card>
+      ) : isMobile ? (
+        <ApiKeyList keys={keys} actions={rowActions} withUser={withUser} />
       ) : (
-        // The grid scrolls sideways inside its own box on a phone; the page itself never overflows.
         <Box sx={{ width: '100%', minWidth: 0 }}>
           <AfterFirstPaint
             load={loadApiKeysGrid}

@@ -38,7 +38,7 @@ const nameColumn: GridColDef<ApiKey> = {
   field: 'name',
   headerName: 'Name',
   flex: 1,
-  minWidth: 170,
+  minWidth: 160,
   renderCell: ({ row }) => <TwoLines primary={row.name} secondary={`Created ${formatDate(row.created_at)}`} />,
 };
 
@@ -46,7 +46,7 @@ const userColumn: GridColDef<ApiKey> = {
   field: 'user',
   headerName: 'User',
   flex: 1,
-  minWidth: 190,
+  minWidth: 180,
   valueGetter: (_value, row) => keyUserText(row),
   renderCell: ({ row, value }) => <TwoLines primary={String(value)} secondary={row.user_email} />,
 };
@@ -55,7 +55,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
   {
     field: 'key_prefix',
     headerName: 'Key Prefix',
-    minWidth: 160,
+    minWidth: 140,
     flex: 0.8,
     valueGetter: (value: string) => maskedKeyPrefix(value),
     renderCell: ({ value }) => (
@@ -69,7 +69,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     headerName: 'Status',
     type: 'singleSelect',
     valueOptions: STATUS_LABELS,
-    minWidth: 110,
+    minWidth: 100,
     valueGetter: (_value, row) => (row.is_active ? 'Active' : 'Inactive'),
     renderCell: ({ value }) => (
       <Chip size="small" label={String(value)} color={value === 'Active' ? 'success' : 'default'} variant="outlined" />
@@ -79,7 +79,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     field: 'last_used_at',
     headerName: 'Last Used',
     type: 'dateTime',
-    minWidth: 180,
+    minWidth: 190,
     flex: 0.8,
     // Sorting and filtering work on the time; the cell shows it formatted, or 'Never'.
     valueGetter: (value: string | null) => timeOf(value),

@@ -10,6 +10,8 @@ import type { ChartKind } from './DailyUsageChart';
 const tooltipValue = (value: number | null) => `Usage: ${formatMoney(value)}`;
 const dollarTick = (value: number) => formatMoney(value);
 const yAxis = [{ min: 0, valueFormatter: dollarTick, width: 64 }];
+// The last date label is centred on the last point, at the plot's right edge: half of it needs room beyond the plot.
+const margin = { right: 32 };
 
 export interface DailyUsagePlotProps {
   kind: ChartKind;
@@ -27,6 +29,7 @@ export default function DailyUsagePlot({ kind, width, height, dates, values }: D
       xAxis={[{ scaleType: 'point', data: dates, valueFormatter: formatCalendarDay }]}
       yAxis={yAxis}
       series={[{ data: values, valueFormatter: tooltipValue, area: true }]}
+      margin={margin}
       hideLegend
     />
   ) : (
@@ -36,6 +39,7 @@ export default function DailyUsagePlot({ kind, width, height, dates, values }: D
       xAxis={[{ scaleType: 'band', data: dates, valueFormatter: formatCalendarDay }]}
       yAxis={yAxis}
       series={[{ data: values, valueFormatter: tooltipValue }]}
+      margin={margin}
       hideLegend
     />
   );

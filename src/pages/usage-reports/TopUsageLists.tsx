@@ -18,11 +18,14 @@ const MODEL_COLUMNS: TopUsageColumn<UsageByModel>[] = [
   { header: 'Cost', cell: (model) => formatCents(model.total_cost_cents), numeric: true },
 ];
 
-/** 'Top Team Members by Usage' and 'Top Models by Usage': the 5 most expensive of each. */
+/**
+ * 'Top Team Members by Usage' and 'Top Models by Usage': the 5 most expensive of each. Side by side only on a screen
+ * wide enough for both tables' model names and costs (at 1280 px beside the sidebar, one above the other).
+ */
 export function TopUsageLists({ stats }: { stats: UsageStats }) {
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="top-members"
           title="Top Team Members by Usage"
@@ -31,7 +34,7 @@ export function TopUsageLists({ stats }: { stats: UsageStats }) {
           rowKey={(member) => member.user_id}
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="top-models"
           title="Top Models by Usage"

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
-import { PAGED_GRID_PROPS } from '../../../components/grid/pagedGrid';
+import { PAGED_GRID_PROPS, gridLayout } from '../../../components/grid/pagedGrid';
 import type { Coupon } from '../../../store/types';
 import { couponColumns, type CouponRowActions } from './couponColumns';
+
+const LAYOUT = gridLayout('code');
 
 /** The coupons grid, in a chunk of its own with MUI X (see CouponsPage). */
 export interface CouponsGridProps {
@@ -23,8 +25,9 @@ export default function CouponsGrid({ coupons, actions, loading, noRowsLabel }: 
       columns={columns}
       loading={loading}
       rowHeight={64}
+      disableVirtualization={LAYOUT.disableVirtualization}
       localeText={{ noRowsLabel }}
-      sx={{ bgcolor: 'background.paper', minHeight: 320 }}
+      sx={{ bgcolor: 'background.paper', minHeight: 320, ...LAYOUT.sx }}
     />
   );
 }

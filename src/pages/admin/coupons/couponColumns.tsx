@@ -25,7 +25,7 @@ function codeColumn(onCopy: (code: string) => void): GridColDef<Coupon> {
   return {
     field: 'code',
     headerName: 'Code',
-    minWidth: 200,
+    minWidth: 180,
     flex: 1,
     renderCell: ({ row }) => (
       <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.3 }}>
@@ -54,13 +54,13 @@ const dataColumns: GridColDef<Coupon>[] = [
     field: 'amount',
     headerName: 'Amount',
     type: 'number',
-    minWidth: 110,
+    minWidth: 100,
     valueFormatter: (value: number) => formatMoney(value),
   },
   {
     field: 'uses',
     headerName: 'Uses',
-    minWidth: 140,
+    minWidth: 120,
     flex: 0.6,
     valueGetter: (_value, row) => row.current_uses,
     renderCell: ({ row }) => (
@@ -76,7 +76,7 @@ const dataColumns: GridColDef<Coupon>[] = [
     field: 'expires_at',
     headerName: 'Expiry',
     type: 'dateTime',
-    minWidth: 180,
+    minWidth: 190,
     flex: 0.7,
     valueGetter: (value: string | null) => expiryTime(value),
     renderCell: ({ row }) => formatDateTime(row.expires_at, NO_EXPIRY),
@@ -84,7 +84,7 @@ const dataColumns: GridColDef<Coupon>[] = [
   {
     field: 'status',
     headerName: 'Status',
-    minWidth: 160,
+    minWidth: 164,
     valueGetter: (_value, row) => couponDisplayStatus(row, new Date()),
     renderCell: ({ row }) => <CouponStatusChip coupon={row} />,
   },

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { COUPON_MESSAGES, DEACTIVATE_COUPON_CONFIRMATION } from '../../../lib/couponAdmin';
+import { COUPON_MESSAGES, DEACTIVATE_COUPON_CONFIRMATION, deactivateCouponTitle } from '../../../lib/couponAdmin';
 import { toastShown } from '../../../slices/toastsSlice';
 import { useDeactivateCouponMutation } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
@@ -31,7 +31,10 @@ export function useCouponActions() {
 
   const deactivate = useCallback(
     async (coupon: Coupon) => {
-      const confirmed = await confirm({ title: 'Deactivate coupon', message: DEACTIVATE_COUPON_CONFIRMATION });
+      const confirmed = await confirm({
+        title: deactivateCouponTitle(coupon),
+        message: DEACTIVATE_COUPON_CONFIRMATION,
+      });
       if (!confirmed) return;
       setFailure(null);
       try {

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
-import { PAGED_GRID_PROPS } from '../../../components/grid/pagedGrid';
+import { PAGED_GRID_PROPS, gridLayout } from '../../../components/grid/pagedGrid';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import type { PricingTier } from '../../../store/types';
 import { pricingColumns, type PricingRowActions } from './pricingColumns';
+
+const LAYOUT = gridLayout('model');
+const autoRowHeight = () => 'auto' as const;
 
 /** The pricing tiers grid, in a chunk of its own with MUI X (see PricingPage). */
 export interface PricingGridProps {
@@ -33,10 +36,21 @@ export default function PricingGrid({
       columns={columns}
       loading={loading}
       rowHeight={84}
+      // Cells wrap rather than cut their text (pricingColumns), so each row is as tall as its content.
+      getRowHeight={autoRowHeight}
+      // Two-line headers ('Completion Price per 1M') keep the price columns narrow enough for the whole table to fit
+      // a 1280 px screen beside the open sidebar.
+      columnHeaderHeight={64}
+      disableVirtualization={LAYOUT.disableVirtualization}
       sortModel={sortModel}
       onSortModelChange={onSortModelChange}
       localeText={{ noRowsLabel }}
-      sx={{ bgcolor: 'background.paper', minHeight: 320 }}
+      sx={{
+        bgcolor: 'background.paper',
+        minHeight: 320,
+        ...LAYOUT.sx,
+        '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
+      }}
     />
   );
 }

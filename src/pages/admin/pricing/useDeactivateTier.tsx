@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useConfirm } from '../../../components/ConfirmDialog';
-import { DEACTIVATE_TIER_CONFIRMATION, DEACTIVATE_TIER_FAILED } from '../../../lib/pricing';
+import { DEACTIVATE_TIER_CONFIRMATION, DEACTIVATE_TIER_FAILED, deactivateTierTitle } from '../../../lib/pricing';
 import { toastShown } from '../../../slices/toastsSlice';
 import { useDeactivatePricingTierMutation } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
@@ -19,7 +19,7 @@ export function useDeactivateTier() {
 
   const deactivate = useCallback(
     async (tier: PricingTier) => {
-      const confirmed = await confirm({ title: 'Deactivate pricing tier', message: DEACTIVATE_TIER_CONFIRMATION });
+      const confirmed = await confirm({ title: deactivateTierTitle(tier), message: DEACTIVATE_TIER_CONFIRMATION });
       if (!confirmed) return;
       setFailure(null);
       try {

@@ -1,0 +1,28 @@
+/** Every screen behind sign-in, by the demo user who sees it in full (alice owns Acme AI; admin administers). */
+export const SIGNED_IN_ROUTES = {
+  alice: ['/dashboard', '/api-keys', '/api-keys/create', '/team', '/usage-reports', '/billing'],
+  admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/analytics'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The screens with a table, and each table's accessible name: the DataGrids (role grid) and the usage tables (role
+ * table). Each must fit a 1280 px screen beside the open sidebar.
+ */
+export interface TableRef {
+  role: 'grid' | 'table';
+  name: string;
+}
+
+export const TABLES_BY_ROUTE: Record<string, Record<string, TableRef[]>> = {
+  alice: {
+    '/api-keys': [{ role: 'grid', name: 'API keys' }],
+    '/usage-reports': [
+      { role: 'table', name: 'Top Team Members by Usage' },
+      { role: 'table', name: 'Top Models by Usage' },
+    ],
+  },
+  admin: {
+    '/admin/pricing': [{ role: 'grid', name: 'Pricing tiers' }],
+    '/admin/coupons': [{ role: 'grid', name: 'Coupons' }],
+  },
+};

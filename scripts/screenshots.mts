@@ -1,0 +1,91 @@
+/**
+ * npm run screenshots — every route at 1280 and 375 px, in the light and the dark scheme, as the demo user who sees it
+ * in full, written to .tmp/screenshots/<scheme>-<width>/<route>.png (full page). For looking at: hidden identifying
+ * columns, hidden actions, cut text.
+ *
+ * Measures the build in DIST_DIR (default dist/) and never builds it: run `npm run build` first. Knobs: PORT (default
+ * 8393), SCREENSHOTS_ONLY (comma-separated route prefixes, e.g. "/admin/pricing,/usage-reports"), CHROMIUM_PATH.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { SIGNED_IN_ROUTES } from '../e2e/routes';
+import { REPO_ROOT, signInCookie, startDemoServer } from './lib/demoServer.mts';
+
+const OUT_DIR = path.join(REPO_ROOT, '.tmp', 'screenshots');
+const distDir = path.resolve(REPO_ROOT, process.env.DIST_DIR ?? 'dist');
+const port = Number(process.env.PORT ?? 8393);
+const only = process.env.SCREENSHOTS_ONLY?.split(',').map((item) => item.trim());
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 800 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const ROUTES: { route: string; login: string | null }[] = [
+  { route: '/login', login: null },
+  ...Object.entries(SIGNED_IN_ROUTES).flatMap(([login, routes]) => routes.map((route) => ({ route, login }))),
+].filter(({ route }) => !only || only.some((prefix) => route.startsWith(prefix)));
+
+const fileName = (route: string) => `${route.replace(/^\//, '').replace(/\//g, '_') || 'root'}.png`;
+
+async function shoot(browser: Browser, origin: string, cookies: Map<string, string>) {
+  const written: string[] = [];
+  for (const scheme of SCHEMES) {
+    for (const viewport of VIEWPORTS) {
+      const dir = path.join(OUT_DIR, `${scheme}-${viewport.width}`);
+      fs.mkdirSync(dir, { recursive: true });
+      for (const { route, login } of ROUTES) {
+        const context = await browser.newContext({ viewport, colorScheme: scheme });
+        if (login) {
+          await context.addCookies(
+            cookies
+              .get(login)!
+              .split('; ')
+              .map((pair) => {
+                const [name, ...value] = pair.split('=');
+                return { name, value: value.join('='), url: origin };
+              }),
+          );
+        }
+        const page = await context.newPage();
+        await page.goto(`${origin}${route}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        // Lazy grids arrive after the first paint, charts as they near the viewport: scroll down once, let them settle.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(800);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForLoadState('networkidle');
+        const file = path.join(dir, fileName(route));
+        await page.screenshot({ path: file, fullPage: true });
+        written.push(path.relative(REPO_ROOT, file));
+        await context.close();
+      }
+    }
+  }
+  return written;
+}
+
+async function main() {
+  const server = await startDemoServer({ port, distDir, dataDir: path.join(OUT_DIR, 'data') });
+  try {
+    const cookies = new Map<string, string>();
+    for (const login of Object.keys(SIGNED_IN_ROUTES)) cookies.set(login, await signInCookie(server.origin, login));
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const written = await shoot(browser, server.origin, cookies);
+      console.log(`${written.length} screenshots in ${path.relative(REPO_ROOT, OUT_DIR)}/`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
