@@ -7,9 +7,10 @@ import { READY, errorFromFields, type WorkerData, type WorkerRequest, type Worke
  * The worker runs the TypeScript source, as the server does. Node 20 does not apply the `--import tsx` hooks to a
  * worker's entry, so the worker registers tsx itself.
  */
-const WORKER_SOURCE = `require('tsx/cjs/api').register(); require(${JSON.stringify(path.join(__dirname, 'pgliteWorker.ts'))});`;
+const WORKER_SOURCE = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(path.join(__dirname, 'pgliteWorker.ts'))});`;
 
-type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = WithoutId<WorkerRequest>;
 
 /**
  * PGlite in a worker thread (pgliteWorker.ts), behind the same Db as node-postgres: the engine's work no longer holds
@@ -41,16 +42,21 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (code ${code})`)));
 
-  const send = <T>(request: Request, id = nextId++): Promise<T> => {
+  const expect = <T>(id: number): Promise<T> => {
     if (failure) return Promise.reject(failure);
     worker.ref();
-    return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      if (id !== READY) worker.postMessage({ ...request, id } as WorkerRequest);
-    });
+    return new Promise<T>((resolve, reject) =>
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+    );
+  };
+  const send = <T>(request: Request): Promise<T> => {
+    const id = nextId++;
+    const answer = expect<T>(id);
+    if (!failure) worker.postMessage({ ...request, id } as WorkerRequest);
+    return answer;
   };
 
-  await send({ kind: 'close' }, READY); // not sent: waits for the worker's READY
+  await expect(READY);
   const inTransaction = (txId: number): Queryable => ({
     query: (sql, params) => send({ kind: 'query', sql, params, txId }),
   });
