@@ -16,6 +16,8 @@ interface DemoServerOptions {
   distDir: string;
   /** Removed and recreated, so every run starts from the freshly seeded demo data. */
   dataDir: string;
+  /** More environment for the server (DATABASE_URL, LOG_LEVEL…). */
+  env?: Record<string, string>;
 }
 
 /** Fails with a clear message when the app has not been built: these checks measure a build, they never make one. */
@@ -27,7 +29,7 @@ export function requireBuiltApp(distDir: string) {
   }
 }
 
-export async function startDemoServer({ port, distDir, dataDir }: DemoServerOptions): Promise<DemoServer> {
+export async function startDemoServer({ port, distDir, dataDir, env }: DemoServerOptions): Promise<DemoServer> {
   requireBuiltApp(distDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts'), '--demo'], {
@@ -39,6 +41,7 @@ export async function startDemoServer({ port, distDir, dataDir }: DemoServerOpti
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

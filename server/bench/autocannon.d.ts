@@ -5,16 +5,20 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Seconds before a request counts as a timeout. */
+    timeout?: number;
   }
   interface Histogram {
     average: number;
     p50: number;
     p99: number;
+    max: number;
   }
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
+    timeouts: number;
     non2xx: number;
   }
   function autocannon(options: Options): Promise<Result>;

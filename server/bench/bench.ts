@@ -3,48 +3,27 @@
  * autocannon on PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL. Prints a markdown table.
  * Knobs: BENCH_EVENTS (default 1000000), BENCH_DURATION seconds (default 10), BENCH_CONNECTIONS (default 10).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { REPO_ROOT, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import { createSessions } from '../services/sessions';
 import { rebuildUsageRollup } from '../services/usage';
+import { runAutocannon } from './autocannonChild';
 import { insertUsageEvents } from './usageEvents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECRET = randomBytes(32).toString('hex');
-
-/**
- * autocannon runs in a child process so the load generator does not share the server's event loop (in a worker
- * thread it returns unaggregated histograms).
- */
-function runAutocannon(options: Parameters<typeof autocannon>[0]): ReturnType<typeof autocannon> {
-  const source = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)));`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', source, JSON.stringify(options)], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`autocannon exited with ${code}`)),
-    );
-  });
-}
 
 async function load(db: Db): Promise<{ userId: string; seconds: number }> {
   const started = performance.now();

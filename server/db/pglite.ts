@@ -1,82 +1,84 @@
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './types';
-import { DATE_OID, INT8_OID, NUMERIC_OID } from './types';
-
-const NO_SYNC = { syncToFs: false };
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-}
-
-/** dataDir null keeps the database in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<Db> {
-  const pg = await PGlite.create(dataDir ?? undefined, {
-    parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (value: string) => value },
-  });
-  const wrap = (runner: Pick<PGlite, 'query'>): Queryable => ({
-    query: async <T>(sql: string, params?: unknown[]) => (await runner.query<T>(sql, params)).rows,
-  });
-  const root = wrap(pg);
-  const prepare = preparedStatements(pg);
-  return {
-    engine: 'pglite',
-    query: (sql, params, options) =>
-      options?.name ? prepare(options.name, sql, params ?? []) : root.query(sql, params),
-    // PGlite has a single connection and queues other statements while a transaction is open.
-    tx: (fn) => pg.transaction((transaction) => fn(wrap(transaction))),
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
-    close: () => pg.close(),
-  };
-}
+import { READY, errorFromFields, type WorkerData, type WorkerRequest, type WorkerResponse } from './pgliteMessages';
 
 /**
- * Named prepared statements, which PGlite's query() does not offer: Parse and Describe once, then Bind and Execute
- * with the extended protocol. Like query(), it waits for any open transaction and takes the connection exclusively.
+ * The worker runs the TypeScript source, as the server does. Node 20 does not apply the `--import tsx` hooks to a
+ * worker's entry, so the worker registers tsx itself.
  */
-function preparedStatements(pg: PGlite) {
-  const statements = new Map<string, { sql: string; paramTypes: number[] }>();
-  const send = (message: Uint8Array) => pg.execProtocolStream(message, NO_SYNC);
+const WORKER_SOURCE = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(path.join(__dirname, 'pgliteWorker.ts'))});`;
 
-  return async <T>(name: string, sql: string, params: unknown[]): Promise<T[]> => {
-    await pg._checkReady();
-    return pg._runExclusiveTransaction(() =>
-      pg._runExclusiveQuery(async () => {
-        const messages = [];
-        try {
-          let statement = statements.get(name);
-          if (statement && statement.sql !== sql) throw new Error(`prepared statement "${name}" reused for other SQL`);
-          if (!statement) {
-            await send(protocol.serialize.parse({ name, text: sql }));
-            const description = await send(protocol.serialize.describe({ type: 'S', name }));
-            statement = { sql, paramTypes: parse.parseDescribeStatementResults(description) };
-            statements.set(name, statement);
-          }
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serialize = pg.serializers[statement.paramTypes[i]];
-            return serialize ? serialize(value) : String(value);
-          });
-          // One trip into the engine for Bind, Describe, Execute and Sync.
-          const { bind, describe, execute, sync } = protocol.serialize;
-          messages.push(
-            ...(await send(concat(bind({ statement: name, values }), describe({ type: 'P' }), execute({}), sync()))),
-          );
-        } catch (error) {
-          // An error before the Sync (Parse, or serialising a value) leaves the protocol waiting for it.
-          await send(protocol.serialize.sync()).catch(() => undefined);
-          throw error;
-        }
-        await pg.syncToFs();
-        return parse.parseResults(messages, pg.parsers)[0].rows as T[];
-      }),
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = WithoutId<WorkerRequest>;
+
+/**
+ * PGlite in a worker thread (pgliteWorker.ts), behind the same Db as node-postgres: the engine's work no longer holds
+ * up the thread that accepts and answers HTTP. Statements still run one at a time, and an open transaction holds the
+ * connection while other statements wait, as with PGlite in this thread. dataDir null keeps the database in memory.
+ */
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dataDir } satisfies WorkerData });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = READY + 1;
+  let failure: Error | null = null;
+
+  // Only work in flight keeps the process alive, as with PGlite in this thread.
+  const settle = (id: number) => {
+    const entry = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return entry;
+  };
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const id of [...pending.keys()]) settle(id)?.reject(error);
+  };
+  worker.on('message', (response: WorkerResponse) => {
+    const entry = settle(response.id);
+    if (response.ok) entry?.resolve(response.value);
+    else entry?.reject(errorFromFields(response.error));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (code ${code})`)));
+
+  const expect = <T>(id: number): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    worker.ref();
+    return new Promise<T>((resolve, reject) =>
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
     );
+  };
+  const send = <T>(request: Request): Promise<T> => {
+    const id = nextId++;
+    const answer = expect<T>(id);
+    if (!failure) worker.postMessage({ ...request, id } as WorkerRequest);
+    return answer;
+  };
+
+  await expect(READY);
+  const inTransaction = (txId: number): Queryable => ({
+    query: (sql, params) => send({ kind: 'query', sql, params, txId }),
+  });
+  return {
+    engine: 'pglite',
+    query: (sql, params, options) => send({ kind: 'query', sql, params, name: options?.name }),
+    async tx(fn) {
+      const txId = await send<number>({ kind: 'begin' });
+      let result;
+      try {
+        result = await fn(inTransaction(txId));
+      } catch (error) {
+        await send({ kind: 'rollback', txId }).catch(() => undefined);
+        throw error;
+      }
+      await send({ kind: 'commit', txId });
+      return result;
+    },
+    exec: (sql) => send({ kind: 'exec', sql }),
+    async close() {
+      await send({ kind: 'close' });
+      await worker.terminate();
+    },
   };
 }

@@ -19,14 +19,10 @@ export function requireOwner(membership: Membership | null): Membership {
   return membership!;
 }
 
-export async function monthToDateCents(q: Queryable, teamId: string): Promise<number> {
-  const [row] = await q.query<{ cents: number }>(
-    `SELECT COALESCE(sum(cost_cents), 0) AS cents FROM usage_daily WHERE team_id = $1 AND day >= ${MONTH_START_SQL}`,
-    [teamId],
-  );
-  return row.cents;
-}
-
+/**
+ * One prepared statement (the dashboard's hot path: every round trip to PGlite's single connection is one more turn
+ * in its queue under load).
+ */
 export async function teamView(q: Queryable, teamId: string) {
   const [row] = await q.query<{
     id: string;
@@ -34,20 +30,23 @@ export async function teamView(q: Queryable, teamId: string) {
     budget_limit_cents: number;
     created_at: Date;
     member_count: number;
+    month_cents: number;
   }>(
     `SELECT t.id, t.name, t.budget_limit_cents, t.created_at,
-            (SELECT count(*) FROM team_members m WHERE m.team_id = t.id) AS member_count
+            (SELECT count(*) FROM team_members m WHERE m.team_id = t.id) AS member_count,
+            (SELECT COALESCE(sum(cost_cents), 0) FROM usage_daily WHERE team_id = t.id AND day >= ${MONTH_START_SQL})
+              AS month_cents
      FROM teams t WHERE t.id = $1`,
     [teamId],
+    { name: 'team_view' },
   );
   if (!row) throw notFound('Team not found');
-  const usageCents = await monthToDateCents(q, teamId);
   return {
     id: row.id,
     name: row.name,
     budget_limit: centsToDollars(row.budget_limit_cents),
-    current_usage: centsToDollars(usageCents),
-    budget_utilization: percentOf(usageCents, row.budget_limit_cents),
+    current_usage: centsToDollars(row.month_cents),
+    budget_utilization: percentOf(row.month_cents, row.budget_limit_cents),
     member_count: row.member_count,
     created_at: iso(row.created_at),
   };

@@ -196,12 +196,14 @@ export async function usageStats(q: Queryable, teamId: string, startDate: string
      SELECT agg.*, u.email AS user_email FROM agg LEFT JOIN users u ON u.id = agg.user_id
      ORDER BY agg.day, agg.cost_cents DESC`,
     [teamId, startDate, endDate],
+    { name: 'usage_stats' },
   );
   const [team] = await q.query<{ budget_limit_cents: number; month_cents: number }>(
     `SELECT budget_limit_cents,
             (SELECT COALESCE(sum(cost_cents), 0) FROM usage_daily WHERE team_id = $1 AND day >= ${MONTH_START_SQL}) AS month_cents
      FROM teams WHERE id = $1`,
     [teamId],
+    { name: 'usage_stats_budget' },
   );
   const daily: Record<string, number> = {};
   const byMember: Record<
@@ -254,6 +256,7 @@ export async function currentMonthStats(q: Queryable, teamId: string) {
      FROM usage_daily WHERE team_id = $1 AND day >= ${MONTH_START_SQL}
      GROUP BY model ORDER BY sum(cost_cents) DESC, model`,
     [teamId],
+    { name: 'current_month_stats' },
   );
   const totalCents = models.reduce((sum, row) => sum + row.cost_cents, 0);
   return {

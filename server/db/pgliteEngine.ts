@@ -1,0 +1,85 @@
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import type { Db, Queryable } from './types';
+import { DATE_OID, INT8_OID, NUMERIC_OID } from './types';
+
+const NO_SYNC = { syncToFs: false };
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
+/**
+ * PGlite in the calling thread. Only the worker (pgliteWorker.ts) calls this: the server uses openPglite, which keeps
+ * the engine off the thread that answers HTTP. dataDir null keeps the database in memory (tests).
+ */
+export async function openPgliteInThisThread(dataDir: string | null): Promise<Db> {
+  const pg = await PGlite.create(dataDir ?? undefined, {
+    parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (value: string) => value },
+  });
+  const wrap = (runner: Pick<PGlite, 'query'>): Queryable => ({
+    query: async <T>(sql: string, params?: unknown[]) => (await runner.query<T>(sql, params)).rows,
+  });
+  const root = wrap(pg);
+  const prepare = preparedStatements(pg);
+  return {
+    engine: 'pglite',
+    query: (sql, params, options) =>
+      options?.name ? prepare(options.name, sql, params ?? []) : root.query(sql, params),
+    // PGlite has a single connection and queues other statements while a transaction is open.
+    tx: (fn) => pg.transaction((transaction) => fn(wrap(transaction))),
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    close: () => pg.close(),
+  };
+}
+
+/**
+ * Named prepared statements, which PGlite's query() does not offer: Parse and Describe once, then Bind and Execute
+ * with the extended protocol. Like query(), it waits for any open transaction and takes the connection exclusively.
+ */
+function preparedStatements(pg: PGlite) {
+  const statements = new Map<string, { sql: string; paramTypes: number[] }>();
+  const send = (message: Uint8Array) => pg.execProtocolStream(message, NO_SYNC);
+
+  return async <T>(name: string, sql: string, params: unknown[]): Promise<T[]> => {
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        const messages = [];
+        try {
+          let statement = statements.get(name);
+          if (statement && statement.sql !== sql) throw new Error(`prepared statement "${name}" reused for other SQL`);
+          if (!statement) {
+            await send(protocol.serialize.parse({ name, text: sql }));
+            const description = await send(protocol.serialize.describe({ type: 'S', name }));
+            statement = { sql, paramTypes: parse.parseDescribeStatementResults(description) };
+            statements.set(name, statement);
+          }
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const serialize = pg.serializers[statement.paramTypes[i]];
+            return serialize ? serialize(value) : String(value);
+          });
+          // One trip into the engine for Bind, Describe, Execute and Sync.
+          const { bind, describe, execute, sync } = protocol.serialize;
+          messages.push(
+            ...(await send(concat(bind({ statement: name, values }), describe({ type: 'P' }), execute({}), sync()))),
+          );
+        } catch (error) {
+          // An error before the Sync (Parse, or serialising a value) leaves the protocol waiting for it.
+          await send(protocol.serialize.sync()).catch(() => undefined);
+          throw error;
+        }
+        await pg.syncToFs();
+        return parse.parseResults(messages, pg.parsers)[0].rows as T[];
+      }),
+    );
+  };
+}
