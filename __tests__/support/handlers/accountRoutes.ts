@@ -26,7 +26,15 @@ const redirect = (location: string): Response =>
 
 // ---- Session ----
 
-const getMe = route('get', '/v1/auth/me', () => json(signedInUser()));
+/** `?optional=true` answers 204 without a session instead of 401 (the login page's check after painting). */
+const getMe = route('get', '/v1/auth/me', ({ query }) => {
+  const optional = query.get('optional');
+  if (optional !== null && optional !== 'true' && optional !== 'false') {
+    throw validationError('querystring/optional must be boolean');
+  }
+  if (optional === 'true' && !fakeDb.currentUser()) return new HttpResponse(null, { status: 204 });
+  return json(signedInUser());
+});
 
 /** Demo mode: the fake always offers the development sign-in page. */
 const oauthLogin = route('get', '/v1/oauth/github/login', ({ query }) =>
