@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { fakeDb } from '../support/fakeBackend';
+import { server } from '../support/server';
 import { renderRoute } from '../support/render';
 import { formatDate } from '../../src/lib/time';
 
@@ -62,6 +64,36 @@ describe('/team without a team', () => {
     await user.click(within(form).getByRole('button', { name: 'Create Team' }));
     expect(await within(form).findByText('Team name already taken')).toBeInTheDocument();
     expect(fakeDb.lastRequest('POST', '/v1/teams/')?.body).toEqual({ name: 'Carol Co', budget_limit: 0 });
+  });
+
+  it('keeps what was typed and names the failure, even when the team call is slow', async () => {
+    fakeDb.failNext('POST', '/v1/teams/', { status: 500, message: 'Failed to create team', exact: true });
+    // A real network: a refetch of the team in flight would replace the form by the page's loader.
+    server.use(
+      http.get('http://localhost/v1/teams/', async () => {
+        await delay(100);
+        return HttpResponse.json({ code: 'NO_TEAM', message: 'You are not a member of any team' }, { status: 404 });
+      }),
+    );
+    const { user } = renderRoute('/team');
+    const form = await screen.findByRole('form', { name: 'Create Your Team' }, FIRST_RENDER);
+    await user.type(within(form).getByLabelText(/Team Name/), 'Carol Co');
+    await user.type(within(form).getByLabelText(/Monthly Budget/), '120');
+    await user.click(within(form).getByRole('button', { name: 'Create Team' }));
+
+    // Asked afresh: the form on screen after the failure, not the one the test held before it.
+    const after = await screen.findByRole('form', { name: 'Create Your Team' });
+    expect(await within(after).findByText('Failed to create team')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      within(screen.getByRole('form', { name: 'Create Your Team' })).getByText('Failed to create team'),
+    ).toBeVisible();
+    expect(within(screen.getByRole('form', { name: 'Create Your Team' })).getByLabelText(/Team Name/)).toHaveValue(
+      'Carol Co',
+    );
+    expect(within(screen.getByRole('form', { name: 'Create Your Team' })).getByLabelText(/Monthly Budget/)).toHaveValue(
+      120,
+    );
   });
 });
 

@@ -12,7 +12,9 @@ export const teamEndpoints = (build: Build) => ({
   getTeam: build.query<Team, void>({ query: () => '/v1/teams/', providesTags: ['Team'] }),
   createTeam: build.mutation<Team, TeamCreateInput>({
     query: (body) => ({ url: '/v1/teams/', method: 'POST', body }),
-    invalidatesTags: TEAM_SCOPED_TAGS,
+    // Only a created team changes anything: refetching the team after a failure would put the page's loader in
+    // place of the form, losing what was typed and the failure message.
+    invalidatesTags: (team) => (team ? TEAM_SCOPED_TAGS : []),
   }),
   getTeamMembers: build.query<TeamMember[], void>({
     query: () => '/v1/teams/members',
