@@ -123,10 +123,17 @@ describe('/team with a team', () => {
     expect(screen.queryByRole('progressbar', { name: 'Budget used' })).not.toBeInTheDocument();
   });
 
-  it('warns above 90 percent and caps the bar at 100', async () => {
+  it('says Budget exceeded from 100 percent and caps the bar at 100', async () => {
     fakeDb.team().current_usage = 600;
     await openTeam();
     expect(screen.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.queryByText('Warning: Approaching budget limit')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Budget exceeded');
+  });
+
+  it('warns between 90 and 100 percent', async () => {
+    fakeDb.team().current_usage = 460;
+    await openTeam();
     expect(screen.getByText('Warning: Approaching budget limit')).toBeInTheDocument();
   });
 
