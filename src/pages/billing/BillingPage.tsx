@@ -11,6 +11,9 @@ import { PaymentHistory } from '../../components/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { errorMessage, type ApiError } from '../../lib/apiError';
 import { budgetPercent } from '../../lib/budget';
+import { formatMoney } from '../../lib/money';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../slices/toastsSlice';
 import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
 import { BillingStatCards } from './BillingStatCards';
 import { BudgetHealthBanner } from './BudgetHealthBanner';
@@ -31,6 +34,12 @@ export function BillingPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const downloadStatement = useStatementDownload(team?.id, team?.name);
   const close = () => setDialog(null);
+  const dispatch = useAppDispatch();
+  const couponRedeemed = (amount: number) => {
+    dispatch(toastShown(`Coupon redeemed: ${formatMoney(amount)} added to your credit balance`, 'success'));
+    // The redemption refreshed the balance and credit history (tag graph); the rest of the page reloads with them.
+    void dashboard.refetch();
+  };
   // Spec §8: a credit balance failure is only logged.
   useEffect(() => {
     if (balance.error) console.error('Failed to load the credit balance', balance.error);
@@ -123,6 +132,7 @@ export function BillingPage() {
           teamId={team?.id}
           teamName={team?.name}
           noTeam={isNoTeam(dashboard.error)}
+          onRedeemed={couponRedeemed}
         />
       </MountWhenOpened>
     </>
