@@ -29,6 +29,8 @@ import { adminEndpoints } from './endpoints/admin';
  * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
  * | (payment completed)   | PAYMENT_COMPLETED_TAGS: CreditBalance, CreditHistory, UsageBreakdown,             |
  * |                       | Payment LIST, Activity — dispatched by the Buy Credits dialog when polling ends   |
+ * | (success dialog close)| DASHBOARD_REFRESH_TAGS: Team, TeamDashboard, DashboardStats, Activity,            |
+ * |                       | CreditBalance — when the dialog closes itself 3 s after a success                 |
  * | redeemCoupon          | CreditBalance, CreditHistory, CouponRedemption LIST, Activity, Coupon LIST        |
  * | createCoupon          | Coupon LIST                                                                       |
  * | updateCoupon          | Coupon {id}, Coupon LIST (a change can move a row across filters)                 |
