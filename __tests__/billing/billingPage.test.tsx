@@ -86,6 +86,19 @@ describe('/billing (spec §2)', () => {
     else expect(within(budget).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('gives every action button its icon (BillingActionIcons, shared with the dashboard)', async () => {
+    renderBilling();
+    await card('Budget Usage');
+    for (const [name, icon] of [
+      ['Buy Credits', 'AddCardOutlinedIcon'],
+      ['Redeem Coupon', 'RedeemOutlinedIcon'],
+      ['Download Invoice', 'ReceiptLongOutlinedIcon'],
+      ['Manage Budget', 'SavingsOutlinedIcon'],
+    ]) {
+      expect(within(screen.getByRole('button', { name })).getByTestId(icon)).toBeInTheDocument();
+    }
+  });
+
   it('shows a failed load with Retry', async () => {
     fakeDb.failNext('GET', '/v1/teams/dashboard', { status: 500, message: 'Dashboard unavailable' });
     const { user } = renderBilling();

@@ -6,6 +6,12 @@ import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { BuyCreditsDialog, RedeemCouponDialog, UpdateBudgetDialog } from '../../components/billing/lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
+import {
+  BuyCreditsIcon,
+  DownloadInvoiceIcon,
+  ManageBudgetIcon,
+  RedeemCouponIcon,
+} from '../../components/billing/BillingActionIcons';
 import { CreditHistory } from '../../components/billing/CreditHistory';
 import { PaymentHistory } from '../../components/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
@@ -47,17 +53,17 @@ export function BillingPage() {
 
   const actions = (
     <>
-      <Button variant="contained" onClick={() => setDialog('buy')} disabled={!team}>
+      <Button variant="contained" startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!team}>
         Buy Credits
       </Button>
-      <Button variant="outlined" onClick={() => setDialog('redeem')}>
+      <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')}>
         Redeem Coupon
       </Button>
-      <Button variant="outlined" onClick={downloadStatement} disabled={!team}>
+      <Button variant="outlined" startIcon={<DownloadInvoiceIcon />} onClick={downloadStatement} disabled={!team}>
         Download Invoice
       </Button>
       {dashboard.data?.is_owner && (
-        <Button variant="outlined" onClick={() => setDialog('budget')}>
+        <Button variant="outlined" startIcon={<ManageBudgetIcon />} onClick={() => setDialog('budget')}>
           Manage Budget
         </Button>
       )}
