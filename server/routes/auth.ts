@@ -58,7 +58,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      if (!request.user) return reply.code(204).send();
+      if (!request.user) return reply.code(204).send(null);
       return authUserOf(db, request);
     },
   );
