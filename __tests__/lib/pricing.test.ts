@@ -6,9 +6,11 @@ import {
   pricingFormErrors,
   pricingListQuery,
   pricingPayload,
+  PROVIDERS,
   type PricingFormValues,
 } from '../../src/lib/pricing';
 import type { PricingTierInput } from '../../src/store/types';
+import { PROVIDER_ORDER } from '../../server/gateway/models';
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 
@@ -150,5 +152,12 @@ describe('form -> POST body: numbers parsed, empty max_tokens is null, caching f
     ['caching on, fields empty', { supports_caching: true }, { supports_caching: true }],
   ])('%s', (_case, changes, expected) => {
     expect(pricingPayload({ ...filled, ...changes })).toEqual({ ...base, ...expected });
+  });
+});
+
+describe('providers', () => {
+  it("lists every provider the server's gateway routes to, in its order, echo included", () => {
+    expect([...PROVIDERS]).toEqual([...PROVIDER_ORDER]);
+    expect(PROVIDERS).toContain('echo');
   });
 });
