@@ -116,11 +116,19 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
   return json({ ...keyView(row), key: secret }, 201);
 });
 
+/** Like the server (services/apiKeys.ts): Recent Activity says which key and who revoked it. */
 const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
-  const { team } = ownTeam();
+  const { team, user } = ownTeam();
   const row = fakeDb.state.apiKeys.find((key) => key.id === params.id && key.team_id === team.id);
   if (!row) throw notFound('API key not found');
   fakeDb.state.apiKeys = fakeDb.state.apiKeys.filter((key) => key !== row);
+  fakeDb.state.activities.push({
+    id: fakeDb.nextId('activity'),
+    team_id: team.id,
+    type: 'api_key_deactivated',
+    message: `API key "${row.name}" was revoked by ${user.name ?? user.login}`,
+    timestamp: fakeDb.now().toISOString(),
+  });
   return json({ success: true });
 });
 
