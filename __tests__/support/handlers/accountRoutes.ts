@@ -87,9 +87,9 @@ function keyView(row: FakeApiKey) {
 }
 
 /** The team's keys, newest first; a user without a team gets an empty list. */
+/** Like the server: 404 NO_TEAM for a user without a team. */
 const listKeys = route('get', '/v1/api-keys/', () => {
-  const user = signedInUser();
-  const teamId = fakeDb.membershipOf(user.id)?.team.id;
+  const teamId = ownTeam().team.id;
   const keys = fakeDb.state.apiKeys.filter((key) => key.team_id === teamId);
   return json(newestFirst(keys, (key) => key.created_at).map(keyView));
 });

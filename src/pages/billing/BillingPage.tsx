@@ -15,7 +15,9 @@ import {
 import { CreditHistory } from '../../components/billing/CreditHistory';
 import { PaymentHistory } from '../../components/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
-import { errorMessage, type ApiError } from '../../lib/apiError';
+import { errorMessage } from '../../lib/apiError';
+import { isNoTeamError } from '../../lib/noTeam';
+import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { budgetPercent } from '../../lib/budget';
 import { formatMoney } from '../../lib/money';
 import { useAppDispatch } from '../../store/hooks';
@@ -29,9 +31,6 @@ import { TopModelsCard } from './TopModelsCard';
 import { useStatementDownload } from './useStatementDownload';
 
 type OpenDialog = 'buy' | 'redeem' | 'budget' | null;
-
-/** The caller belongs to no team when the team dashboard answers 404. */
-const isNoTeam = (error: unknown) => (error as ApiError | undefined)?.status === 404;
 
 export function BillingPage() {
   const dashboard = useGetTeamDashboardQuery();
@@ -75,7 +74,8 @@ export function BillingPage() {
     <>
       <PageHeader title="Billing & Usage" subtitle="Manage your team's budget and monitor spending" actions={actions} />
       {dashboard.isLoading && <PageLoader label="Loading billing" />}
-      {dashboard.isError && (
+      {isNoTeamError(dashboard.error) && <CreateTeamWelcomeCard />}
+      {dashboard.isError && !isNoTeamError(dashboard.error) && (
         <ErrorState message={errorMessage(dashboard.error, 'An error occurred')} onRetry={() => dashboard.refetch()} />
       )}
       {dashboard.data && team && (
@@ -137,7 +137,7 @@ export function BillingPage() {
           onClose={close}
           teamId={team?.id}
           teamName={team?.name}
-          noTeam={isNoTeam(dashboard.error)}
+          noTeam={isNoTeamError(dashboard.error)}
           onRedeemed={couponRedeemed}
         />
       </MountWhenOpened>
