@@ -164,6 +164,27 @@ describe('/team with a team', () => {
     expect(await screen.findByText('Budget service down')).toBeInTheDocument();
   });
 
+  it('lists pending invites, refuses the same address twice with a clear message, and cancels one', async () => {
+    const { user } = await openTeam();
+    expect(screen.queryByRole('list', { name: 'Pending invites' })).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Invite Member' });
+    await user.type(within(form).getByLabelText(/Email/), 'dana@example.com');
+    await user.click(within(form).getByRole('button', { name: /Invite/ }));
+    const pending = await screen.findByRole('list', { name: 'Pending invites' });
+    expect(within(pending).getByText('dana@example.com')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/Email/));
+    await user.type(within(form).getByLabelText(/Email/), 'Dana@example.com');
+    await user.click(within(form).getByRole('button', { name: /Invite/ }));
+    expect(await screen.findByText('dana@example.com has already been invited to this team')).toBeInTheDocument();
+    expect(within(pending).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.click(within(pending).getByRole('button', { name: 'Cancel invite to dana@example.com' }));
+    expect(await screen.findByText('Invite to dana@example.com cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Pending invites' })).not.toBeInTheDocument());
+    expect(fakeDb.state.invites).toHaveLength(0);
+  });
+
   it('validates the invite, sends the trimmed email and refreshes the member list', async () => {
     const { user } = await openTeam();
     const form = screen.getByRole('form', { name: 'Invite Member' });

@@ -21,7 +21,8 @@ import { adminEndpoints } from './endpoints/admin';
  * | createTeam            | Team, TeamDashboard, TeamMember LIST, UsageStats, DashboardStats, Activity,       |
  * |                       | ApiKey LIST (TEAM_SCOPED_TAGS: everything that was "no team" before)              |
  * | updateBudget          | Team, TeamDashboard, UsageStats (budget_limit_cents), Activity                    |
- * | inviteMember          | TeamMember LIST, Activity                                                         |
+ * | inviteMember          | TeamMember LIST, TeamInvite LIST, Activity                                        |
+ * | cancelInvite          | TeamInvite {id}, Activity                                                         |
  * | removeMember          | TeamMember {id}, Team (member_count), TeamDashboard, Activity                     |
  * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity                                 |
  * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity                                             |
@@ -68,6 +69,8 @@ export const {
   useCreateTeamMutation,
   useGetTeamMembersQuery,
   useInviteMemberMutation,
+  useGetTeamInvitesQuery,
+  useCancelInviteMutation,
   useRemoveMemberMutation,
   useUpdateBudgetMutation,
   useGetTeamDashboardQuery,

@@ -9,6 +9,7 @@ export const TAG_TYPES = [
   'Team',
   'TeamDashboard',
   'TeamMember',
+  'TeamInvite',
   'UsageStats',
   'DashboardStats',
   'Activity',

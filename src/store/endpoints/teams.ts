@@ -1,4 +1,4 @@
-import type { Team, TeamCreateInput, TeamDashboard, TeamMember, UsageStats } from '../types';
+import type { Team, TeamCreateInput, TeamDashboard, TeamInvite, TeamMember, UsageStats } from '../types';
 import { listTags, TEAM_SCOPED_TAGS, type Build } from '../tags';
 
 export interface UsageStatsQuery {
@@ -22,7 +22,15 @@ export const teamEndpoints = (build: Build) => ({
   }),
   inviteMember: build.mutation<unknown, { email: string }>({
     query: (body) => ({ url: '/v1/teams/invite', method: 'POST', body }),
-    invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, 'Activity'],
+    invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, { type: 'TeamInvite', id: 'LIST' }, 'Activity'],
+  }),
+  getTeamInvites: build.query<TeamInvite[], void>({
+    query: () => '/v1/teams/invites',
+    providesTags: (invites) => listTags('TeamInvite', invites, (invite) => invite.id),
+  }),
+  cancelInvite: build.mutation<unknown, string>({
+    query: (inviteId) => ({ url: `/v1/teams/invites/${encodeURIComponent(inviteId)}`, method: 'DELETE' }),
+    invalidatesTags: (_result, _error, inviteId) => [{ type: 'TeamInvite', id: inviteId }, 'Activity'],
   }),
   removeMember: build.mutation<unknown, string>({
     query: (memberId) => ({ url: `/v1/teams/members/${encodeURIComponent(memberId)}`, method: 'DELETE' }),
