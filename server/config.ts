@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { UPSTREAM_PROVIDERS, type UpstreamProvider } from '../contract/providers';
 
 /** Everything the server reads from the environment, parsed and validated here and nowhere else. */
 export interface Config {
@@ -30,8 +31,8 @@ export interface Config {
   gateway: GatewayConfig;
 }
 
-export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+export const PROVIDERS = UPSTREAM_PROVIDERS;
+export type ProviderName = UpstreamProvider;
 
 export interface GatewayConfig {
   /** Each provider's OpenAI-compatible endpoint; a provider without an API key is not offered. */

@@ -68,6 +68,20 @@ describe("'Create Pricing Tier' (spec §5)", () => {
     expect(fakeDb.requestsTo('POST', '/v1/admin/pricing')).toHaveLength(0);
   });
 
+  it('offers the echo provider, the one the demo gateway answers with', async () => {
+    const { user, dialog } = await openCreate();
+    await choose(user, 'Provider', 'echo');
+    await fill(user, text(dialog, /^Model/), 'echo-1');
+    await fill(user, number(dialog, /^Prompt Price/), '0.1');
+    await fill(user, number(dialog, /^Completion Price/), '0.2');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('POST', '/v1/admin/pricing/tiers')?.body).toMatchObject({
+      provider: 'echo',
+      model: 'echo-1',
+    });
+  });
+
   it('sends the exact body without caching (empty max tokens is null) and the grid shows the new tier', async () => {
     const { user, dialog } = await openCreate();
     await fillRequired(user, dialog);

@@ -39,12 +39,20 @@ describe('routing and the auth guard (spec §2, §4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('shows /login without calling the API when the session hint cookie is absent', async () => {
+  it('shows /login at once when the session hint cookie is absent, then asks the optional check (204, no 401)', async () => {
     fakeDb.signInAs(null);
     const { router } = renderRoute('/login');
     await expectLoginPage();
+    await waitFor(() => expect(fakeDb.requestsTo('GET', '/v1/auth/me')).toHaveLength(1));
+    expect(fakeDb.requestsTo('GET', '/v1/auth/me')[0]?.query).toEqual({ optional: 'true' });
     expect(router.state.location.pathname).toBe('/login');
-    expect(fakeDb.requestsTo('GET', '/v1/auth/me')).toHaveLength(0);
+  });
+
+  it('sends a visitor with a live session but no hint cookie from /login to /dashboard once the page has painted', async () => {
+    document.cookie = 'signed_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const { router } = renderRoute('/login');
+    await expectLoginPage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('asks /v1/auth/me when the hint is there, and shows /login when the session behind it is gone', async () => {

@@ -68,17 +68,34 @@ describe('/billing (spec §2)', () => {
   });
 
   it.each([
-    [300, null],
-    [400, 'Monitoring usage'],
-    [460, 'Approaching limit'],
-    [520, 'Budget exceeded'],
-  ])('usage %p of 500 shows the banner %p', async (usage, label) => {
+    [500, 300, 'Within budget', '60.0%', null],
+    [500, 400, 'Monitoring usage', '80.0%', null],
+    [500, 460, 'Approaching limit', '92.0%', 'Warning: Approaching budget limit'],
+    [500, 520, 'Budget exceeded', '104.0%', 'Budget exceeded'],
+    [150, 500.85, 'Budget exceeded', '333.9%', 'Budget exceeded'],
+    [0, 320.5, 'Within budget', '0.0%', null],
+  ])('limit %p, usage %p: health %p (%s) and the budget card agrees', async (limit, usage, label, percent, notice) => {
+    fakeDb.team().budget_limit = limit;
     fakeDb.team().current_usage = usage;
     renderBilling();
+    const budget = await card('Budget Usage');
+    const health = screen.getByRole('status', { name: 'Budget health' });
+    expect(within(health).getByText(label)).toBeInTheDocument();
+    expect(within(health).getByText(`Your team has used ${percent} of its monthly budget.`)).toBeInTheDocument();
+    if (notice) expect(within(budget).getByRole('alert')).toHaveTextContent(notice);
+    else expect(within(budget).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('gives every action button its icon (BillingActionIcons, shared with the dashboard)', async () => {
+    renderBilling();
     await card('Budget Usage');
-    for (const text of ['Monitoring usage', 'Approaching limit', 'Budget exceeded']) {
-      if (text === label) expect(screen.getByText(text)).toBeInTheDocument();
-      else expect(screen.queryByText(text)).not.toBeInTheDocument();
+    for (const [name, icon] of [
+      ['Buy Credits', 'AddCardOutlinedIcon'],
+      ['Redeem Coupon', 'RedeemOutlinedIcon'],
+      ['Download Invoice', 'ReceiptLongOutlinedIcon'],
+      ['Manage Budget', 'SavingsOutlinedIcon'],
+    ]) {
+      expect(within(screen.getByRole('button', { name })).getByTestId(icon)).toBeInTheDocument();
     }
   });
 

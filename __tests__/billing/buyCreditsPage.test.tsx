@@ -29,4 +29,34 @@ describe('Buy Credits on the billing page (spec §4: success closes after 3 s)',
     expect(within(reopened).getByLabelText(/Amount \(USD\)/)).toHaveValue(null);
     expect(within(reopened).getByText(/Current balance/)).toHaveTextContent('$795.50');
   }, 20_000);
+
+  it('on the dashboard, refreshes its figures at completion and again when the dialog closes itself', async () => {
+    mockPaymentWindow();
+    const { user } = renderRoute('/dashboard', { userOptions: { advanceTimers: jest.advanceTimersByTime } });
+    const buy = await screen.findByRole('button', { name: 'Buy Credits' }, { timeout: 5000 });
+    await waitFor(() => expect(buy).toBeEnabled());
+    await user.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Credits' });
+    await user.click(within(dialog).getByRole('button', { name: '$50' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed to Payment' }));
+    await within(dialog).findByText(/Waiting for your payment/);
+    fakeDb.completePayment('ord-013');
+    await advance(POLL_MS);
+    expect(within(dialog).getByText('Payment successful!')).toBeInTheDocument();
+    await advance(100);
+    const calls = () => ({
+      dashboard: fakeDb.requestsTo('GET', '/v1/teams/dashboard').length,
+      stats: fakeDb.requestsTo('GET', '/v1/dashboard/stats').length,
+      activity: fakeDb.requestsTo('GET', '/v1/dashboard/activity').length,
+    });
+    const atCompletion = calls();
+    await advance(3000);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Buy Credits' })).not.toBeInTheDocument());
+    await waitFor(() => {
+      const after = calls();
+      expect(after.dashboard).toBeGreaterThan(atCompletion.dashboard);
+      expect(after.stats).toBeGreaterThan(atCompletion.stats);
+      expect(after.activity).toBeGreaterThan(atCompletion.activity);
+    });
+  }, 20_000);
 });

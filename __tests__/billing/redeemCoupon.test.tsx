@@ -97,10 +97,30 @@ describe('Redeem Coupon dialog: input -> validated -> success (spec §4, §5)', 
     expect(screen.getByText('Team ID is required. Please refresh the page and try again.')).toBeInTheDocument();
   });
 
+  it('on billing, closes on success, says so, and reloads the balance, history and dashboard', async () => {
+    const { user } = renderRoute('/billing');
+    const balance = await screen.findByRole('region', { name: 'Credit Balance' }, { timeout: 5000 });
+    expect(await within(balance).findByText('$745.50')).toBeInTheDocument();
+    const dashboardCalls = fakeDb.requestsTo('GET', '/v1/teams/dashboard').length;
+    const historyCalls = fakeDb.requestsTo('GET', '/v1/teams/team-acme/credits/history').length;
+    await user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem Coupon' });
+    await user.type(within(dialog).getByLabelText('Coupon Code'), 'welcome10');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Redeem' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Redeem Coupon' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Coupon redeemed!')).not.toBeInTheDocument();
+    expect(await screen.findByText('Coupon redeemed: $10.00 added to your credit balance')).toBeInTheDocument();
+    expect(await within(balance).findByText('$755.50')).toBeInTheDocument();
+    await waitFor(() => expect(fakeDb.requestsTo('GET', '/v1/teams/dashboard').length).toBeGreaterThan(dashboardCalls));
+    expect(fakeDb.requestsTo('GET', '/v1/teams/team-acme/credits/history').length).toBeGreaterThan(historyCalls);
+  });
+
   it('explains on the billing page that a user without a team cannot redeem', async () => {
     fakeDb.signInAs('carol');
     const { user } = renderRoute('/billing');
-    await screen.findByText('You are not a member of any team');
+    await screen.findByText('Welcome to AI Model Gateway!');
     await user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
     const dialog = await screen.findByRole('dialog', { name: 'No Team Found' });
     expect(

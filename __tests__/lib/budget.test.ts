@@ -5,7 +5,7 @@ import {
   budgetPercent,
   formatPercent,
   HEALTH_LABELS,
-  isNearBudgetLimit,
+  budgetLimitNotice,
 } from '../../src/lib/budget';
 
 describe('budget health from percent used (spec §4)', () => {
@@ -61,9 +61,13 @@ describe('bar width is capped at 100', () => {
 
 describe('near-limit warning above 90, percent with one decimal', () => {
   it.each([
-    [90, false],
-    [90.01, true],
-  ])('isNearBudgetLimit(%p) -> %p', (percent, expected) => expect(isNearBudgetLimit(percent)).toBe(expected));
+    [0, null],
+    [90, null],
+    [90.01, 'Warning: Approaching budget limit'],
+    [99.99, 'Warning: Approaching budget limit'],
+    [100, 'Budget exceeded'],
+    [333.9, 'Budget exceeded'],
+  ])('budgetLimitNotice(%p) -> %p', (percent, expected) => expect(budgetLimitNotice(percent)).toBe(expected));
   it.each([
     [64.1234, '64.1%'],
     [0, '0.0%'],

@@ -8,9 +8,11 @@ import {
   pricingListQuery,
   pricingPayload,
   tierCachingLines,
+  PROVIDERS,
   type PricingFormValues,
 } from '../../src/lib/pricing';
 import type { PricingTierInput } from '../../src/store/types';
+import { PROVIDER_ORDER } from '../../server/gateway/models';
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 
@@ -183,5 +185,12 @@ describe("the Caching column: 'Supported' with create and read prices per 1M, or
     [{ supports_caching: false, cache_create_cost_per_1m: 3.75, cache_read_cost_per_1m: 0.3 }, ['Not supported']],
   ])('%o -> %o', (tier, lines) => {
     expect(tierCachingLines(tier)).toEqual(lines);
+  });
+});
+
+describe('providers', () => {
+  it("lists every provider the server's gateway routes to, in its order, echo included", () => {
+    expect([...PROVIDERS]).toEqual([...PROVIDER_ORDER]);
+    expect(PROVIDERS).toContain('echo');
   });
 });

@@ -95,7 +95,7 @@ describe('revoking a key', () => {
   it('asks first; Cancel sends nothing', async () => {
     const { user } = await renderGrid();
     await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke API key "Staging"' });
     expect(within(dialog).getByText(REVOKE_CONFIRMATION)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -112,6 +112,11 @@ describe('revoking a key', () => {
     expect(fakeDb.lastRequest('DELETE', '/v1/api-keys')?.path).toBe('/v1/api-keys/key-staging');
     expect(screen.getByText('Production')).toBeInTheDocument();
     expect(fakeDb.requestsTo('GET', '/v1/api-keys/')).toHaveLength(2);
+    expect(await screen.findByText('API key "Staging" revoked')).toBeInTheDocument();
+    expect(fakeDb.state.activities.at(-1)).toMatchObject({
+      type: 'api_key_deactivated',
+      message: expect.stringMatching(/^API key "Staging" was revoked by /),
+    });
   });
 
   it('shows the server message when revoking fails and keeps the row', async () => {

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { fakeDb } from '../support/fakeBackend';
+import { server } from '../support/server';
 import { renderRoute } from '../support/render';
 import { formatDate } from '../../src/lib/time';
 
@@ -63,6 +65,36 @@ describe('/team without a team', () => {
     expect(await within(form).findByText('Team name already taken')).toBeInTheDocument();
     expect(fakeDb.lastRequest('POST', '/v1/teams/')?.body).toEqual({ name: 'Carol Co', budget_limit: 0 });
   });
+
+  it('keeps what was typed and names the failure, even when the team call is slow', async () => {
+    fakeDb.failNext('POST', '/v1/teams/', { status: 500, message: 'Failed to create team', exact: true });
+    // A real network: a refetch of the team in flight would replace the form by the page's loader.
+    server.use(
+      http.get('http://localhost/v1/teams/', async () => {
+        await delay(100);
+        return HttpResponse.json({ code: 'NO_TEAM', message: 'You are not a member of any team' }, { status: 404 });
+      }),
+    );
+    const { user } = renderRoute('/team');
+    const form = await screen.findByRole('form', { name: 'Create Your Team' }, FIRST_RENDER);
+    await user.type(within(form).getByLabelText(/Team Name/), 'Carol Co');
+    await user.type(within(form).getByLabelText(/Monthly Budget/), '120');
+    await user.click(within(form).getByRole('button', { name: 'Create Team' }));
+
+    // Asked afresh: the form on screen after the failure, not the one the test held before it.
+    const after = await screen.findByRole('form', { name: 'Create Your Team' });
+    expect(await within(after).findByText('Failed to create team')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      within(screen.getByRole('form', { name: 'Create Your Team' })).getByText('Failed to create team'),
+    ).toBeVisible();
+    expect(within(screen.getByRole('form', { name: 'Create Your Team' })).getByLabelText(/Team Name/)).toHaveValue(
+      'Carol Co',
+    );
+    expect(within(screen.getByRole('form', { name: 'Create Your Team' })).getByLabelText(/Monthly Budget/)).toHaveValue(
+      120,
+    );
+  });
 });
 
 describe('/team with a team', () => {
@@ -91,10 +123,17 @@ describe('/team with a team', () => {
     expect(screen.queryByRole('progressbar', { name: 'Budget used' })).not.toBeInTheDocument();
   });
 
-  it('warns above 90 percent and caps the bar at 100', async () => {
+  it('says Budget exceeded from 100 percent and caps the bar at 100', async () => {
     fakeDb.team().current_usage = 600;
     await openTeam();
     expect(screen.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.queryByText('Warning: Approaching budget limit')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Budget exceeded');
+  });
+
+  it('warns between 90 and 100 percent', async () => {
+    fakeDb.team().current_usage = 460;
+    await openTeam();
     expect(screen.getByText('Warning: Approaching budget limit')).toBeInTheDocument();
   });
 
@@ -123,6 +162,27 @@ describe('/team with a team', () => {
     const { user } = await openTeam();
     await user.click(screen.getByRole('button', { name: 'Update Budget' }));
     expect(await screen.findByText('Budget service down')).toBeInTheDocument();
+  });
+
+  it('lists pending invites, refuses the same address twice with a clear message, and cancels one', async () => {
+    const { user } = await openTeam();
+    expect(screen.queryByRole('list', { name: 'Pending invites' })).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Invite Member' });
+    await user.type(within(form).getByLabelText(/Email/), 'dana@example.com');
+    await user.click(within(form).getByRole('button', { name: /Invite/ }));
+    const pending = await screen.findByRole('list', { name: 'Pending invites' });
+    expect(within(pending).getByText('dana@example.com')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/Email/));
+    await user.type(within(form).getByLabelText(/Email/), 'Dana@example.com');
+    await user.click(within(form).getByRole('button', { name: /Invite/ }));
+    expect(await screen.findByText('dana@example.com has already been invited to this team')).toBeInTheDocument();
+    expect(within(pending).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.click(within(pending).getByRole('button', { name: 'Cancel invite to dana@example.com' }));
+    expect(await screen.findByText('Invite to dana@example.com cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Pending invites' })).not.toBeInTheDocument());
+    expect(fakeDb.state.invites).toHaveLength(0);
   });
 
   it('validates the invite, sends the trimmed email and refreshes the member list', async () => {

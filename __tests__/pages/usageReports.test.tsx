@@ -120,10 +120,10 @@ describe('/usage-reports', () => {
   });
 
   it.each([
-    [400, 'Warning', '80', false],
-    [470, 'Error', '94', true],
-    [650, 'Error', '100', true],
-  ])('budget status at $%p used of $500: %s bar at %p%%', async (usage, colour, width, warned) => {
+    [400, 'Warning', '80', null],
+    [470, 'Error', '94', 'Warning: Approaching budget limit'],
+    [650, 'Error', '100', 'Budget exceeded'],
+  ])('budget status at $%p used of $500: %s bar at %p%%, notice %p', async (usage, colour, width, notice) => {
     fakeDb.team().current_usage = usage;
     await openReport();
     const status = screen.getByRole('region', { name: 'Budget Status' });
@@ -131,9 +131,8 @@ describe('/usage-reports', () => {
     const bar = within(status).getByRole('progressbar', { name: 'Budget used' });
     expect(bar).toHaveClass(`MuiLinearProgress-color${colour}`);
     expect(bar).toHaveAttribute('aria-valuenow', width);
-    const warning = within(status).queryByText('Warning: Approaching budget limit');
-    if (warned) expect(warning).toBeInTheDocument();
-    else expect(warning).not.toBeInTheDocument();
+    if (notice) expect(within(status).getByRole('alert')).toHaveTextContent(notice);
+    else expect(within(status).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('lists the top 5 members by cost, most expensive first', async () => {

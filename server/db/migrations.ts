@@ -270,4 +270,13 @@ ALTER TABLE usage_events ADD COLUMN request_id bigint;
 CREATE UNIQUE INDEX usage_events_request ON usage_events (request_id) WHERE request_id IS NOT NULL;
 `,
   },
+  {
+    id: 6,
+    name: 'no ledger entry of ours reads Unknown',
+    sql: `
+-- The demo seed wrote its thank-you credit as 'other', which the dashboard labels 'Unknown'; it was an adjustment.
+-- Nothing the server writes uses 'other' any more.
+UPDATE credit_ledger SET type = 'adjustment' WHERE type = 'other';
+`,
+  },
 ];

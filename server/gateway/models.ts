@@ -1,8 +1,9 @@
+import { GATEWAY_PROVIDERS, type GatewayProvider } from '../../contract/providers';
 import { activeTiers, type Tier, type TierIndex } from './tiers';
 
 /** The order in which a bare model name offered by several providers is resolved. */
-export const PROVIDER_ORDER = ['anthropic', 'openai', 'google', 'openrouter', 'echo'] as const;
-export type GatewayProvider = (typeof PROVIDER_ORDER)[number];
+export const PROVIDER_ORDER = GATEWAY_PROVIDERS;
+export type { GatewayProvider };
 
 export interface Route {
   provider: GatewayProvider;

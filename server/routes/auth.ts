@@ -37,10 +37,30 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   const redirectTarget = (request: FastifyRequest, value: string | undefined) =>
     safeRedirect(value, serverOrigin(config, request), config.corsOrigins);
 
+  /**
+   * `?optional=true` is /login's check after it has painted, for a visitor without the `signed_in` hint: no session
+   * answers 204 rather than 401, which every browser's console would show as an error on a first visit.
+   */
   api.get(
     '/v1/auth/me',
-    { onRequest: guards.authenticate, schema: { response: { 200: AuthUser, ...errors(401) } } },
-    async (request) => authUserOf(db, request),
+    {
+      onRequest: async (request) => {
+        if (!isOptionalCheck(request)) return guards.authenticate(request);
+        try {
+          await guards.authenticate(request);
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+        }
+      },
+      schema: {
+        querystring: Type.Object({ optional: Type.Optional(Type.Boolean()) }),
+        response: { 200: AuthUser, 204: Type.Null(), ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) return reply.code(204).send(null);
+      return authUserOf(db, request);
+    },
   );
 
   api.post(
@@ -163,6 +183,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     }
   }
 }
+
+/** Read before the querystring is validated (onRequest runs first); validation then rejects anything but a boolean. */
+const isOptionalCheck = (request: FastifyRequest) => (request.query as { optional?: unknown }).optional === 'true';
 
 function devLoginPage(redirect: string): string {
   const demoUsers = [

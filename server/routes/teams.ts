@@ -10,6 +10,8 @@ import { EMPTY_STATS, dashboardStats } from '../services/dashboard';
 import {
   createTeam,
   inviteMember,
+  listPendingInvites,
+  cancelInvite,
   listMembers,
   removeMember,
   requireTeam,
@@ -103,6 +105,42 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
       reply
         .code(201)
         .send(await inviteMember(db, request.membership, currentUser(request).id, request.body.email.trim())),
+  );
+
+  api.get(
+    '/v1/teams/invites',
+    {
+      ...auth,
+      schema: {
+        response: {
+          200: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              email: Type.String(),
+              created_at: Type.String(),
+              invited_by: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
+          ...errors(401, 404),
+        },
+      },
+    },
+    async (request) => listPendingInvites(db, request.membership),
+  );
+
+  api.delete(
+    '/v1/teams/invites/:inviteId',
+    {
+      ...auth,
+      schema: {
+        params: Type.Object({ inviteId: Type.String({ maxLength: 64 }) }),
+        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.inviteId)) throw notFound('Invite not found');
+      return cancelInvite(db, request.membership, currentUser(request).id, request.params.inviteId);
+    },
   );
 
   api.delete(

@@ -139,7 +139,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
 
-  // Ledger: one entry of every type; the opening top-up is sized so the balance lands near TARGET_BALANCE_CENTS.
+  // Ledger: one entry of every type the server writes (never 'other', which the dashboard labels 'Unknown'); the opening top-up is sized so the balance lands near TARGET_BALANCE_CENTS.
   const ledger = async (
     type: LedgerType,
     cents: number,
@@ -195,7 +195,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
   };
 
   // Every ledger amount below except the opening top-up: transfer, refunded top-up and its refund, adjustment,
-  // the later top-up, the 'other' credit and the two coupon redemptions.
+  // the later top-up, the thank-you credit and the two coupon redemptions.
   const fixed = 10_000 + 5_000 - 5_000 + 2_500 + 30_000 + 1_000 + 1_000 + 5_000;
   const opening = Math.max(10_000, Math.round((usageCents + TARGET_BALANCE_CENTS - fixed) / 10_000) * 10_000);
   const openingPayment = await payment('ord_demo_opening', opening, 'completed', ago(60), { completed: ago(60) });
@@ -212,7 +212,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
   const topup = await payment('ord_demo_topup', 30_000, 'completed', ago(20), { completed: ago(20) });
   await ledger('topup', 30_000, 'Credit top-up for Acme AI', ago(20), topup);
   await activity(alice, 'payment_completed', 'Payment of $300.00 completed', ago(20));
-  await ledger('other', 1_000, 'Beta programme thank-you credit', ago(10));
+  await ledger('adjustment', 1_000, 'Beta programme thank-you credit', ago(10));
   await payment('ord_demo_failed', 10_000, 'failed', ago(12), {
     failed: ago(12),
     reason: 'Card declined: insufficient funds',

@@ -60,6 +60,9 @@ export async function createApiKey(db: Db, membership: Membership | null, userId
   return { ...toApiKey(row), key: secret };
 }
 
+export const revokedMessage = (keyName: string, actorName: string) =>
+  `API key "${keyName}" was revoked by ${actorName}`;
+
 /** Revoking is a soft delete so usage history keeps its reference to the key. */
 export async function revokeApiKey(db: Db, teamId: string, userId: string, keyId: string) {
   if (!isUuid(keyId)) throw notFound('API key not found');
@@ -70,7 +73,11 @@ export async function revokeApiKey(db: Db, teamId: string, userId: string, keyId
       [keyId, teamId],
     );
     if (!key) throw notFound('API key not found');
-    await recordActivity(q, teamId, userId, 'api_key_deactivated', `API key "${key.name}" was revoked`);
+    // Recent Activity says who revoked it: a key can be revoked by any member, not only its creator.
+    const [actor] = await q.query<{ name: string }>('SELECT COALESCE(name, login) AS name FROM users WHERE id = $1', [
+      userId,
+    ]);
+    await recordActivity(q, teamId, userId, 'api_key_deactivated', revokedMessage(key.name, actor?.name ?? 'a member'));
   });
   return { success: true as const };
 }

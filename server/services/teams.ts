@@ -122,14 +122,43 @@ export async function inviteMember(db: Db, membership: Membership | null, userId
       [teamId, normalised],
     );
     if (member) throw conflict(`${normalised} is already a member of this team`);
-    await q.query(
+    // An accepted invite of someone who has since left may be renewed; a pending one is refused, not sent twice.
+    const [invite] = await q.query(
       `INSERT INTO team_invites (team_id, email, invited_by) VALUES ($1, $2, $3)
-       ON CONFLICT (team_id, email) DO UPDATE SET status = 'pending', invited_by = EXCLUDED.invited_by, created_at = now()`,
+       ON CONFLICT (team_id, email) DO UPDATE SET status = 'pending', invited_by = EXCLUDED.invited_by, created_at = now()
+       WHERE team_invites.status <> 'pending'
+       RETURNING id`,
       [teamId, normalised, userId],
     );
+    if (!invite) throw conflict(`${normalised} has already been invited to this team`);
     await recordActivity(q, teamId, userId, 'member_invited', `${normalised} was invited to the team`);
   });
   return { email: normalised, status: 'pending' as const };
+}
+
+/** The team's invites nobody has accepted yet, newest first. */
+export async function listPendingInvites(db: Db, membership: Membership | null) {
+  const { teamId } = requireTeam(membership);
+  const rows = await db.query<{ id: string; email: string; created_at: Date; invited_by: string | null }>(
+    `SELECT i.id, i.email, i.created_at, COALESCE(u.name, u.login) AS invited_by
+     FROM team_invites i LEFT JOIN users u ON u.id = i.invited_by
+     WHERE i.team_id = $1 AND i.status = 'pending' ORDER BY i.created_at DESC, i.email`,
+    [teamId],
+  );
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+}
+
+export async function cancelInvite(db: Db, membership: Membership | null, userId: string, inviteId: string) {
+  const { teamId } = requireOwner(membership);
+  await db.tx(async (q) => {
+    const [invite] = await q.query<{ email: string }>(
+      `DELETE FROM team_invites WHERE id = $1 AND team_id = $2 AND status = 'pending' RETURNING email`,
+      [inviteId, teamId],
+    );
+    if (!invite) throw notFound('Invite not found');
+    await recordActivity(q, teamId, userId, 'invite_cancelled', `The invite of ${invite.email} was cancelled`);
+  });
+  return { success: true as const };
 }
 
 export async function removeMember(db: Db, membership: Membership | null, userId: string, memberId: string) {

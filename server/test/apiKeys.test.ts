@@ -106,6 +106,7 @@ describe('/v1/api-keys/', () => {
       'api_key_first_used',
       'api_key_created',
     ]);
+    assert.equal(activity.body.activities[0].message, `API key "${key.body.name}" was revoked by ${member.login}`);
     assert.equal((await ctx.request('DELETE', `/v1/api-keys/${key.body.id}`, { as: owner })).status, 404);
   });
 

@@ -36,6 +36,21 @@ describe('GET /v1/auth/me', () => {
     assert.equal(res.body.code, 'NO_TOKEN');
   });
 
+  test('?optional=true answers 204 without a session (no 401 in the console of /login) and the user with one', async () => {
+    const none = await ctx.request('GET', '/v1/auth/me?optional=true');
+    assert.equal(none.status, 204);
+    const expired = await ctx.request('GET', '/v1/auth/me?optional=true', {
+      headers: { authorization: 'Bearer not-a-jwt' },
+    });
+    assert.equal(expired.status, 204);
+    const alice = await ctx.user('alice');
+    const signedIn = await ctx.request('GET', '/v1/auth/me?optional=true', { as: alice });
+    assert.equal(signedIn.status, 200);
+    assert.equal(signedIn.body.login, 'alice');
+    assert.equal((await ctx.request('GET', '/v1/auth/me?optional=false')).status, 401);
+    assert.equal((await ctx.request('GET', '/v1/auth/me?optional=maybe', { as: alice })).status, 400);
+  });
+
   test('401 INVALID_TOKEN for a forged or garbage token', async () => {
     const garbage = await ctx.request('GET', '/v1/auth/me', { headers: { authorization: 'Bearer not-a-jwt' } });
     assert.equal(garbage.status, 401);

@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../services/credits';
 import { applyProviderStatus, refundPayment } from '../payments/payments';
 import { recordUsage } from '../services/usage';
+import { migrations } from '../db/migrations';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 let ctx: TestContext;
@@ -73,6 +74,18 @@ describe('credits', () => {
       total_other: 0.01,
       total_usage: 4.15,
     });
+  });
+
+  test("migration 6 relabels the seed's old 'other' credits as adjustments, keeping their description", async () => {
+    await entry('other', 1_000, 'Beta programme thank-you credit');
+    const relabel = migrations.find((migration) => migration.id === 6);
+    assert.ok(relabel);
+    await ctx.db.exec(relabel.sql);
+    const history = await ctx.request('GET', `/v1/teams/${teamId}/credits/history`, { as: owner });
+    assert.deepEqual(
+      history.body.entries.map((e: { type: string; description: string }) => [e.type, e.description]),
+      [['adjustment', 'Beta programme thank-you credit']],
+    );
   });
 
   test('history is newest first with pagination and a total', async () => {

@@ -127,6 +127,35 @@ describe('members and invites', () => {
     assert.equal(denied.body.code, 'FORBIDDEN');
   });
 
+  test('pending invites: listed, a second invite of the same address is 409, the owner cancels one', async () => {
+    assert.equal(
+      (await ctx.request('POST', '/v1/teams/invite', { as: owner, body: { email: 'New@Example.com' } })).status,
+      201,
+    );
+    const twice = await ctx.request('POST', '/v1/teams/invite', { as: owner, body: { email: ' new@example.com ' } });
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.message, 'new@example.com has already been invited to this team');
+
+    const list = await ctx.request('GET', '/v1/teams/invites', { as: member });
+    assert.equal(list.status, 200);
+    assert.deepEqual(
+      list.body.map((invite: { email: string; invited_by: string }) => [invite.email, invite.invited_by]),
+      [['new@example.com', owner.login]],
+    );
+    const id = list.body[0].id;
+    assert.equal((await ctx.request('DELETE', `/v1/teams/invites/${id}`, { as: member })).status, 403);
+    assert.deepEqual((await ctx.request('DELETE', `/v1/teams/invites/${id}`, { as: owner })).body, { success: true });
+    assert.deepEqual((await ctx.request('GET', '/v1/teams/invites', { as: owner })).body, []);
+    assert.equal((await ctx.request('DELETE', `/v1/teams/invites/${id}`, { as: owner })).status, 404);
+    assert.equal((await ctx.request('DELETE', '/v1/teams/invites/nope', { as: owner })).status, 404);
+    assert.equal((await ctx.request('GET', '/v1/teams/invites', { as: outsider })).status, 404);
+    // Cancelled, the address can be invited again.
+    assert.equal(
+      (await ctx.request('POST', '/v1/teams/invite', { as: owner, body: { email: 'new@example.com' } })).status,
+      201,
+    );
+  });
+
   test('400 for an invalid email, 409 for an existing member, 404 without a team', async () => {
     const bad = await ctx.request('POST', '/v1/teams/invite', { as: owner, body: { email: 'not-an-email' } });
     assert.equal(bad.status, 400);

@@ -9,7 +9,7 @@ import {
 } from 'react';
 
 /** Calls `callback` just after the browser's next paint; returns a cancel function. */
-function afterNextPaint(callback: () => void): () => void {
+export function afterNextPaint(callback: () => void): () => void {
   // The animation frame runs just before the browser paints; the task queued from it runs just after.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { barWidth, budgetBarColor, formatPercent, isNearBudgetLimit } from '../lib/budget';
+import { barWidth, budgetBarColor, budgetLimitNotice, formatPercent } from '../lib/budget';
 
-export const NEAR_LIMIT_WARNING = 'Warning: Approaching budget limit';
-
-/** The budget progress bar: coloured by the §9 thresholds, capped at 100%, warning above 90%. */
+/** The budget progress bar: coloured by the §9 thresholds, capped at 100%, warning above 90%, exceeded from 100%. */
 export function BudgetBar({ percent, label = 'Budget used' }: { percent: number; label?: string }) {
+  const notice = budgetLimitNotice(percent);
   return (
     <Box>
       <LinearProgress
@@ -17,9 +16,9 @@ export function BudgetBar({ percent, label = 'Budget used' }: { percent: number;
         aria-valuetext={formatPercent(percent)}
         sx={{ height: 10, borderRadius: 5 }}
       />
-      {isNearBudgetLimit(percent) && (
+      {notice && (
         <Typography role="alert" variant="body2" color="error" sx={{ mt: 1, fontWeight: 600 }}>
-          {NEAR_LIMIT_WARNING}
+          {notice}
         </Typography>
       )}
     </Box>

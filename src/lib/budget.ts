@@ -37,8 +37,16 @@ export function barWidth(percent: number): number {
   return Math.min(percent, 100);
 }
 
-/** 'Warning: Approaching budget limit' shows above 90 percent. */
-export const isNearBudgetLimit = (percent: number) => percent > 90;
+export const NEAR_LIMIT_WARNING = 'Warning: Approaching budget limit';
+
+/**
+ * The line every budget bar shows (team, billing, usage reports), from one rule so no two places disagree: the spec's
+ * 'Warning: Approaching budget limit' above 90 percent, and the health label 'Budget exceeded' from 100 percent on.
+ */
+export function budgetLimitNotice(percent: number): string | null {
+  if (budgetHealth(percent) === 'exceeded') return HEALTH_LABELS.exceeded;
+  return percent > 90 ? NEAR_LIMIT_WARNING : null;
+}
 
 /** Percent with one decimal, e.g. 64.1%. */
 export function formatPercent(percent: number): string {

@@ -98,6 +98,8 @@ export const FIRST_QUERIES: Record<string, FirstQueryPlan> = {
   },
   '/team': async (load) => {
     const teamAnswer = await load(team);
-    if (teamIdOf(teamAnswer)) await load({ endpoint: 'getTeamMembers', arg: undefined, path: '/v1/teams/members' });
+    if (!teamIdOf(teamAnswer)) return;
+    await load({ endpoint: 'getTeamMembers', arg: undefined, path: '/v1/teams/members' });
+    await load({ endpoint: 'getTeamInvites', arg: undefined, path: '/v1/teams/invites' });
   },
 };

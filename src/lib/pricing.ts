@@ -2,8 +2,10 @@
 import type { PricingListQuery, PricingTier, PricingTierInput } from '../store/types';
 import { formatCount } from './numbers';
 import { formatUsd } from './decimal';
+import { GATEWAY_PROVIDERS } from '../../contract/providers';
 
-export const PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
+/** The pricing form's and filter's providers: every one the gateway routes to, echo included (contract/). */
+export const PROVIDERS = GATEWAY_PROVIDERS;
 
 export const DEACTIVATE_TIER_CONFIRMATION = 'Are you sure you want to deactivate this pricing tier?';
 

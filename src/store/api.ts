@@ -21,7 +21,8 @@ import { adminEndpoints } from './endpoints/admin';
  * | createTeam            | Team, TeamDashboard, TeamMember LIST, UsageStats, DashboardStats, Activity,       |
  * |                       | ApiKey LIST (TEAM_SCOPED_TAGS: everything that was "no team" before)              |
  * | updateBudget          | Team, TeamDashboard, UsageStats (budget_limit_cents), Activity                    |
- * | inviteMember          | TeamMember LIST, Activity                                                         |
+ * | inviteMember          | TeamMember LIST, TeamInvite LIST, Activity                                        |
+ * | cancelInvite          | TeamInvite {id}, Activity                                                         |
  * | removeMember          | TeamMember {id}, Team (member_count), TeamDashboard, Activity                     |
  * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity                                 |
  * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity                                             |
@@ -29,6 +30,8 @@ import { adminEndpoints } from './endpoints/admin';
  * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
  * | (payment completed)   | PAYMENT_COMPLETED_TAGS: CreditBalance, CreditHistory, UsageBreakdown,             |
  * |                       | Payment LIST, Activity — dispatched by the Buy Credits dialog when polling ends   |
+ * | (success dialog close)| DASHBOARD_REFRESH_TAGS: Team, TeamDashboard, DashboardStats, Activity,            |
+ * |                       | CreditBalance — when the dialog closes itself 3 s after a success                 |
  * | redeemCoupon          | CreditBalance, CreditHistory, CouponRedemption LIST, Activity, Coupon LIST        |
  * | createCoupon          | Coupon LIST                                                                       |
  * | updateCoupon          | Coupon {id}, Coupon LIST (a change can move a row across filters)                 |
@@ -66,6 +69,8 @@ export const {
   useCreateTeamMutation,
   useGetTeamMembersQuery,
   useInviteMemberMutation,
+  useGetTeamInvitesQuery,
+  useCancelInviteMutation,
   useRemoveMemberMutation,
   useUpdateBudgetMutation,
   useGetTeamDashboardQuery,

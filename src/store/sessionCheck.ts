@@ -11,15 +11,29 @@ import { peekBootUser } from './bootSession';
 export async function hasSession(): Promise<boolean> {
   // The server checked this page load's session and sent the user along (bootSession.ts).
   if (peekBootUser()) return true;
-  // The server sets a readable `signed_in` cookie with every session; on its own origin, no hint means no session,
-  // so a first visit makes no call (a 401 would also be a console error). Across sites the cookie is not ours to read.
-  if (apiOnPageOrigin() && !readCookie(document.cookie, 'signed_in')) return false;
+  // The server sets a readable `signed_in` cookie with every session; on its own origin, no hint most likely means no
+  // session, so the page is shown without waiting for a call; `hasSessionWithoutHint` asks once it has painted.
+  // Across sites the cookie is not ours to read.
+  if (sessionHintAbsent()) return false;
+  return askServer('/v1/auth/me');
+}
+
+/** True when the page can read the `signed_in` hint and it is not there: the case `hasSession` answers unasked. */
+export const sessionHintAbsent = () => apiOnPageOrigin() && !readCookie(document.cookie, 'signed_in');
+
+/**
+ * The check /login makes after painting when the hint was absent: a session can outlive its hint (cookies cleared
+ * selectively, a hint that expired first). `optional=true` answers 204 without a session, not a 401 console error.
+ */
+export const hasSessionWithoutHint = () => askServer('/v1/auth/me?optional=true');
+
+async function askServer(path: string): Promise<boolean> {
   try {
-    const response = await fetch(apiUrl('/v1/auth/me'), {
+    const response = await fetch(apiUrl(path), {
       credentials: 'include',
       headers: applyAuthHeaders(new Headers()),
     });
-    return response.ok;
+    return response.status === 200;
   } catch {
     return false;
   }

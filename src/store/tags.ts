@@ -9,6 +9,7 @@ export const TAG_TYPES = [
   'Team',
   'TeamDashboard',
   'TeamMember',
+  'TeamInvite',
   'UsageStats',
   'DashboardStats',
   'Activity',
@@ -39,6 +40,12 @@ export const PAYMENT_COMPLETED_TAGS: Tag[] = [
   { type: 'Payment', id: 'LIST' },
   'Activity',
 ];
+
+/**
+ * Spec §4: "after 3 seconds the dashboard refreshes and the modal closes": the dashboard's own figures (team, month
+ * stats, request stats, activity, balance), asked again when the Buy Credits dialog closes itself after a success.
+ */
+export const DASHBOARD_REFRESH_TAGS: Tag[] = ['Team', 'TeamDashboard', 'DashboardStats', 'Activity', 'CreditBalance'];
 
 /** Everything scoped to the caller's team: all of it appears when a team is created. */
 export const TEAM_SCOPED_TAGS: Tag[] = [

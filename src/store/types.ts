@@ -45,6 +45,13 @@ export interface TeamMember {
   created_at: string;
 }
 
+export interface TeamInvite {
+  id: string;
+  email: string;
+  created_at: string;
+  invited_by: string | null;
+}
+
 export interface DashboardStats {
   total_api_keys: number;
   api_keys_change: string;

@@ -85,7 +85,7 @@ function seedCredits(now: Date): FakeCreditEntry[] {
     entry('credit-3', 'refund', 25, 'Refund for failed requests', 30 * DAY),
     entry('credit-4', 'adjustment', -10, 'Manual balance correction', 20 * DAY),
     entry('credit-5', 'transfer', -50, 'Transfer to Research team', 10 * DAY),
-    entry('credit-6', 'other', 5.5, 'Goodwill credit', 3 * DAY),
+    entry('credit-6', 'adjustment', 5.5, 'Goodwill credit', 3 * DAY),
     entry('credit-7', 'topup', 500, 'Credit top-up (order ord-009)', 1 * DAY),
   ];
 }

@@ -33,6 +33,7 @@ export interface FakeMembership {
 }
 
 export interface FakeInvite {
+  id: string;
   team_id: string;
   email: string;
   status: 'pending';

@@ -26,7 +26,15 @@ const redirect = (location: string): Response =>
 
 // ---- Session ----
 
-const getMe = route('get', '/v1/auth/me', () => json(signedInUser()));
+/** `?optional=true` answers 204 without a session instead of 401 (the login page's check after painting). */
+const getMe = route('get', '/v1/auth/me', ({ query }) => {
+  const optional = query.get('optional');
+  if (optional !== null && optional !== 'true' && optional !== 'false') {
+    throw validationError('querystring/optional must be boolean');
+  }
+  if (optional === 'true' && !fakeDb.currentUser()) return new HttpResponse(null, { status: 204 });
+  return json(signedInUser());
+});
 
 /** Demo mode: the fake always offers the development sign-in page. */
 const oauthLogin = route('get', '/v1/oauth/github/login', ({ query }) =>
@@ -79,9 +87,9 @@ function keyView(row: FakeApiKey) {
 }
 
 /** The team's keys, newest first; a user without a team gets an empty list. */
+/** Like the server: 404 NO_TEAM for a user without a team. */
 const listKeys = route('get', '/v1/api-keys/', () => {
-  const user = signedInUser();
-  const teamId = fakeDb.membershipOf(user.id)?.team.id;
+  const teamId = ownTeam().team.id;
   const keys = fakeDb.state.apiKeys.filter((key) => key.team_id === teamId);
   return json(newestFirst(keys, (key) => key.created_at).map(keyView));
 });
@@ -108,11 +116,19 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
   return json({ ...keyView(row), key: secret }, 201);
 });
 
+/** Like the server (services/apiKeys.ts): Recent Activity says which key and who revoked it. */
 const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
-  const { team } = ownTeam();
+  const { team, user } = ownTeam();
   const row = fakeDb.state.apiKeys.find((key) => key.id === params.id && key.team_id === team.id);
   if (!row) throw notFound('API key not found');
   fakeDb.state.apiKeys = fakeDb.state.apiKeys.filter((key) => key !== row);
+  fakeDb.state.activities.push({
+    id: fakeDb.nextId('activity'),
+    team_id: team.id,
+    type: 'api_key_deactivated',
+    message: `API key "${row.name}" was revoked by ${user.name ?? user.login}`,
+    timestamp: fakeDb.now().toISOString(),
+  });
   return json({ success: true });
 });
 

@@ -47,12 +47,35 @@ const inviteMember = route('post', '/v1/teams/invite', ({ body }) => {
   const { user, team } = ownedTeam();
   const email = requiredString(bodyObject(body), 'email').toLowerCase();
   if (!isEmail(email)) throw validationError('email must be a valid email address');
-  const alreadyInvited = fakeDb.state.invites.some((invite) => invite.team_id === team.id && invite.email === email);
-  if (!alreadyInvited) {
-    const created_at = fakeDb.now().toISOString();
-    fakeDb.state.invites.push({ team_id: team.id, email, status: 'pending', invited_by: user.id, created_at });
+  if (fakeDb.state.invites.some((invite) => invite.team_id === team.id && invite.email === email)) {
+    throw conflict(`${email} has already been invited to this team`);
   }
+  const created_at = fakeDb.now().toISOString();
+  const id = fakeDb.nextId('invite');
+  fakeDb.state.invites.push({ id, team_id: team.id, email, status: 'pending', invited_by: user.id, created_at });
   return json({ email, status: 'pending' }, 201);
+});
+
+/** Pending invites, newest first, with the inviter's name (as server/services/teams.ts). */
+const listInvites = route('get', '/v1/teams/invites', () => {
+  const { team } = ownTeam();
+  const invites = fakeDb.state.invites.filter((invite) => invite.team_id === team.id);
+  return json(
+    [...invites]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.email.localeCompare(b.email))
+      .map(({ id, email, created_at, invited_by }) => {
+        const inviter = fakeDb.state.users.find((candidate) => candidate.id === invited_by);
+        return { id, email, created_at, invited_by: inviter ? (inviter.name ?? inviter.login) : null };
+      }),
+  );
+});
+
+const cancelInvite = route('delete', '/v1/teams/invites/:inviteId', ({ params }) => {
+  const { team } = ownedTeam();
+  const invite = fakeDb.state.invites.find((row) => row.id === params.inviteId && row.team_id === team.id);
+  if (!invite) throw notFound('Invite not found');
+  fakeDb.state.invites = fakeDb.state.invites.filter((row) => row !== invite);
+  return json({ success: true });
 });
 
 const removeMember = route('delete', '/v1/teams/members/:userId', ({ params }) => {
@@ -92,6 +115,8 @@ export const teamRoutes = [
   createTeam,
   listMembers,
   inviteMember,
+  listInvites,
+  cancelInvite,
   removeMember,
   updateBudget,
   getDashboard,

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { api, useCreatePaymentLinkMutation } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
-import { PAYMENT_COMPLETED_TAGS } from '../../store/tags';
+import { DASHBOARD_REFRESH_TAGS, PAYMENT_COMPLETED_TAGS } from '../../store/tags';
 import { errorMessage } from '../../lib/apiError';
 import { buyCreditsReducer, initialBuyState, type BuyEvent } from '../../lib/buyCredits';
 import { dollarsToCents } from '../../lib/money';
@@ -63,7 +63,11 @@ export function BuyCreditsDialog({ open, onClose, teamId, teamName, currentBalan
   useEffect(() => {
     if (!open || state.step !== 'success') return undefined;
     appDispatch(api.util.invalidateTags(PAYMENT_COMPLETED_TAGS));
-    const timer = setTimeout(close, SUCCESS_CLOSE_DELAY_MS);
+    // At completion and again on closing: the server may settle the rest (dashboard figures, activity) just after.
+    const timer = setTimeout(() => {
+      appDispatch(api.util.invalidateTags(DASHBOARD_REFRESH_TAGS));
+      close();
+    }, SUCCESS_CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [open, state.step, appDispatch, close]);
 

@@ -32,13 +32,25 @@ interface RedeemCouponDialogProps {
   teamName: string | undefined;
   /** The user belongs to no team (the team fetch said so): the dialog explains instead of asking for a code. */
   noTeam?: boolean;
+  /**
+   * Billing (spec §2: "on success reloads and closes"): called with the amount after a redemption, and the dialog
+   * closes instead of showing its success step, which the dashboard's dialog keeps.
+   */
+  onRedeemed?: (amount: number) => void;
 }
 
 type Step =
   { step: 'input' } | { step: 'validated'; validation: CouponValidation } | { step: 'success'; amount: number };
 
 /** Spec §4: input -> validated -> success; 'Different Code' returns to input. */
-export function RedeemCouponDialog({ open, onClose, teamId, teamName, noTeam = false }: RedeemCouponDialogProps) {
+export function RedeemCouponDialog({
+  open,
+  onClose,
+  teamId,
+  teamName,
+  noTeam = false,
+  onRedeemed,
+}: RedeemCouponDialogProps) {
   const [step, setStep] = useState<Step>({ step: 'input' });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +82,13 @@ export function RedeemCouponDialog({ open, onClose, teamId, teamName, noTeam = f
     setError(null);
     try {
       const reply = await redeemCoupon({ teamId, code: step.validation.coupon.code }).unwrap();
-      setStep({ step: 'success', amount: reply.amount ?? step.validation.amount });
+      const amount = reply.amount ?? step.validation.amount;
+      if (onRedeemed) {
+        close();
+        onRedeemed(amount);
+        return;
+      }
+      setStep({ step: 'success', amount });
     } catch (failure) {
       setError(errorMessage(failure, REDEEM_FAILED_MESSAGE));
     }

@@ -9,6 +9,8 @@ import Add from '@mui/icons-material/Add';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { EmptyState } from '../../components/EmptyState';
+import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
+import { isNoTeamError } from '../../lib/noTeam';
 import { ErrorState } from '../../components/ErrorState';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
@@ -67,6 +69,8 @@ export function ApiKeysPage() {
       )}
       {isLoading ? (
         <PageLoader label="Loading API keys" />
+      ) : isNoTeamError(error) ? (
+        <CreateTeamWelcomeCard />
       ) : error ? (
         <ErrorState
           message={`Failed to load API keys: ${errorMessage(error, 'Unknown error')}`}

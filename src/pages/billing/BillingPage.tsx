@@ -6,11 +6,22 @@ import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { BuyCreditsDialog, RedeemCouponDialog, UpdateBudgetDialog } from '../../components/billing/lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
+import {
+  BuyCreditsIcon,
+  DownloadInvoiceIcon,
+  ManageBudgetIcon,
+  RedeemCouponIcon,
+} from '../../components/billing/BillingActionIcons';
 import { CreditHistory } from '../../components/billing/CreditHistory';
 import { PaymentHistory } from '../../components/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
-import { errorMessage, type ApiError } from '../../lib/apiError';
+import { errorMessage } from '../../lib/apiError';
+import { isNoTeamError } from '../../lib/noTeam';
+import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { budgetPercent } from '../../lib/budget';
+import { formatMoney } from '../../lib/money';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../slices/toastsSlice';
 import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
 import { BillingStatCards } from './BillingStatCards';
 import { BudgetHealthBanner } from './BudgetHealthBanner';
@@ -21,9 +32,6 @@ import { useStatementDownload } from './useStatementDownload';
 
 type OpenDialog = 'buy' | 'redeem' | 'budget' | null;
 
-/** The caller belongs to no team when the team dashboard answers 404. */
-const isNoTeam = (error: unknown) => (error as ApiError | undefined)?.status === 404;
-
 export function BillingPage() {
   const dashboard = useGetTeamDashboardQuery();
   const team = dashboard.data?.team;
@@ -31,6 +39,12 @@ export function BillingPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const downloadStatement = useStatementDownload(team?.id, team?.name);
   const close = () => setDialog(null);
+  const dispatch = useAppDispatch();
+  const couponRedeemed = (amount: number) => {
+    dispatch(toastShown(`Coupon redeemed: ${formatMoney(amount)} added to your credit balance`, 'success'));
+    // The redemption refreshed the balance and credit history (tag graph); the rest of the page reloads with them.
+    void dashboard.refetch();
+  };
   // Spec §8: a credit balance failure is only logged.
   useEffect(() => {
     if (balance.error) console.error('Failed to load the credit balance', balance.error);
@@ -38,17 +52,17 @@ export function BillingPage() {
 
   const actions = (
     <>
-      <Button variant="contained" onClick={() => setDialog('buy')} disabled={!team}>
+      <Button variant="contained" startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!team}>
         Buy Credits
       </Button>
-      <Button variant="outlined" onClick={() => setDialog('redeem')}>
+      <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')}>
         Redeem Coupon
       </Button>
-      <Button variant="outlined" onClick={downloadStatement} disabled={!team}>
+      <Button variant="outlined" startIcon={<DownloadInvoiceIcon />} onClick={downloadStatement} disabled={!team}>
         Download Invoice
       </Button>
       {dashboard.data?.is_owner && (
-        <Button variant="outlined" onClick={() => setDialog('budget')}>
+        <Button variant="outlined" startIcon={<ManageBudgetIcon />} onClick={() => setDialog('budget')}>
           Manage Budget
         </Button>
       )}
@@ -60,7 +74,8 @@ export function BillingPage() {
     <>
       <PageHeader title="Billing & Usage" subtitle="Manage your team's budget and monitor spending" actions={actions} />
       {dashboard.isLoading && <PageLoader label="Loading billing" />}
-      {dashboard.isError && (
+      {isNoTeamError(dashboard.error) && <CreateTeamWelcomeCard />}
+      {dashboard.isError && !isNoTeamError(dashboard.error) && (
         <ErrorState message={errorMessage(dashboard.error, 'An error occurred')} onRetry={() => dashboard.refetch()} />
       )}
       {dashboard.data && team && (
@@ -122,7 +137,8 @@ export function BillingPage() {
           onClose={close}
           teamId={team?.id}
           teamName={team?.name}
-          noTeam={isNoTeam(dashboard.error)}
+          noTeam={isNoTeamError(dashboard.error)}
+          onRedeemed={couponRedeemed}
         />
       </MountWhenOpened>
     </>

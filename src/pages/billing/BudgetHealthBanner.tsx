@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { budgetHealth, formatPercent, HEALTH_LABELS } from '../../lib/budget';
 
-const SEVERITY = { caution: 'info', warning: 'warning', exceeded: 'error' } as const;
+const SEVERITY = { healthy: 'success', caution: 'info', warning: 'warning', exceeded: 'error' } as const;
 
-/** Shown only when the budget is not healthy (spec §4 budget health). */
+/** Every state is named, the healthy one too (spec §4 budget health); a limit of zero is 0 percent, within budget. */
 export function BudgetHealthBanner({ percent }: { percent: number }) {
   const health = budgetHealth(percent);
-  if (health === 'healthy') return null;
   return (
-    <Alert severity={SEVERITY[health]} sx={{ mb: 3 }}>
+    <Alert severity={SEVERITY[health]} role="status" aria-label="Budget health" sx={{ mb: 3 }}>
       <AlertTitle>{HEALTH_LABELS[health]}</AlertTitle>
       Your team has used {formatPercent(percent)} of its monthly budget.
     </Alert>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useGetCreditBalanceQuery } from '../../store/api';
 import { BuyCreditsDialog, RedeemCouponDialog } from '../../components/billing/lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
+import { BuyCreditsIcon, RedeemCouponIcon } from '../../components/billing/BillingActionIcons';
 
 type OpenDialog = 'buy' | 'redeem' | null;
 
@@ -13,10 +14,10 @@ export function BillingActions({ teamId, teamName }: { teamId: string | undefine
   const close = () => setDialog(null);
   return (
     <>
-      <Button variant="outlined" onClick={() => setDialog('buy')} disabled={!teamId}>
+      <Button variant="outlined" startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!teamId}>
         Buy Credits
       </Button>
-      <Button variant="outlined" onClick={() => setDialog('redeem')}>
+      <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')}>
         Redeem Coupon
       </Button>
       <MountWhenOpened open={dialog === 'buy'}>

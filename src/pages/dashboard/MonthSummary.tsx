@@ -1,15 +1,13 @@
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { PageLoader } from '../../components/PageLoader';
+import { CreateTeamWelcome } from '../../components/CreateTeamWelcome';
 import { DASHBOARD_TOP_MODELS } from '../../lib/dashboard';
 import { errorMessage } from '../../lib/apiError';
 import { formatMoney } from '../../lib/money';
@@ -17,26 +15,6 @@ import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamDashboardQuery } from '../../store/api';
 import type { TeamDashboard } from '../../store/types';
 import { formatCount } from '../../lib/numbers';
-
-/** Spec §2: a team dashboard failure (no team) shows the welcome box inviting the user to create one. */
-function CreateTeamWelcome() {
-  return (
-    <Box sx={{ textAlign: 'center', py: 3 }}>
-      <Box sx={{ color: 'primary.main', '& svg': { fontSize: 48 } }}>
-        <GroupsOutlined />
-      </Box>
-      <Typography variant="h3" component="p" sx={{ mt: 1 }}>
-        Welcome to AI Model Gateway!
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-        Create a team to start using API keys, credits and usage tracking.
-      </Typography>
-      <Button component={RouterLink} to="/team" variant="contained">
-        Create Your Team
-      </Button>
-    </Box>
-  );
-}
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,17 +7,41 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import GitHub from '@mui/icons-material/GitHub';
 import HubOutlined from '@mui/icons-material/HubOutlined';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { oauthLoginUrl } from '../../config';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
+import { afterNextPaint } from '../../components/AfterFirstPaint';
+import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
 
 const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
+
+/**
+ * Spec §2: an authenticated visitor of /login goes to /dashboard. The route's loader trusts a missing `signed_in` hint
+ * so the page paints at once; this asks the server once it has, and leaves if a session is there after all.
+ */
+function useLeaveWhenSignedInWithoutHint(sessionEnded: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (sessionEnded || !sessionHintAbsent()) return undefined;
+    let active = true;
+    const cancel = afterNextPaint(() => {
+      void hasSessionWithoutHint().then((signedIn) => {
+        if (active && signedIn) void navigate('/dashboard', { replace: true });
+      });
+    });
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, [navigate, sessionEnded]);
+}
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const sessionEnded = useAppSelector(selectSessionEnded);
+  useLeaveWhenSignedInWithoutHint(sessionEnded);
   return (
     <Box
       component="main"

@@ -20,6 +20,7 @@ import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
 import type { TeamMember } from '../../store/types';
 import { InviteMemberForm } from './InviteMemberForm';
+import { PendingInvites } from './PendingInvites';
 
 export const REMOVE_MEMBER_CONFIRMATION = 'Are you sure you want to remove this team member?';
 
@@ -105,6 +106,7 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
           </Alert>
         )}
         {list()}
+        <PendingInvites isOwner={isOwner} />
       </CardContent>
       {dialog}
     </Card>

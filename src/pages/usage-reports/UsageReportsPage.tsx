@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import FileDownload from '@mui/icons-material/FileDownload';
+import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
+import { isNoTeamError } from '../../lib/noTeam';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -28,6 +30,7 @@ export function UsageReportsPage() {
 
   const content = () => {
     if (isLoading) return <PageLoader label="Loading usage reports" />;
+    if (isNoTeamError(error)) return <CreateTeamWelcomeCard />;
     if (error) return <ErrorState message={errorMessage(error, 'An error occurred')} onRetry={refetch} />;
     if (!stats) return null;
     // An empty period still shows the budget; the trend says 'No usage data available for the selected period'.

@@ -1,4 +1,4 @@
-import type { Team, TeamCreateInput, TeamDashboard, TeamMember, UsageStats } from '../types';
+import type { Team, TeamCreateInput, TeamDashboard, TeamInvite, TeamMember, UsageStats } from '../types';
 import { listTags, TEAM_SCOPED_TAGS, type Build } from '../tags';
 
 export interface UsageStatsQuery {
@@ -12,7 +12,9 @@ export const teamEndpoints = (build: Build) => ({
   getTeam: build.query<Team, void>({ query: () => '/v1/teams/', providesTags: ['Team'] }),
   createTeam: build.mutation<Team, TeamCreateInput>({
     query: (body) => ({ url: '/v1/teams/', method: 'POST', body }),
-    invalidatesTags: TEAM_SCOPED_TAGS,
+    // Only a created team changes anything: refetching the team after a failure would put the page's loader in
+    // place of the form, losing what was typed and the failure message.
+    invalidatesTags: (team) => (team ? TEAM_SCOPED_TAGS : []),
   }),
   getTeamMembers: build.query<TeamMember[], void>({
     query: () => '/v1/teams/members',
@@ -20,7 +22,15 @@ export const teamEndpoints = (build: Build) => ({
   }),
   inviteMember: build.mutation<unknown, { email: string }>({
     query: (body) => ({ url: '/v1/teams/invite', method: 'POST', body }),
-    invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, 'Activity'],
+    invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, { type: 'TeamInvite', id: 'LIST' }, 'Activity'],
+  }),
+  getTeamInvites: build.query<TeamInvite[], void>({
+    query: () => '/v1/teams/invites',
+    providesTags: (invites) => listTags('TeamInvite', invites, (invite) => invite.id),
+  }),
+  cancelInvite: build.mutation<unknown, string>({
+    query: (inviteId) => ({ url: `/v1/teams/invites/${encodeURIComponent(inviteId)}`, method: 'DELETE' }),
+    invalidatesTags: (_result, _error, inviteId) => [{ type: 'TeamInvite', id: inviteId }, 'Activity'],
   }),
   removeMember: build.mutation<unknown, string>({
     query: (memberId) => ({ url: `/v1/teams/members/${encodeURIComponent(memberId)}`, method: 'DELETE' }),
