@@ -5,7 +5,7 @@ import { creditTypeLabel, signedMoney } from '../../lib/credits';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 
-/** One timeline entry: a dot, the type and description, and the signed amount with its date. */
+/** One timeline entry: a dot, the type and description, and the signed amount with its date (below them on a phone). */
 export function CreditEntryRow({ entry }: { entry: CreditEntry }) {
   const credit = entry.amount >= 0;
   return (
@@ -13,7 +13,10 @@ export function CreditEntryRow({ entry }: { entry: CreditEntry }) {
       component="li"
       sx={{
         display: 'flex',
-        gap: 1.5,
+        // On a phone the amount and date go under the description rather than squeezing it to a few letters a line.
+        flexWrap: 'wrap',
+        columnGap: 1.5,
+        rowGap: 0.5,
         py: 1.5,
         borderLeft: 2,
         borderColor: 'divider',
@@ -31,13 +34,13 @@ export function CreditEntryRow({ entry }: { entry: CreditEntry }) {
         },
       }}
     >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 11rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{creditTypeLabel(entry.type)}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
           {entry.description}
         </Typography>
       </Box>
-      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+      <Box sx={{ textAlign: 'right', flex: '0 0 auto', ml: 'auto' }}>
         <Typography sx={{ fontWeight: 600, color: credit ? 'success.main' : 'error.main' }}>
           {signedMoney(entry.amount, formatMoney)}
         </Typography>
