@@ -32,7 +32,7 @@ export function PendingInvites({ isOwner }: { isOwner: boolean }) {
   if (!invites?.length) return null;
   return (
     <>
-      <Typography variant="h4" component="h3" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 650 }}>
         Pending Invites
       </Typography>
       {failure && (
