@@ -6,7 +6,7 @@ import {
   signedMoney,
   type CreditFilter,
 } from '../../src/lib/credits';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney } from '../../contract/money';
 
 describe('credit entry type labels (spec §3)', () => {
   it.each([

@@ -6,7 +6,7 @@ import {
   topUpAmountError,
   topUpDescription,
 } from '../../src/lib/topUp';
-import { dollarsToCents } from '../../src/lib/money';
+import { dollarsToCents } from '../../contract/money';
 
 describe('top-up amount (spec §5: number, minimum 1.00)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 
 /** A whole count with thousands separators (requests, tokens, keys): 1,767. */
 export function formatCount(value: number): string {

@@ -1,7 +1,7 @@
 // Pricing tier rules (spec §4 tier activity, §5 pricing create form, §9 providers and defaults).
 import type { PricingListQuery, PricingTier, PricingTierInput } from '../store/types';
 import { formatCount } from './numbers';
-import { formatUsd } from './decimal';
+import { formatUsd } from '../../contract/decimal';
 import { GATEWAY_PROVIDERS } from '../../contract/providers';
 
 /** The pricing form's and filter's providers: every one the gateway routes to, echo included (contract/). */

@@ -2,7 +2,7 @@
 // HTML document that the browser's "Save as PDF" turns into a clean file).
 import type { CreditEntry, Payment, UsageBreakdown } from '../store/types';
 import { creditTypeLabel, signedMoney } from './credits';
-import { formatCents, formatMoney } from './money';
+import { formatCents, formatMoney } from '../../contract/money';
 import { formatDate, formatDateTime } from './time';
 import { formatCount } from './numbers';
 

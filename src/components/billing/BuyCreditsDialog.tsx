@@ -14,7 +14,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { DASHBOARD_REFRESH_TAGS, PAYMENT_COMPLETED_TAGS } from '../../store/tags';
 import { errorMessage } from '../../lib/apiError';
 import { buyCreditsReducer, initialBuyState, type BuyEvent } from '../../lib/buyCredits';
-import { dollarsToCents } from '../../lib/money';
+import { dollarsToCents } from '../../../contract/money';
 import { PAYMENT_FAILED_TITLE } from '../../lib/payments';
 import { isValidTopUp, parseTopUpAmount, topUpDescription } from '../../lib/topUp';
 import { PaymentWaitingStep } from './PaymentWaitingStep';

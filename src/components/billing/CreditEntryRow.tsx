@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CreditEntry } from '../../store/types';
 import { creditTypeLabel, signedMoney } from '../../lib/credits';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { formatDateTime } from '../../lib/time';
 
 /** One timeline entry: a dot, the type and description, and the signed amount with its date (below them on a phone). */

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Payment } from '../../store/types';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../contract/money';
 import { paymentLinkState, paymentStatusColor } from '../../lib/payments';
 import { formatDateTime } from '../../lib/time';
 

@@ -20,7 +20,7 @@ import {
   REDEEM_FAILED_MESSAGE,
   VALIDATE_FAILED_MESSAGE,
 } from '../../lib/coupons';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 
 export const NO_TEAM_TITLE = 'No Team Found';
 export const NO_TEAM_MESSAGE = 'You need to be part of a team to redeem coupons. Please create or join a team first.';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { newBalancePreview, QUICK_TOP_UP_AMOUNTS, topUpAmountError } from '../../lib/topUp';
 
 interface TopUpAmountStepProps {

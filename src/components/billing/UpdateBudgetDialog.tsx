@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useUpdateBudgetMutation } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 
 interface UpdateBudgetDialogProps {
   open: boolean;

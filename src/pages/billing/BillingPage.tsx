@@ -19,7 +19,7 @@ import { errorMessage } from '../../lib/apiError';
 import { isNoTeamError } from '../../lib/noTeam';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { budgetPercent } from '../../lib/budget';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';

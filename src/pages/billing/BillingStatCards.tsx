@@ -2,7 +2,7 @@ import Grid from '@mui/material/Grid';
 import { StatCard } from '../../components/StatCard';
 import type { TeamDashboard } from '../../store/types';
 import { estimatedMonthlyCost } from '../../lib/estimate';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';
 
 /** Spec §9: a balance under 500 dollars is low. */

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BudgetBar } from '../../components/BudgetBar';
 import { formatPercent } from '../../lib/budget';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 
 interface BudgetUsageCardProps {
   used: number;

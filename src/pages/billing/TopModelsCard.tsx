@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { TopModel } from '../../store/types';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';
 
 export function TopModelsCard({ models }: { models: TopModel[] }) {

@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { CreateTeamWelcome } from '../../components/CreateTeamWelcome';
 import { DASHBOARD_TOP_MODELS } from '../../lib/dashboard';
 import { errorMessage } from '../../lib/apiError';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamDashboardQuery } from '../../store/api';
 import type { TeamDashboard } from '../../store/types';

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { BudgetBar } from '../../components/BudgetBar';
 import { budgetPercent } from '../../lib/budget';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { formatDate } from '../../lib/time';
 import type { Team } from '../../store/types';
 

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { BudgetBar } from '../../components/BudgetBar';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../contract/money';
 import { usageBudgetPercent } from '../../lib/usageReport';
 import type { UsageStats } from '../../store/types';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import ShowChart from '@mui/icons-material/ShowChart';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { dailyUsageTotal, type DailyUsagePoint } from '../../lib/usageReport';
 import { useElementWidth } from './useElementWidth';
 

@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../contract/money';
 import { formatCalendarDay } from '../../lib/time';
 import type { ChartKind } from './DailyUsageChart';
 

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../contract/money';
 import { topMembersByCost, topModelsByCost } from '../../lib/usageReport';
 import type { UsageByMember, UsageByModel, UsageStats } from '../../store/types';
 import { TopUsageTable, type TopUsageColumn } from './TopUsageTable';

@@ -5,7 +5,7 @@ import Groups from '@mui/icons-material/Groups';
 import PieChart from '@mui/icons-material/PieChart';
 import { StatCard } from '../../components/StatCard';
 import { formatPercent } from '../../lib/budget';
-import { formatCents } from '../../lib/money';
+import { formatCents } from '../../../contract/money';
 import { activeMemberCount, usageBudgetPercent } from '../../lib/usageReport';
 import type { UsageStats } from '../../store/types';
 import { formatCount } from '../../lib/numbers';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../contract/money';
 import { formatDateTime } from '../../../lib/time';
 import type { Coupon } from '../../../store/types';
 import { DetailList } from '../DetailList';

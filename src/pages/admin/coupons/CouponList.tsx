@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { CardActions, CardFacts, CardList, CardTitle } from '../../../components/CardList';
 import { NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../contract/money';
 import { formatDateTime } from '../../../lib/time';
 import type { Coupon } from '../../../store/types';
 import type { CouponRowActions } from './couponColumns';

@@ -7,7 +7,7 @@ import type { GridColDef } from '@mui/x-data-grid/models';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { couponDisplayStatus, NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../../contract/money';
 import { formatDateTime } from '../../../lib/time';
 import type { Coupon } from '../../../store/types';
 import { CouponStatusChip } from './CouponStatusChip';
