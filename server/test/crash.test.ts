@@ -15,14 +15,21 @@ const TRAFFIC_MS = Number(process.env.CRASH_TRAFFIC_MS ?? 2500);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-data-'));
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-dist-'));
 fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>x</title>');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const base = `http://127.0.0.1:${port}`;
+/**
+ * Each start listens on a port of its own, below Linux's ephemeral range (32768 and up): after a kill -9 the dead
+ * run's port can stay taken for a while (a CI run on PostgreSQL failed its restart with EADDRINUSE on 34546, a port
+ * the same range also hands out to outgoing connections).
+ */
+const freshPort = () => 20_000 + Math.floor(Math.random() * 12_000);
+let base = '';
 after(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
 function start(): { child: ChildProcess; output: () => string; ready: Promise<void>; exited: Promise<unknown> } {
+  const port = freshPort();
+  base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts'), '--demo'], {
     env: {
       PATH: process.env.PATH ?? '',
