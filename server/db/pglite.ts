@@ -7,7 +7,10 @@ import { READY, errorFromFields, type WorkerData, type WorkerRequest, type Worke
  * The worker runs the TypeScript source, as the server does. Node 20 does not apply the `--import tsx` hooks to a
  * worker's entry, so the worker registers tsx itself.
  */
-const WORKER_SOURCE = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(path.join(__dirname, 'pgliteWorker.ts'))});`;
+// Loaded through tsx's ES module loader (a .mts script such as scripts/bench-ui.mts importing the server), __dirname
+// is not a path; npm's scripts run from the repository root.
+const HERE = path.isAbsolute(__dirname) ? __dirname : path.resolve('server', 'db');
+const WORKER_SOURCE = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(path.join(HERE, 'pgliteWorker.ts'))});`;
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Request = WithoutId<WorkerRequest>;
