@@ -1,17 +1,10 @@
 // The shared fake backend follows docs/api-contract.md: shapes, auth rules, mutations and reset.
-import type {
-  ApiKey,
-  Coupon,
-  CreatedApiKey,
-  CreditEntry,
-  Payment,
-  PaymentLink,
-  PricingTier,
-  Team,
-  TeamDashboard,
-  TeamMember,
-  UsageStats,
-} from '../src/store/types';
+import type { ApiKey, CreatedApiKey } from '../contract/schemas/apiKeys';
+import type { CreditEntry, Payment, PaymentLink } from '../contract/schemas/billing';
+import type { Coupon } from '../contract/schemas/coupons';
+import type { PricingTier } from '../contract/schemas/pricing';
+import type { Team, TeamDashboard, TeamMember } from '../contract/schemas/teams';
+import type { UsageStats } from '../contract/schemas/usage';
 import { ACME_TEAM_ID, FAKE_NOW, fakeDb } from './support/fakeBackend';
 import { API_ORIGIN } from './support/handlers';
 

@@ -13,7 +13,7 @@ import {
   usesText,
   type CouponFormValues,
 } from '../../src/lib/couponAdmin';
-import type { Coupon } from '../../src/store/types';
+import type { Coupon } from '../../contract/schemas/coupons';
 
 // jest.config.js runs with TZ=UTC, so datetime-local values read as UTC here.
 const NOW = new Date('2026-11-15T12:00:00.000Z');

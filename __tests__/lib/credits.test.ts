@@ -1,4 +1,4 @@
-import type { CreditEntry } from '../../src/store/types';
+import type { CreditEntry } from '../../contract/schemas/billing';
 import {
   creditTypeLabel,
   emptyCreditHistoryText,

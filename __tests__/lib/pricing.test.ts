@@ -11,7 +11,7 @@ import {
   PROVIDERS,
   type PricingFormValues,
 } from '../../src/lib/pricing';
-import type { PricingTierInput } from '../../src/store/types';
+import type { PricingTierBody } from '../../contract/schemas/pricing';
 import { PROVIDER_ORDER } from '../../server/gateway/models';
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
@@ -106,7 +106,7 @@ describe('pricing form rules (spec §5)', () => {
 });
 
 describe('form -> POST body: numbers parsed, empty max_tokens is null, caching fields only when supported', () => {
-  const base: PricingTierInput = {
+  const base: PricingTierBody = {
     provider: 'openai',
     model: 'gpt-4o',
     tier_name: 'standard',
@@ -130,7 +130,7 @@ describe('form -> POST body: numbers parsed, empty max_tokens is null, caching f
     cache_ttl_minutes: '300',
   };
 
-  it.each<[string, Partial<PricingFormValues>, Partial<PricingTierInput>]>([
+  it.each<[string, Partial<PricingFormValues>, Partial<PricingTierBody>]>([
     ['defaults', {}, {}],
     ['a token range', { min_tokens: '200001', max_tokens: '1000000' }, { min_tokens: 200001, max_tokens: 1000000 }],
     [

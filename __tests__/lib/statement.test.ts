@@ -1,4 +1,5 @@
-import type { CreditEntry, Payment, UsageBreakdown } from '../../src/store/types';
+import type { CreditEntry, Payment } from '../../contract/schemas/billing';
+import type { UsageBreakdown } from '../../contract/schemas/usage';
 import { buildStatementHtml, completedPaymentsIn, creditsIn, escapeHtml, inPeriod } from '../../src/lib/statement';
 
 const payment = (order_id: string, status: Payment['status'], completed_at: string | null, cents = 1000): Payment => ({

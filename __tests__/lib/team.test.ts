@@ -5,7 +5,7 @@ import {
   parseBudget,
   validateCreateTeam,
 } from '../../src/lib/team';
-import type { TeamMember } from '../../src/store/types';
+import type { TeamMember } from '../../contract/schemas/teams';
 
 const member = (id: string, email: string | null, role: string): TeamMember => ({
   id,

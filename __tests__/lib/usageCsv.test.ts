@@ -1,5 +1,5 @@
 import { centsAsCsvDollars, csvField, csvRow, usageReportCsv, usageReportFileName } from '../../src/lib/usageCsv';
-import type { UsageStats } from '../../src/store/types';
+import type { UsageStats } from '../../contract/schemas/usage';
 
 describe('CSV fields (RFC 4180)', () => {
   it.each([

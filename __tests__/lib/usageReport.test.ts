@@ -7,7 +7,7 @@ import {
   topModelsByCost,
   usageBudgetPercent,
 } from '../../src/lib/usageReport';
-import type { UsageByMember, UsageByModel, UsageStats } from '../../src/store/types';
+import type { UsageByMember, UsageByModel, UsageStats } from '../../contract/schemas/usage';
 
 const member = (id: string, cents: number, requests = 1): UsageByMember => ({
   user_id: id,

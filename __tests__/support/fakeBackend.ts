@@ -1,6 +1,8 @@
 // The in-memory database behind the fake API (handlers.ts). setup.ts calls fakeDb.reset() before every test, so each
 // test starts from the same seed (fakeBackend/seed.ts) at FAKE_NOW with alice signed in.
-import type { ApiKey, AuthUser, Coupon } from '../../src/store/types';
+import type { AuthUser } from '../../contract/schemas/auth';
+import type { ApiKey } from '../../contract/schemas/apiKeys';
+import type { Coupon } from '../../contract/schemas/coupons';
 import { ACME_TEAM_ID, buildSeed } from './fakeBackend/seed';
 import type { FakeMembership, FakePayment, FakeState, FakeTeam } from './fakeBackend/state';
 

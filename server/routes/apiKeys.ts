@@ -5,7 +5,8 @@ import { badRequest } from '../lib/errors';
 import { currentUser } from '../plugins/auth';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/apiKeys';
 import { requireTeam } from '../services/teams';
-import { ApiKey, errors } from './schemas';
+import { ApiKey, ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
+import { IdParams, Success, errors } from '../../contract/schemas/common';
 
 export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
   const { db, guards } = deps;
@@ -26,8 +27,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
       ...auth,
       config: deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined,
       schema: {
-        body: Type.Object({ name: Type.String({ maxLength: 100, errorMessage: 'name must be 1-100 characters' }) }),
-        response: { 201: Type.Composite([ApiKey, Type.Object({ key: Type.String() })]), ...errors(400, 401) },
+        body: ApiKeyCreateBody,
+        response: { 201: CreatedApiKey, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -42,8 +43,8 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
     {
       ...auth,
       schema: {
-        params: Type.Object({ id: Type.String() }),
-        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(401, 404) },
+        params: IdParams,
+        response: { 200: Success, ...errors(401, 404) },
       },
     },
     async (request) => {

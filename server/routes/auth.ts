@@ -9,7 +9,15 @@ import { clearSessionCookie, currentUser, isSecureRequest, readToken, setSession
 import { serverOrigin } from '../plugins/security';
 import { authorizeUrl, fetchGithubProfile } from '../services/github';
 import { acceptPendingInvite, toAuthUser, upsertDevUser, upsertGithubUser, type UserRow } from '../services/users';
-import { AuthUser, errors } from './schemas';
+import {
+  AuthUser,
+  DevLoginBody,
+  LogoutAllReply,
+  MeQuery,
+  OAuthCallbackQuery,
+  OAuthLoginQuery,
+} from '../../contract/schemas/auth';
+import { errors } from '../../contract/schemas/common';
 
 const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_SECONDS = 10 * 60;
@@ -53,7 +61,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
         }
       },
       schema: {
-        querystring: Type.Object({ optional: Type.Optional(Type.Boolean()) }),
+        querystring: MeQuery,
         response: { 200: AuthUser, 204: Type.Null(), ...errors(401) },
       },
     },
@@ -68,12 +76,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     {
       config: rateLimit,
       schema: {
-        body: Type.Object({
-          login: Type.String({
-            pattern: '^[A-Za-z0-9-]{1,39}$',
-            errorMessage: 'login must be 1-39 characters: letters, digits or hyphens',
-          }),
-        }),
+        body: DevLoginBody,
         response: { 200: AuthUser, ...errors(400, 404) },
       },
     },
@@ -98,7 +101,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     '/v1/auth/logout-all',
     {
       onRequest: guards.authenticate,
-      schema: { response: { 200: Type.Object({ ended_sessions: Type.Integer() }), ...errors(401) } },
+      schema: { response: { 200: LogoutAllReply, ...errors(401) } },
     },
     async (request, reply) => {
       const ended = await sessions.endAll(currentUser(request).id);
@@ -111,7 +114,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     '/v1/oauth/github/login',
     {
       config: rateLimit,
-      schema: { querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 2048 })) }) },
+      schema: { querystring: OAuthLoginQuery },
     },
     async (request, reply) => {
       const redirect = redirectTarget(request, request.query.redirect);
@@ -139,11 +142,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     {
       config: rateLimit,
       schema: {
-        querystring: Type.Object({
-          code: Type.Optional(Type.String({ minLength: 1, maxLength: 512, errorMessage: 'code is required' })),
-          state: Type.String({ minLength: 1, maxLength: 512, errorMessage: 'state is required' }),
-          error: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
+        querystring: OAuthCallbackQuery,
       },
     },
     async (request, reply) => {

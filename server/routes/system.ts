@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CookieDiagnostics } from '../../contract/schemas/auth';
 import type { Deps } from '../deps';
 import { SESSION_COOKIE, readToken } from '../plugins/auth';
 import { toAuthUser } from '../services/users';
@@ -17,7 +18,7 @@ export function systemRoutes(app: FastifyInstance, { db, sessions }: Deps) {
     }
   });
 
-  app.get('/v1/debug/cookies', async (request) => {
+  app.get('/v1/debug/cookies', { schema: { response: { 200: CookieDiagnostics } } }, async (request) => {
     const token = readToken(request);
     const session = token ? await sessions.check(token) : null;
     const user = session?.ok ? session.user : null;

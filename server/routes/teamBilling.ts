@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
 import { utcDay } from '../lib/time';
@@ -10,23 +10,21 @@ import { balanceCents, creditHistory, detailedBalance } from '../services/credit
 import { checkPayment, createPaymentLink, paymentHistory, paymentStatus } from '../payments/payments';
 import { usageBreakdown } from '../services/usage';
 import { centsToDollars } from '../lib/money';
+import { Pagination, errors } from '../../contract/schemas/common';
 import {
-  CouponValidation,
+  CreditBalance,
   CreditHistory,
-  IsoDate,
-  Money,
-  Pagination,
-  PaymentStatus,
-  Redemptions,
-  UsageBreakdown,
-  errors,
-} from './schemas';
-
-const TeamParams = Type.Object({ teamId: Type.String() });
-const OrderParams = Type.Object({ teamId: Type.String(), orderId: Type.String({ maxLength: 64 }) });
-const CouponCode = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 64, errorMessage: 'code is required' }),
-});
+  DetailedCreditBalance,
+  OrderParams,
+  PaymentCheckReply,
+  PaymentHistory,
+  PaymentLink,
+  PaymentLinkBody,
+  PaymentStatusReply,
+  TeamParams,
+} from '../../contract/schemas/billing';
+import { CouponCodeBody, CouponValidation, RedeemReply, Redemptions } from '../../contract/schemas/coupons';
+import { UsageBreakdown, UsageBreakdownQuery } from '../../contract/schemas/usage';
 
 /** Credits, payments and coupon redemption of one team: /v1/teams/{teamId}/..., members only. */
 export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
@@ -41,7 +39,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       ...member,
       schema: {
         params: TeamParams,
-        response: { 200: Type.Object({ team_id: Type.String(), current_balance: Type.Number() }), ...errors(401, 403) },
+        response: { 200: CreditBalance, ...errors(401, 403) },
       },
     },
     async (request) => ({
@@ -52,7 +50,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
 
   api.get(
     '/v1/teams/:teamId/credits/balance/detailed',
-    { ...member, schema: { params: TeamParams } },
+    { ...member, schema: { params: TeamParams, response: { 200: DetailedCreditBalance, ...errors(401, 403) } } },
     async (request) => detailedBalance(db, request.params.teamId),
   );
 
@@ -75,7 +73,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       ...member,
       schema: {
         params: TeamParams,
-        querystring: Type.Object({ from: Type.Optional(IsoDate('from')), to: Type.Optional(IsoDate('to')) }),
+        querystring: UsageBreakdownQuery,
         response: { 200: UsageBreakdown, ...errors(400, 401, 403) },
       },
     },
@@ -94,26 +92,8 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       ...member,
       schema: {
         params: TeamParams,
-        body: Type.Object({
-          amount_cents: Type.Integer({
-            minimum: 100,
-            maximum: 100_000_000,
-            errorMessage: 'amount_cents must be an integer from 100 to 100000000',
-          }),
-          description: Type.Optional(
-            Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' }),
-          ),
-        }),
-        response: {
-          201: Type.Object({
-            payment_url: Type.String(),
-            order_id: Type.String(),
-            amount: Money,
-            expires_at: Type.String(),
-            status: Type.Literal('pending'),
-          }),
-          ...errors(400, 401, 403),
-        },
+        body: PaymentLinkBody,
+        response: { 201: PaymentLink, ...errors(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -135,22 +115,16 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       ...member,
       schema: {
         params: OrderParams,
-        response: {
-          200: Type.Object({
-            order_id: Type.String(),
-            status: PaymentStatus,
-            failure_reason: Type.Union([Type.String(), Type.Null()]),
-            amount: Money,
-          }),
-          ...errors(401, 403, 404),
-        },
+        response: { 200: PaymentStatusReply, ...errors(401, 403, 404) },
       },
     },
     async (request) => paymentStatus(db, request.params.teamId, request.params.orderId),
   );
 
-  api.get('/v1/teams/:teamId/payments/history', { ...member, schema: { params: TeamParams } }, async (request) =>
-    paymentHistory(db, request.params.teamId),
+  api.get(
+    '/v1/teams/:teamId/payments/history',
+    { ...member, schema: { params: TeamParams, response: { 200: PaymentHistory, ...errors(401, 403) } } },
+    async (request) => paymentHistory(db, request.params.teamId),
   );
 
   api.post(
@@ -159,7 +133,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       ...member,
       schema: {
         params: OrderParams,
-        response: { 200: Type.Object({ updated: Type.Boolean(), status: PaymentStatus }), ...errors(401, 403, 404) },
+        response: { 200: PaymentCheckReply, ...errors(401, 403, 404) },
       },
     },
     async (request) => checkPayment(db, paymentProvider, request.params.teamId, request.params.orderId),
@@ -172,7 +146,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       config: limited,
       schema: {
         params: TeamParams,
-        body: CouponCode,
+        body: CouponCodeBody,
         response: { 200: CouponValidation, ...errors(400, 401, 403, 404, 409) },
       },
     },
@@ -186,11 +160,8 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       config: limited,
       schema: {
         params: TeamParams,
-        body: CouponCode,
-        response: {
-          200: Type.Object({ success: Type.Literal(true), amount: Type.Number(), new_balance: Type.Number() }),
-          ...errors(400, 401, 403, 404, 409),
-        },
+        body: CouponCodeBody,
+        response: { 200: RedeemReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => redeemCoupon(db, request.params.teamId, currentUser(request).id, request.body.code),

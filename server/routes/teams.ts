@@ -19,13 +19,24 @@ import {
   updateBudget,
 } from '../services/teams';
 import { currentMonthStats, usageStats } from '../services/usage';
-import { IsoDate, Team, UsageStats, errors } from './schemas';
+import { Success, errors } from '../../contract/schemas/common';
+import {
+  ActivityList,
+  ActivityQuery,
+  BudgetBody,
+  DashboardStats,
+  InviteBody,
+  InviteParams,
+  InviteReply,
+  MemberParams,
+  Team,
+  TeamCreateBody,
+  TeamDashboard,
+  TeamInvite,
+  TeamMember,
+} from '../../contract/schemas/teams';
+import { UsageStats, UsageStatsQuery } from '../../contract/schemas/usage';
 
-const BudgetLimit = Type.Number({
-  minimum: 0,
-  maximum: 1_000_000_000,
-  errorMessage: 'budget_limit must be a number >= 0',
-});
 const MAX_RANGE_DAYS = 400;
 
 function teamName(raw: string): string {
@@ -48,7 +59,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        body: Type.Object({ name: Type.String({ errorMessage: 'name must be a string' }), budget_limit: BudgetLimit }),
+        body: TeamCreateBody,
         response: { 201: Team, ...errors(400, 401, 409) },
       },
     },
@@ -69,15 +80,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
       ...auth,
       schema: {
         response: {
-          200: Type.Array(
-            Type.Object({
-              id: Type.String(),
-              name: Type.Union([Type.String(), Type.Null()]),
-              email: Type.Union([Type.String(), Type.Null()]),
-              role: Type.String(),
-              created_at: Type.String(),
-            }),
-          ),
+          200: Type.Array(TeamMember),
           ...errors(401, 404),
         },
       },
@@ -92,13 +95,8 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        body: Type.Object({
-          email: Type.String({ format: 'email', maxLength: 254, errorMessage: 'email must be a valid email address' }),
-        }),
-        response: {
-          201: Type.Object({ email: Type.String(), status: Type.Literal('pending') }),
-          ...errors(400, 401, 403, 404, 409),
-        },
+        body: InviteBody,
+        response: { 201: InviteReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
@@ -113,14 +111,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
       ...auth,
       schema: {
         response: {
-          200: Type.Array(
-            Type.Object({
-              id: Type.String(),
-              email: Type.String(),
-              created_at: Type.String(),
-              invited_by: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
+          200: Type.Array(TeamInvite),
           ...errors(401, 404),
         },
       },
@@ -133,8 +124,8 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        params: Type.Object({ inviteId: Type.String({ maxLength: 64 }) }),
-        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+        params: InviteParams,
+        response: { 200: Success, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -148,8 +139,8 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        params: Type.Object({ userId: Type.String() }),
-        response: { 200: Type.Object({ success: Type.Literal(true) }), ...errors(400, 401, 403, 404) },
+        params: MemberParams,
+        response: { 200: Success, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -163,7 +154,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        body: Type.Object({ budget_limit: BudgetLimit }),
+        body: BudgetBody,
         response: { 200: Team, ...errors(400, 401, 403, 404) },
       },
     },
@@ -176,21 +167,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        response: {
-          200: Type.Object({
-            is_owner: Type.Boolean(),
-            team: Team,
-            current_month_stats: Type.Object({
-              total_cost: Type.Number(),
-              total_requests: Type.Integer(),
-              unique_models_used: Type.Integer(),
-              top_models: Type.Array(
-                Type.Object({ name: Type.String(), request_count: Type.Integer(), total_cost: Type.Number() }),
-              ),
-            }),
-          }),
-          ...errors(401, 404),
-        },
+        response: { 200: TeamDashboard, ...errors(401, 404) },
       },
     },
     async (request) => {
@@ -208,10 +185,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     {
       ...auth,
       schema: {
-        querystring: Type.Object({
-          start_date: Type.Optional(IsoDate('start_date')),
-          end_date: Type.Optional(IsoDate('end_date')),
-        }),
+        querystring: UsageStatsQuery,
         response: { 200: UsageStats, ...errors(400, 401, 404) },
       },
     },
@@ -227,23 +201,19 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     },
   );
 
-  api.get('/v1/dashboard/stats', auth, async (request) => {
-    return request.membership ? dashboardStats(db, request.membership.teamId) : EMPTY_STATS;
-  });
+  api.get(
+    '/v1/dashboard/stats',
+    { ...auth, schema: { response: { 200: DashboardStats, ...errors(401) } } },
+    async (request) => (request.membership ? dashboardStats(db, request.membership.teamId) : EMPTY_STATS),
+  );
 
   api.get(
     '/v1/dashboard/activity',
     {
       ...auth,
       schema: {
-        querystring: Type.Object({
-          limit: Type.Integer({
-            minimum: 1,
-            maximum: 100,
-            default: 5,
-            errorMessage: 'limit must be an integer from 1 to 100',
-          }),
-        }),
+        querystring: ActivityQuery,
+        response: { 200: ActivityList, ...errors(400, 401) },
       },
     },
     async (request) => {

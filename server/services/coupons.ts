@@ -3,6 +3,7 @@ import { type HttpError, badRequest, conflict, isUniqueViolation, isUuid, notFou
 import { centsToDollars, dollarsToCents, formatCents } from '../lib/money';
 import { randomCode } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
+import type { CouponCreateBody, CouponListQuery, CouponSort, CouponUpdateBody } from '../../contract/schemas/coupons';
 import { recordActivity } from './activity';
 import { appendLedgerEntry } from './credits';
 
@@ -138,14 +139,7 @@ export async function listRedemptions(q: Queryable, teamId: string, limit: numbe
   };
 }
 
-export interface CouponInput {
-  code: string;
-  amount_usd: number;
-  description?: string | null;
-  max_uses: number;
-  expires_at?: string | null;
-  active?: boolean;
-}
+export type CouponInput = CouponCreateBody & Pick<CouponUpdateBody, 'active'>;
 
 export async function createCoupon(q: Queryable, input: CouponInput) {
   try {
@@ -168,18 +162,14 @@ export async function createCoupon(q: Queryable, input: CouponInput) {
   }
 }
 
-const SORTS: Record<string, string> = {
+const SORTS: Record<CouponSort, string> = {
   created_at: 'created_at DESC, code',
   code: 'code ASC',
   amount: 'amount_cents DESC, code',
   expires_at: 'expires_at ASC NULLS LAST, code',
 };
-export const COUPON_SORTS = Object.keys(SORTS);
 
-export async function listCoupons(
-  q: Queryable,
-  filters: { active?: boolean; has_uses_remaining?: boolean; sort_by?: string },
-) {
+export async function listCoupons(q: Queryable, filters: CouponListQuery) {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filters.active !== undefined) {

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/types';
 import { centsToDollars } from '../lib/money';
 import { iso } from '../lib/time';
+import type { CreditEntryType } from '../../contract/schemas/billing';
 
-export type LedgerType = 'topup' | 'refund' | 'adjustment' | 'transfer' | 'other';
+export type LedgerType = CreditEntryType;
 
 export interface LedgerEntryInput {
   teamId: string;

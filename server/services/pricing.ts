@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { dollarsToMicros, microsToDollars, nullableDollarsToMicros, nullableMicrosToDollars } from '../lib/money';
 import { iso, isoOrNull } from '../lib/time';
+import type { PricingTierBody } from '../../contract/schemas/pricing';
 
 interface TierRow {
   id: string;
@@ -23,26 +24,6 @@ interface TierRow {
   effective_time: Date;
   expiry_time: Date | null;
   created_at: Date;
-}
-
-export interface TierInput {
-  provider: string;
-  model: string;
-  tier_name: string;
-  tier_order: number;
-  tier_description?: string | null;
-  min_tokens: number;
-  max_tokens?: number | null;
-  prompt_cost_per_1m: number;
-  completion_cost_per_1m: number;
-  cache_create_cost_per_1m?: number | null;
-  cache_read_cost_per_1m?: number | null;
-  supports_caching?: boolean;
-  cache_min_tokens?: number | null;
-  cache_ttl_minutes?: number | null;
-  notes?: string | null;
-  effective_time?: string;
-  expiry_time?: string | null;
 }
 
 const toTier = (row: TierRow) => ({
@@ -98,7 +79,7 @@ export async function listTiers(
  * Inserts a tier unless it overlaps, in token range and in time, a tier of the same model that is active or still to
  * come. An advisory lock per model makes the check-then-insert safe under concurrency.
  */
-export async function createTier(db: Db, input: TierInput) {
+export async function createTier(db: Db, input: PricingTierBody) {
   if (input.max_tokens !== null && input.max_tokens !== undefined && input.max_tokens <= input.min_tokens) {
     throw badRequest('max_tokens must be greater than min_tokens');
   }

@@ -1,5 +1,5 @@
 // Admin coupon rules (spec §4 coupon display status, §5 coupon form, §9 sort options). Redeeming lives in coupons.ts.
-import type { Coupon, CouponCreateInput, CouponListQuery, CouponUpdateInput } from '../store/types';
+import type { Coupon, CouponCreateBody, CouponListQuery, CouponUpdateBody } from '../../contract/schemas/coupons';
 
 export const DEACTIVATE_COUPON_CONFIRMATION = 'Are you sure you want to deactivate this coupon?';
 
@@ -135,8 +135,8 @@ export function couponFormErrors(values: CouponFormValues): CouponFormErrors {
 const expiryIso = (value: string): string => new Date(value).toISOString();
 
 /** The create body: amount as amount_usd; expiry and description only when given. */
-export function couponCreatePayload(values: CouponFormValues): CouponCreateInput {
-  const payload: CouponCreateInput = {
+export function couponCreatePayload(values: CouponFormValues): CouponCreateBody {
+  const payload: CouponCreateBody = {
     code: values.code.trim(),
     amount_usd: Number(values.amount),
     max_uses: Number(values.max_uses),
@@ -147,8 +147,8 @@ export function couponCreatePayload(values: CouponFormValues): CouponCreateInput
 }
 
 /** Only what changed between the form as opened and as sent; {} when nothing did. */
-export function couponChanges(initial: CouponFormValues, current: CouponFormValues): CouponUpdateInput {
-  const changes: CouponUpdateInput = {};
+export function couponChanges(initial: CouponFormValues, current: CouponFormValues): CouponUpdateBody {
+  const changes: CouponUpdateBody = {};
   if (current.code.trim() !== initial.code.trim()) changes.code = current.code.trim();
   if (Number(current.amount) !== Number(initial.amount)) changes.amount_usd = Number(current.amount);
   if (Number(current.max_uses) !== Number(initial.max_uses)) changes.max_uses = Number(current.max_uses);

@@ -1,5 +1,5 @@
 // Credit history rules (spec §3 credit entry types, §2 Credit History widget).
-import type { CreditEntry } from '../store/types';
+import type { CreditEntry } from '../../contract/schemas/billing';
 
 const TYPE_LABELS: Record<string, string> = {
   topup: 'Top-up',

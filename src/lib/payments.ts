@@ -1,5 +1,5 @@
 // Payment rules (spec §4 payment states and polling, §8 payment messages, §9 timings).
-import type { Payment, PaymentStatus } from '../store/types';
+import type { Payment, PaymentStatus } from '../../contract/schemas/billing';
 
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
 export const PAYMENT_POLL_MAX_ATTEMPTS = 60;

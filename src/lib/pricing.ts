@@ -1,5 +1,5 @@
 // Pricing tier rules (spec §4 tier activity, §5 pricing create form, §9 providers and defaults).
-import type { PricingListQuery, PricingTier, PricingTierInput } from '../store/types';
+import type { PricingListQuery, PricingTier, PricingTierBody } from '../../contract/schemas/pricing';
 import { formatCount } from './numbers';
 import { formatUsd } from '../../contract/decimal';
 import { GATEWAY_PROVIDERS } from '../../contract/providers';
@@ -162,7 +162,7 @@ const optionalNumber = (value: string): number | null => (isBlank(value) ? null 
 const optionalText = (value: string): string | null => value.trim() || null;
 
 /** The POST body: numbers parsed, empty max_tokens is unlimited (null), caching fields null unless supported. */
-export function pricingPayload(values: PricingFormValues): PricingTierInput {
+export function pricingPayload(values: PricingFormValues): PricingTierBody {
   const caching = values.supports_caching;
   return {
     provider: values.provider,

@@ -1,6 +1,7 @@
 // The printable monthly statement behind 'Download Invoice' (the spec gives no behaviour; ours is a print-styled
 // HTML document that the browser's "Save as PDF" turns into a clean file).
-import type { CreditEntry, Payment, UsageBreakdown } from '../store/types';
+import type { CreditEntry, Payment } from '../../contract/schemas/billing';
+import type { UsageBreakdown } from '../../contract/schemas/usage';
 import { creditTypeLabel, signedMoney } from './credits';
 import { formatCents, formatMoney } from '../../contract/money';
 import { formatDate, formatDateTime } from './time';

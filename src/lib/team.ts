@@ -1,5 +1,6 @@
 // Team page rules (spec §5 validation, §6 roles — with the owner check fixed to look at the signed-in user).
-import type { AuthUser, TeamMember } from '../store/types';
+import type { AuthUser } from '../../contract/schemas/auth';
+import type { TeamMember } from '../../contract/schemas/teams';
 
 export const OWNER_ROLE = 'owner';
 

@@ -1,5 +1,5 @@
 // Usage report rules (spec §2 /usage-reports, §9): usage-stats money is cents; top lists hold 5 entries.
-import type { UsageByMember, UsageByModel, UsageStats } from '../store/types';
+import type { UsageByMember, UsageByModel, UsageStats } from '../../contract/schemas/usage';
 import { budgetPercent } from './budget';
 import { centsToDollars } from '../../contract/money';
 

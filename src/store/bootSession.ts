@@ -1,4 +1,4 @@
-import type { AuthUser } from './types';
+import type { AuthUser } from '../../contract/schemas/auth';
 
 /**
  * The signed-in user the server wrote into index.html (server/lib/appShell.ts), the same object /v1/auth/me answers,

@@ -1,5 +1,6 @@
 // Deterministic seed data for the fake backend, built relative to a given "now" (FAKE_NOW after every reset).
-import type { Coupon, PricingTier } from '../../../src/store/types';
+import type { Coupon } from '../../../contract/schemas/coupons';
+import type { PricingTier } from '../../../contract/schemas/pricing';
 import type {
   FakeActivity,
   FakeApiKey,

@@ -1,17 +1,11 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
-import type {
-  ActivityItem,
-  ApiKey,
-  AuthUser,
-  Coupon,
-  CouponRedemption,
-  CreditEntry,
-  CreditEntryType,
-  DashboardStats,
-  Payment,
-  PricingTier,
-} from '../../../src/store/types';
+import type { AuthUser } from '../../../contract/schemas/auth';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
+import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
+import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
+import type { PricingTier } from '../../../contract/schemas/pricing';
+import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
 
 export type TeamRole = 'owner' | 'member';
 

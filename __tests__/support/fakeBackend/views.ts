@@ -1,17 +1,9 @@
 // Pure functions turning the fake's raw rows into the wire shapes of docs/api-contract.md.
-import type {
-  Coupon,
-  DetailedCreditBalance,
-  PricingTier,
-  Team,
-  TeamDashboard,
-  TeamMember,
-  TopModel,
-  UsageBreakdown,
-  UsageByMember,
-  UsageByModel,
-  UsageStats,
-} from '../../../src/store/types';
+import type { DetailedCreditBalance } from '../../../contract/schemas/billing';
+import type { Coupon } from '../../../contract/schemas/coupons';
+import type { PricingTier } from '../../../contract/schemas/pricing';
+import type { Team, TeamDashboard, TeamMember, TopModel } from '../../../contract/schemas/teams';
+import type { UsageBreakdown, UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
 import type { FakeCreditEntry, FakeState, FakeTeam, FakeUsageRow } from './state';
 
 /** Dollars with at most two decimals. */

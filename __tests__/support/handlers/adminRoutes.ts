@@ -1,5 +1,6 @@
 // /v1/admin/… routes: coupon and pricing management, admins only (docs/api-contract.md, Calls).
-import type { Coupon, PricingTier } from '../../../src/store/types';
+import type { Coupon } from '../../../contract/schemas/coupons';
+import type { PricingTier } from '../../../contract/schemas/pricing';
 import { fakeDb } from '../fakeBackend';
 import { dollars, isExpired, listCoupons, listPricing, windowsOverlap, type CouponSort } from '../fakeBackend/views';
 import {

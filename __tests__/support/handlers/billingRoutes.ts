@@ -1,5 +1,5 @@
 // /v1/teams/{teamId}/… routes: credits, payments and coupon redemption (docs/api-contract.md, Calls).
-import type { Coupon } from '../../../src/store/types';
+import type { Coupon } from '../../../contract/schemas/coupons';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
 import type { FakePayment } from '../fakeBackend/state';

@@ -1,6 +1,6 @@
 // Plumbing shared by the fake API's routes: request logging, contract errors, auth guards and input validation.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { AuthUser } from '../../../src/store/types';
+import type { AuthUser } from '../../../contract/schemas/auth';
 import { fakeDb } from '../fakeBackend';
 import type { FakeMembership, FakeTeam } from '../fakeBackend/state';
 

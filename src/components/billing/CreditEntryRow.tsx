@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { CreditEntry } from '../../store/types';
+import type { CreditEntry } from '../../../contract/schemas/billing';
 import { creditTypeLabel, signedMoney } from '../../lib/credits';
 import { formatMoney } from '../../../contract/money';
 import { formatDateTime } from '../../lib/time';

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { useCheckPaymentMutation, useGetPaymentHistoryQuery } from '../../store/api';
-import type { Payment } from '../../store/types';
+import type { Payment } from '../../../contract/schemas/billing';
 import { errorMessage } from '../../lib/apiError';
 import {
   LIST_POPUP_BLOCKED_ALERT,

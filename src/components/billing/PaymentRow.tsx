@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Payment } from '../../store/types';
+import type { Payment } from '../../../contract/schemas/billing';
 import { formatCents } from '../../../contract/money';
 import { paymentLinkState, paymentStatusColor } from '../../lib/payments';
 import { formatDateTime } from '../../lib/time';

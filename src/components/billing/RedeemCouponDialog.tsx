@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRedeemCouponMutation, useValidateCouponMutation } from '../../store/api';
-import type { CouponValidation } from '../../store/types';
+import type { CouponValidation } from '../../../contract/schemas/coupons';
 import { errorMessage } from '../../lib/apiError';
 import {
   couponCodeError,

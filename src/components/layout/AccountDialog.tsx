@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/apiError';
 import { sessionEnded } from '../../slices/sessionSlice';
 import { useSignOutEverywhereMutation } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
-import type { AuthUser } from '../../store/types';
+import type { AuthUser } from '../../../contract/schemas/auth';
 
 /**
  * The signed-in account, and "Sign out everywhere" for a lost laptop: every session of the user ends on the

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
-import type { AuthUser } from '../../store/types';
+import type { AuthUser } from '../../../contract/schemas/auth';
 import { logoutUrl } from '../../config';
 import { MountWhenOpened } from '../MountWhenOpened';
 import { ColorModeToggle } from './ColorModeToggle';

@@ -11,7 +11,7 @@ import { toastShown } from '../../slices/toastsSlice';
 import { useGetPricingTiersQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
-import type { PricingTier } from '../../store/types';
+import type { PricingTier } from '../../../contract/schemas/pricing';
 import { AdminGate } from './AdminGate';
 import { BackToAdminLink } from './BackToAdminLink';
 import { FailureAlert } from './FailureAlert';

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from '../../lib/apiKeys';
 import { formatDate, formatDateTime } from '../../lib/time';
-import type { ApiKey } from '../../store/types';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { ApiKeyRowActions } from './apiKeyColumns';
 
 export interface ApiKeyListProps {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { PAGED_GRID_PROPS, gridLayout } from '../../components/grid/pagedGrid';
-import type { ApiKey } from '../../store/types';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { apiKeyColumns, type ApiKeyRowActions } from './apiKeyColumns';
 
 const LAYOUT = gridLayout('name');

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { apiKeyNameToSend, createKeyFailure, type CreateKeyFailure } from '../../lib/apiKeys';
 import { errorMessage } from '../../lib/apiError';
 import { useCreateApiKeyMutation } from '../../store/api';
-import type { CreatedApiKey } from '../../store/types';
+import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { TextInput } from '../../components/TextInput';
 
 /** The one-field form (spec §5 API key name: required, trimmed, submit disabled when empty). */

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamQuery } from '../../store/api';
-import type { CreatedApiKey } from '../../store/types';
+import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { CreatedKeyPanel } from './CreatedKeyPanel';
 

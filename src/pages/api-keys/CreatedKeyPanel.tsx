@@ -8,7 +8,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { COPY_CONFIRMATION_MS } from '../../lib/apiKeys';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
-import type { CreatedApiKey } from '../../store/types';
+import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 
 /** The full secret, shown this once (it lives only in the create page's state, never in the cache of the list). */
 export function CreatedKeyPanel({ apiKey }: { apiKey: CreatedApiKey }) {

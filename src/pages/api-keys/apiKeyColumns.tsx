@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import type { ApiKey } from '../../store/types';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from '../../lib/apiKeys';
 import { formatDate, formatDateTime } from '../../lib/time';
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/apiError';
 import { useRevokeApiKeyMutation } from '../../store/api';
-import type { ApiKey } from '../../store/types';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 

@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import { StatCard } from '../../components/StatCard';
-import type { TeamDashboard } from '../../store/types';
+import type { TeamDashboard } from '../../../contract/schemas/teams';
 import { estimatedMonthlyCost } from '../../lib/estimate';
 import { formatMoney } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';

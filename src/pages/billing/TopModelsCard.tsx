@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { TopModel } from '../../store/types';
+import type { TopModel } from '../../../contract/schemas/teams';
 import { formatMoney } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';
 

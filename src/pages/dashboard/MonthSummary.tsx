@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/apiError';
 import { formatMoney } from '../../../contract/money';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamDashboardQuery } from '../../store/api';
-import type { TeamDashboard } from '../../store/types';
+import type { TeamDashboard } from '../../../contract/schemas/teams';
 import { formatCount } from '../../lib/numbers';
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -8,7 +8,7 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import type { Team } from '../../store/types';
+import type { Team } from '../../../contract/schemas/teams';
 import { BillingActions } from './BillingActions';
 
 const LINKS = [

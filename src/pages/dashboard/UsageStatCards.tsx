@@ -8,7 +8,7 @@ import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { StatCard } from '../../components/StatCard';
 import { errorMessage } from '../../lib/apiError';
 import { useGetDashboardStatsQuery } from '../../store/api';
-import type { DashboardStats } from '../../store/types';
+import type { DashboardStats } from '../../../contract/schemas/teams';
 import { ChangeText } from './ChangeText';
 import { formatCount } from '../../lib/numbers';
 

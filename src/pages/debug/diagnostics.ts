@@ -1,6 +1,6 @@
 import { apiBaseUrl } from '../../config';
 import type { ApiError } from '../../lib/apiError';
-import type { AuthUser, CookieDiagnostics } from '../../store/types';
+import type { AuthUser, CookieDiagnostics } from '../../../contract/schemas/auth';
 
 interface Reply<T> {
   data?: T;

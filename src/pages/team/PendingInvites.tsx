@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/time';
 import { useCancelInviteMutation, useGetTeamInvitesQuery } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
-import type { TeamInvite } from '../../store/types';
+import type { TeamInvite } from '../../../contract/schemas/teams';
 
 /** Invites nobody has accepted yet; the owner can cancel one. Nothing shows while there are none. */
 export function PendingInvites({ isOwner }: { isOwner: boolean }) {

@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/time';
 import { useRemoveMemberMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
-import type { TeamMember } from '../../store/types';
+import type { TeamMember } from '../../../contract/schemas/teams';
 import { InviteMemberForm } from './InviteMemberForm';
 import { PendingInvites } from './PendingInvites';
 

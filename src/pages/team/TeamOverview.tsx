@@ -5,7 +5,7 @@ import { BudgetBar } from '../../components/BudgetBar';
 import { budgetPercent } from '../../lib/budget';
 import { formatMoney } from '../../../contract/money';
 import { formatDate } from '../../lib/time';
-import type { Team } from '../../store/types';
+import type { Team } from '../../../contract/schemas/teams';
 
 /** Name, created date, usage over budget and (only with a budget) the bar. */
 export function TeamOverview({ team }: { team: Team }) {

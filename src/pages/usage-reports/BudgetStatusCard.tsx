@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { BudgetBar } from '../../components/BudgetBar';
 import { formatCents } from '../../../contract/money';
 import { usageBudgetPercent } from '../../lib/usageReport';
-import type { UsageStats } from '../../store/types';
+import type { UsageStats } from '../../../contract/schemas/usage';
 
 export function BudgetStatusCard({ stats }: { stats: UsageStats }) {
   return (

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { formatCents } from '../../../contract/money';
 import { topMembersByCost, topModelsByCost } from '../../lib/usageReport';
-import type { UsageByMember, UsageByModel, UsageStats } from '../../store/types';
+import type { UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
 import { TopUsageTable, type TopUsageColumn } from './TopUsageTable';
 import { formatCount } from '../../lib/numbers';
 

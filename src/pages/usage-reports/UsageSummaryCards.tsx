@@ -7,7 +7,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatPercent } from '../../lib/budget';
 import { formatCents } from '../../../contract/money';
 import { activeMemberCount, usageBudgetPercent } from '../../lib/usageReport';
-import type { UsageStats } from '../../store/types';
+import type { UsageStats } from '../../../contract/schemas/usage';
 import { formatCount } from '../../lib/numbers';
 
 export function UsageSummaryCards({ stats }: { stats: UsageStats }) {

@@ -1,12 +1,12 @@
 import type {
   Coupon,
-  CouponCreateInput,
+  CouponCreateBody,
   CouponListQuery,
-  CouponUpdateInput,
-  PricingListQuery,
-  PricingTier,
-  PricingTierInput,
-} from '../types';
+  CouponUpdateBody,
+  GenerateCodeBody,
+  GeneratedCode,
+} from '../../../contract/schemas/coupons';
+import type { PricingList, PricingListQuery, PricingTier, PricingTierBody } from '../../../contract/schemas/pricing';
 import { listTags, type Build } from '../tags';
 
 export const GENERATED_CODE_DEFAULTS = { prefix: 'SAVE', length: 8 } as const;
@@ -30,11 +30,11 @@ export const adminEndpoints = (build: Build) => ({
     query: couponPath,
     providesTags: (_coupon, _error, id) => [{ type: 'Coupon', id }],
   }),
-  createCoupon: build.mutation<Coupon, CouponCreateInput>({
+  createCoupon: build.mutation<Coupon, CouponCreateBody>({
     query: (body) => ({ url: '/v1/admin/coupons', method: 'POST', body }),
     invalidatesTags: [{ type: 'Coupon', id: 'LIST' }],
   }),
-  updateCoupon: build.mutation<Coupon, { id: string; changes: CouponUpdateInput }>({
+  updateCoupon: build.mutation<Coupon, { id: string; changes: CouponUpdateBody }>({
     query: ({ id, changes }) => ({ url: couponPath(id), method: 'PUT', body: changes }),
     // A changed field can move the row in or out of a filtered list, so the lists refresh too.
     invalidatesTags: (_coupon, _error, { id }) => [
@@ -49,18 +49,18 @@ export const adminEndpoints = (build: Build) => ({
       { type: 'Coupon', id: 'LIST' },
     ],
   }),
-  generateCouponCode: build.mutation<{ code: string }, { prefix?: string; length?: number } | void>({
+  generateCouponCode: build.mutation<GeneratedCode, Partial<GenerateCodeBody> | void>({
     query: (input) => ({
       url: '/v1/admin/coupons/generate-code',
       method: 'POST',
       body: { ...GENERATED_CODE_DEFAULTS, ...input },
     }),
   }),
-  getPricingTiers: build.query<{ pricings: PricingTier[]; total?: number }, PricingListQuery | void>({
+  getPricingTiers: build.query<PricingList, PricingListQuery | void>({
     query: (filters) => ({ url: '/v1/admin/pricing', params: definedParams(filters) }),
     providesTags: (reply) => listTags('PricingTier', reply?.pricings, (tier) => tier.id),
   }),
-  createPricingTier: build.mutation<PricingTier, PricingTierInput>({
+  createPricingTier: build.mutation<PricingTier, PricingTierBody>({
     query: (body) => ({ url: '/v1/admin/pricing/tiers', method: 'POST', body }),
     invalidatesTags: [{ type: 'PricingTier', id: 'LIST' }],
   }),

@@ -1,4 +1,5 @@
-import type { CouponRedemption, CouponValidation, PageQuery } from '../types';
+import type { PageQuery } from '../../../contract/schemas/common';
+import type { CouponValidation, RedeemReply, Redemptions } from '../../../contract/schemas/coupons';
 import type { Build } from '../tags';
 import { teamPath } from '../../lib/apiPaths';
 import { DEFAULT_PAGE } from './credits';
@@ -19,7 +20,7 @@ export const couponEndpoints = (build: Build) => ({
       body: normalisedBody(input),
     }),
   }),
-  redeemCoupon: build.mutation<{ success: boolean; amount?: number; new_balance?: number }, CouponCodeInput>({
+  redeemCoupon: build.mutation<RedeemReply, CouponCodeInput>({
     query: (input) => ({ url: teamPath(input.teamId, '/coupons/redeem'), method: 'POST', body: normalisedBody(input) }),
     invalidatesTags: [
       'CreditBalance',
@@ -29,10 +30,7 @@ export const couponEndpoints = (build: Build) => ({
       { type: 'Coupon', id: 'LIST' },
     ],
   }),
-  getCouponRedemptions: build.query<
-    { redemptions: CouponRedemption[]; total?: number },
-    { teamId: string } & PageQuery
-  >({
+  getCouponRedemptions: build.query<Redemptions, { teamId: string } & PageQuery>({
     query: ({ teamId, limit = DEFAULT_PAGE.limit, offset = DEFAULT_PAGE.offset }) => ({
       url: teamPath(teamId, '/coupons/redemptions'),
       params: { limit, offset },

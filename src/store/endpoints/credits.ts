@@ -1,4 +1,6 @@
-import type { CreditBalance, CreditEntry, DetailedCreditBalance, PageQuery, UsageBreakdown } from '../types';
+import type { CreditBalance, CreditHistory, DetailedCreditBalance } from '../../../contract/schemas/billing';
+import type { PageQuery } from '../../../contract/schemas/common';
+import type { UsageBreakdown, UsageBreakdownQuery } from '../../../contract/schemas/usage';
 import type { Build } from '../tags';
 import { teamPath } from '../../lib/apiPaths';
 
@@ -13,14 +15,14 @@ export const creditEndpoints = (build: Build) => ({
     query: (teamId) => teamPath(teamId, '/credits/balance/detailed'),
     providesTags: ['CreditBalance'],
   }),
-  getCreditHistory: build.query<{ entries: CreditEntry[]; total?: number }, { teamId: string } & PageQuery>({
+  getCreditHistory: build.query<CreditHistory, { teamId: string } & PageQuery>({
     query: ({ teamId, limit = DEFAULT_PAGE.limit, offset = DEFAULT_PAGE.offset }) => ({
       url: teamPath(teamId, '/credits/history'),
       params: { limit, offset },
     }),
     providesTags: ['CreditHistory'],
   }),
-  getUsageBreakdown: build.query<UsageBreakdown, { teamId: string; from?: string; to?: string }>({
+  getUsageBreakdown: build.query<UsageBreakdown, { teamId: string } & UsageBreakdownQuery>({
     query: ({ teamId, from, to }) => ({
       url: teamPath(teamId, '/credits/usage-breakdown'),
       params: { ...(from ? { from } : {}), ...(to ? { to } : {}) },

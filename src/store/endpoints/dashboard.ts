@@ -1,4 +1,4 @@
-import type { ActivityItem, DashboardStats } from '../types';
+import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
 import type { Build } from '../tags';
 
 export const RECENT_ACTIVITY_LIMIT = 5;

@@ -1,4 +1,10 @@
-import type { Payment, PaymentLink, PaymentStatusReply } from '../types';
+import type {
+  PaymentCheckReply,
+  PaymentHistory,
+  PaymentLink,
+  PaymentLinkBody,
+  PaymentStatusReply,
+} from '../../../contract/schemas/billing';
 import { PAYMENT_COMPLETED_TAGS, type Build } from '../tags';
 import { teamPath } from '../../lib/apiPaths';
 
@@ -8,7 +14,7 @@ interface PaymentRef {
 }
 
 export const paymentEndpoints = (build: Build) => ({
-  createPaymentLink: build.mutation<PaymentLink, { teamId: string; amount_cents: number; description: string }>({
+  createPaymentLink: build.mutation<PaymentLink, { teamId: string } & PaymentLinkBody>({
     query: ({ teamId, ...body }) => ({ url: teamPath(teamId, '/payments/create-link'), method: 'POST', body }),
     invalidatesTags: [{ type: 'Payment', id: 'LIST' }],
   }),
@@ -17,14 +23,14 @@ export const paymentEndpoints = (build: Build) => ({
     query: ({ teamId, orderId }) => teamPath(teamId, `/payments/${encodeURIComponent(orderId)}/status`),
     keepUnusedDataFor: 0,
   }),
-  getPaymentHistory: build.query<{ payments: Payment[]; count: number }, string>({
+  getPaymentHistory: build.query<PaymentHistory, string>({
     query: (teamId) => teamPath(teamId, '/payments/history'),
     providesTags: (reply) => [
       ...(reply?.payments ?? []).map((payment) => ({ type: 'Payment' as const, id: payment.order_id })),
       { type: 'Payment', id: 'LIST' },
     ],
   }),
-  checkPayment: build.mutation<{ updated: boolean; status?: string }, PaymentRef>({
+  checkPayment: build.mutation<PaymentCheckReply, PaymentRef>({
     query: ({ teamId, orderId }) => ({
       url: teamPath(teamId, `/payments/${encodeURIComponent(orderId)}/check`),
       method: 'POST',

@@ -1,16 +1,20 @@
-import type { Team, TeamCreateInput, TeamDashboard, TeamInvite, TeamMember, UsageStats } from '../types';
+import type { Success } from '../../../contract/schemas/common';
+import type {
+  BudgetBody,
+  InviteBody,
+  InviteReply,
+  Team,
+  TeamCreateBody,
+  TeamDashboard,
+  TeamInvite,
+  TeamMember,
+} from '../../../contract/schemas/teams';
+import type { UsageStats, UsageStatsQuery } from '../../../contract/schemas/usage';
 import { listTags, TEAM_SCOPED_TAGS, type Build } from '../tags';
-
-export interface UsageStatsQuery {
-  /** YYYY-MM-DD */
-  start_date: string;
-  /** YYYY-MM-DD */
-  end_date: string;
-}
 
 export const teamEndpoints = (build: Build) => ({
   getTeam: build.query<Team, void>({ query: () => '/v1/teams/', providesTags: ['Team'] }),
-  createTeam: build.mutation<Team, TeamCreateInput>({
+  createTeam: build.mutation<Team, TeamCreateBody>({
     query: (body) => ({ url: '/v1/teams/', method: 'POST', body }),
     // Only a created team changes anything: refetching the team after a failure would put the page's loader in
     // place of the form, losing what was typed and the failure message.
@@ -20,7 +24,7 @@ export const teamEndpoints = (build: Build) => ({
     query: () => '/v1/teams/members',
     providesTags: (members) => listTags('TeamMember', members, (member) => member.id),
   }),
-  inviteMember: build.mutation<unknown, { email: string }>({
+  inviteMember: build.mutation<InviteReply, InviteBody>({
     query: (body) => ({ url: '/v1/teams/invite', method: 'POST', body }),
     invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, { type: 'TeamInvite', id: 'LIST' }, 'Activity'],
   }),
@@ -28,11 +32,11 @@ export const teamEndpoints = (build: Build) => ({
     query: () => '/v1/teams/invites',
     providesTags: (invites) => listTags('TeamInvite', invites, (invite) => invite.id),
   }),
-  cancelInvite: build.mutation<unknown, string>({
+  cancelInvite: build.mutation<Success, string>({
     query: (inviteId) => ({ url: `/v1/teams/invites/${encodeURIComponent(inviteId)}`, method: 'DELETE' }),
     invalidatesTags: (_result, _error, inviteId) => [{ type: 'TeamInvite', id: inviteId }, 'Activity'],
   }),
-  removeMember: build.mutation<unknown, string>({
+  removeMember: build.mutation<Success, string>({
     query: (memberId) => ({ url: `/v1/teams/members/${encodeURIComponent(memberId)}`, method: 'DELETE' }),
     invalidatesTags: (_result, _error, memberId) => [
       { type: 'TeamMember', id: memberId },
@@ -41,7 +45,7 @@ export const teamEndpoints = (build: Build) => ({
       'Activity',
     ],
   }),
-  updateBudget: build.mutation<Team, { budget_limit: number }>({
+  updateBudget: build.mutation<Team, BudgetBody>({
     query: (body) => ({ url: '/v1/teams/budget', method: 'PUT', body }),
     invalidatesTags: ['Team', 'TeamDashboard', 'UsageStats', 'Activity'],
   }),
@@ -49,7 +53,7 @@ export const teamEndpoints = (build: Build) => ({
     query: () => '/v1/teams/dashboard',
     providesTags: ['TeamDashboard'],
   }),
-  getUsageStats: build.query<UsageStats, UsageStatsQuery>({
+  getUsageStats: build.query<UsageStats, Required<UsageStatsQuery>>({
     query: (params) => ({ url: '/v1/teams/usage-stats', params }),
     providesTags: ['UsageStats'],
   }),

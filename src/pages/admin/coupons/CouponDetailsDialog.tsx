@@ -9,7 +9,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
 import { formatMoney } from '../../../../contract/money';
 import { formatDateTime } from '../../../lib/time';
-import type { Coupon } from '../../../store/types';
+import type { Coupon } from '../../../../contract/schemas/coupons';
 import { DetailList } from '../DetailList';
 import { CouponStatusChip } from './CouponStatusChip';
 

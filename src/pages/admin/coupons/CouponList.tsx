@@ -6,7 +6,7 @@ import { CardActions, CardFacts, CardList, CardTitle } from '../../../components
 import { NO_EXPIRY, remainingUses, usesText } from '../../../lib/couponAdmin';
 import { formatMoney } from '../../../../contract/money';
 import { formatDateTime } from '../../../lib/time';
-import type { Coupon } from '../../../store/types';
+import type { Coupon } from '../../../../contract/schemas/coupons';
 import type { CouponRowActions } from './couponColumns';
 import { CouponStatusChip } from './CouponStatusChip';
 

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { couponDisplayStatus, type CouponDisplayStatus } from '../../../lib/couponAdmin';
-import type { Coupon } from '../../../store/types';
+import type { Coupon } from '../../../../contract/schemas/coupons';
 
 const COLORS: Record<CouponDisplayStatus, 'success' | 'default' | 'warning' | 'error'> = {
   Active: 'success',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { PAGED_GRID_PROPS, gridLayout } from '../../../components/grid/pagedGrid';
-import type { Coupon } from '../../../store/types';
+import type { Coupon } from '../../../../contract/schemas/coupons';
 import { couponColumns, type CouponRowActions } from './couponColumns';
 
 const LAYOUT = gridLayout('code');

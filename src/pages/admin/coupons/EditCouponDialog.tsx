@@ -3,7 +3,7 @@ import { COUPON_MESSAGES, couponChanges, couponFormFromCoupon, type CouponFormVa
 import { toastShown } from '../../../slices/toastsSlice';
 import { useUpdateCouponMutation } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
-import type { Coupon } from '../../../store/types';
+import type { Coupon } from '../../../../contract/schemas/coupons';
 import type { Failure } from '../FailureAlert';
 import { failureOf } from '../failure';
 import { CouponFormDialog } from './CouponFormDialog';

@@ -4,7 +4,7 @@ import { COUPON_MESSAGES, DEACTIVATE_COUPON_CONFIRMATION, deactivateCouponTitle 
 import { toastShown } from '../../../slices/toastsSlice';
 import { useDeactivateCouponMutation } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
-import type { Coupon } from '../../../store/types';
+import type { Coupon } from '../../../../contract/schemas/coupons';
 import type { Failure } from '../FailureAlert';
 import { failureOf } from '../failure';
 

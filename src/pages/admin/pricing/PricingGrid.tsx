@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import { PAGED_GRID_PROPS, gridLayout } from '../../../components/grid/pagedGrid';
 import type { GridSortModel } from '@mui/x-data-grid/models';
-import type { PricingTier } from '../../../store/types';
+import type { PricingTier } from '../../../../contract/schemas/pricing';
 import { pricingColumns, type PricingRowActions } from './pricingColumns';
 
 const LAYOUT = gridLayout('model');

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { DetailList } from '../DetailList';
 import { formatPricePer1M, isTierActive, tokenRange } from '../../../lib/pricing';
 import { formatDateTime } from '../../../lib/time';
-import type { PricingTier } from '../../../store/types';
+import type { PricingTier } from '../../../../contract/schemas/pricing';
 
 /** Read-only view of one tier (the spec leaves 'view' open; editing a tier is not offered). */
 export function PricingTierDetailsDialog({ tier, onClose }: { tier: PricingTier; onClose: () => void }) {

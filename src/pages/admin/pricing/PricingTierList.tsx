@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { CardActions, CardFacts, CardList, CardTitle } from '../../../components/CardList';
 import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange } from '../../../lib/pricing';
 import { formatDateTime } from '../../../lib/time';
-import type { PricingTier } from '../../../store/types';
+import type { PricingTier } from '../../../../contract/schemas/pricing';
 import type { PricingRowActions } from './pricingColumns';
 
 export interface PricingTierListProps {

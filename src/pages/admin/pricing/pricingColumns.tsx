@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid/models';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange } from '../../../lib/pricing';
 import { formatDateTime } from '../../../lib/time';
-import type { PricingTier } from '../../../store/types';
+import type { PricingTier } from '../../../../contract/schemas/pricing';
 
 export interface PricingRowActions {
   onView: (tier: PricingTier) => void;

@@ -4,7 +4,7 @@ import { DEACTIVATE_TIER_CONFIRMATION, DEACTIVATE_TIER_FAILED, deactivateTierTit
 import { toastShown } from '../../../slices/toastsSlice';
 import { useDeactivatePricingTierMutation } from '../../../store/api';
 import { useAppDispatch } from '../../../store/hooks';
-import type { PricingTier } from '../../../store/types';
+import type { PricingTier } from '../../../../contract/schemas/pricing';
 import type { Failure } from '../FailureAlert';
 import { failureOf } from '../failure';
 

@@ -1,0 +1,48 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common';
+
+/** Sign-in, the session and the /debug page's cookie diagnostics (docs/api-contract.md, Calls: auth). */
+export const AuthUser = Type.Object({
+  id: Type.String(),
+  login: Type.String(),
+  name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  is_admin: Type.Boolean(),
+});
+export type AuthUser = Static<typeof AuthUser>;
+
+/** `?optional=true`: no session answers 204 instead of 401. */
+export const MeQuery = Type.Object({ optional: Type.Optional(Type.Boolean()) });
+
+export const DevLoginBody = Type.Object({
+  login: Type.String({
+    pattern: '^[A-Za-z0-9-]{1,39}$',
+    errorMessage: 'login must be 1-39 characters: letters, digits or hyphens',
+  }),
+});
+export type DevLoginBody = Static<typeof DevLoginBody>;
+
+export const LogoutAllReply = Type.Object({ ended_sessions: Type.Integer() });
+export type LogoutAllReply = Static<typeof LogoutAllReply>;
+
+export const OAuthLoginQuery = Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 2048 })) });
+
+export const OAuthCallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 512, errorMessage: 'code is required' })),
+  state: Type.String({ minLength: 1, maxLength: 512, errorMessage: 'state is required' }),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const CookieDiagnostics = Type.Object({
+  origin: Nullable(Type.String()),
+  host: Nullable(Type.String()),
+  cookie_names: Type.Array(Type.String()),
+  jwt_cookie_present: Type.Boolean(),
+  authorization_header_present: Type.Boolean(),
+  token_valid: Type.Boolean(),
+  token_error: Nullable(Type.String()),
+  user: Nullable(AuthUser),
+  secure: Type.Boolean(),
+  timestamp: Type.String(),
+});
+export type CookieDiagnostics = Static<typeof CookieDiagnostics>;

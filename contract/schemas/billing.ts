@@ -1,0 +1,101 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common';
+
+/** A team's credits and payments: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */
+export const TeamParams = Type.Object({ teamId: Type.String() });
+export const OrderParams = Type.Object({ teamId: Type.String(), orderId: Type.String({ maxLength: 64 }) });
+
+export const Money = Type.Object({ cents: Type.Integer(), currency: Type.Literal('USD') });
+export type Money = Static<typeof Money>;
+
+export const PaymentStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('completed'),
+  Type.Literal('failed'),
+  Type.Literal('expired'),
+  Type.Literal('refunded'),
+]);
+export type PaymentStatus = Static<typeof PaymentStatus>;
+
+/** Dollars. */
+export const CreditBalance = Type.Object({ team_id: Type.String(), current_balance: Type.Number() });
+export type CreditBalance = Static<typeof CreditBalance>;
+
+export const DetailedCreditBalance = Type.Composite([
+  CreditBalance,
+  Type.Object({
+    total_topups: Type.Number(),
+    total_refunds: Type.Number(),
+    total_adjustments: Type.Number(),
+    total_transfers: Type.Number(),
+    total_other: Type.Number(),
+    total_usage: Type.Number(),
+  }),
+]);
+export type DetailedCreditBalance = Static<typeof DetailedCreditBalance>;
+
+/** The kinds of credit ledger entry; the wire type stays a string so that a new kind does not break older browsers. */
+export type CreditEntryType = 'topup' | 'refund' | 'adjustment' | 'transfer' | 'other';
+
+export const CreditEntry = Type.Object({
+  id: Type.String(),
+  /** A CreditEntryType. */
+  type: Type.String(),
+  description: Type.String(),
+  /** Dollars. */
+  amount: Type.Number(),
+  created_at: Type.String(),
+});
+export type CreditEntry = Static<typeof CreditEntry>;
+
+export const CreditHistory = Type.Object({ entries: Type.Array(CreditEntry), total: Type.Integer() });
+export type CreditHistory = Static<typeof CreditHistory>;
+
+export const PaymentLinkBody = Type.Object({
+  amount_cents: Type.Integer({
+    minimum: 100,
+    maximum: 100_000_000,
+    errorMessage: 'amount_cents must be an integer from 100 to 100000000',
+  }),
+  description: Type.Optional(
+    Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' }),
+  ),
+});
+export type PaymentLinkBody = Static<typeof PaymentLinkBody>;
+
+export const PaymentLink = Type.Object({
+  payment_url: Type.String(),
+  order_id: Type.String(),
+  amount: Money,
+  expires_at: Type.String(),
+  status: Type.Literal('pending'),
+});
+export type PaymentLink = Static<typeof PaymentLink>;
+
+export const PaymentStatusReply = Type.Object({
+  order_id: Type.String(),
+  status: PaymentStatus,
+  failure_reason: Nullable(Type.String()),
+  amount: Money,
+});
+export type PaymentStatusReply = Static<typeof PaymentStatusReply>;
+
+export const PaymentCheckReply = Type.Object({ updated: Type.Boolean(), status: PaymentStatus });
+export type PaymentCheckReply = Static<typeof PaymentCheckReply>;
+
+export const Payment = Type.Object({
+  order_id: Type.String(),
+  status: PaymentStatus,
+  amount: Money,
+  description: Type.String(),
+  created_at: Type.String(),
+  completed_at: Nullable(Type.String()),
+  failed_at: Nullable(Type.String()),
+  expires_at: Nullable(Type.String()),
+  payment_url: Nullable(Type.String()),
+  failure_reason: Nullable(Type.String()),
+});
+export type Payment = Static<typeof Payment>;
+
+export const PaymentHistory = Type.Object({ payments: Type.Array(Payment), count: Type.Integer() });
+export type PaymentHistory = Static<typeof PaymentHistory>;

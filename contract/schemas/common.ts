@@ -1,0 +1,47 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Building blocks shared by every domain file of the wire contract (docs/api-contract.md, Conventions). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorBody = Type.Object({ code: Type.String(), message: Type.String() });
+export type ErrorBody = Static<typeof ErrorBody>;
+/** The error responses of a route: the same `{ code, message }` body for each status. */
+export const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+
+/** The answer of a delete or cancel that has nothing else to say. */
+export const Success = Type.Object({ success: Type.Literal(true) });
+export type Success = Static<typeof Success>;
+
+export const IdParams = Type.Object({ id: Type.String() });
+
+/** Past any real list, and within PostgreSQL's OFFSET range (a JavaScript number beyond 2^63 is not). */
+export const MAX_OFFSET = 1_000_000_000;
+export const Offset = Type.Integer({
+  minimum: 0,
+  maximum: MAX_OFFSET,
+  default: 0,
+  errorMessage: `offset must be an integer from 0 to ${MAX_OFFSET}`,
+});
+
+export const Limit = (max: number, defaultLimit: number) =>
+  Type.Integer({
+    minimum: 1,
+    maximum: max,
+    default: defaultLimit,
+    errorMessage: `limit must be an integer from 1 to ${max}`,
+  });
+
+export const Pagination = Type.Object({ limit: Limit(500, 50), offset: Offset });
+/** What a caller sends: both fields have server defaults. */
+export type PageQuery = Partial<Static<typeof Pagination>>;
+
+export const IsoDate = (field: string) =>
+  Type.String({
+    format: 'date',
+    errorMessage: `${field} must be a date in YYYY-MM-DD format`,
+  });
+
+export const BooleanQuery = (field: string) => Type.Boolean({ errorMessage: `${field} must be true or false` });
+
+export const DateTimeString = (field: string) =>
+  Type.String({ format: 'date-time', errorMessage: `${field} must be an ISO 8601 date-time` });

@@ -1,0 +1,102 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Limit, Nullable } from './common';
+
+/** The signed-in user's team, its members and invites, and the dashboard (docs/api-contract.md, Calls: teams). */
+export const Team = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** Dollars. */
+  budget_limit: Type.Number(),
+  /** Dollars spent this month. */
+  current_usage: Type.Number(),
+  /** Percent of the budget used this month; 0 when budget_limit is 0. */
+  budget_utilization: Type.Number(),
+  member_count: Type.Integer(),
+  created_at: Type.String(),
+});
+export type Team = Static<typeof Team>;
+
+/** Dollars, as the contract says for team budgets. */
+const BudgetLimit = Type.Number({
+  minimum: 0,
+  maximum: 1_000_000_000,
+  errorMessage: 'budget_limit must be a number >= 0',
+});
+
+export const TeamCreateBody = Type.Object({
+  name: Type.String({ errorMessage: 'name must be a string' }),
+  budget_limit: BudgetLimit,
+});
+export type TeamCreateBody = Static<typeof TeamCreateBody>;
+
+export const BudgetBody = Type.Object({ budget_limit: BudgetLimit });
+export type BudgetBody = Static<typeof BudgetBody>;
+
+export const TeamMember = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  role: Type.String(),
+  created_at: Type.String(),
+});
+export type TeamMember = Static<typeof TeamMember>;
+
+export const MemberParams = Type.Object({ userId: Type.String() });
+
+export const InviteBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254, errorMessage: 'email must be a valid email address' }),
+});
+export type InviteBody = Static<typeof InviteBody>;
+
+export const InviteReply = Type.Object({ email: Type.String(), status: Type.Literal('pending') });
+export type InviteReply = Static<typeof InviteReply>;
+
+export const TeamInvite = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  created_at: Type.String(),
+  invited_by: Nullable(Type.String()),
+});
+export type TeamInvite = Static<typeof TeamInvite>;
+
+export const InviteParams = Type.Object({ inviteId: Type.String({ maxLength: 64 }) });
+
+export const TopModel = Type.Object({ name: Type.String(), request_count: Type.Integer(), total_cost: Type.Number() });
+export type TopModel = Static<typeof TopModel>;
+
+export const TeamDashboard = Type.Object({
+  is_owner: Type.Boolean(),
+  team: Team,
+  current_month_stats: Type.Object({
+    total_cost: Type.Number(),
+    total_requests: Type.Integer(),
+    unique_models_used: Type.Integer(),
+    top_models: Type.Array(TopModel),
+  }),
+});
+export type TeamDashboard = Static<typeof TeamDashboard>;
+
+export const DashboardStats = Type.Object({
+  total_api_keys: Type.Integer(),
+  api_keys_change: Type.String(),
+  requests_today: Type.Integer(),
+  requests_change: Type.String(),
+  avg_response_time: Type.Number(),
+  response_time_change: Type.String(),
+  active_models: Type.Integer(),
+  models_change: Type.String(),
+});
+export type DashboardStats = Static<typeof DashboardStats>;
+
+export const ActivityQuery = Type.Object({ limit: Limit(100, 5) });
+
+export const ActivityItem = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  message: Type.String(),
+  timestamp: Type.String(),
+});
+export type ActivityItem = Static<typeof ActivityItem>;
+
+export const ActivityList = Type.Object({ activities: Type.Array(ActivityItem) });
+export type ActivityList = Static<typeof ActivityList>;
