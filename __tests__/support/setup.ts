@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/dom';
 import { server } from './server';
 import { fakeDb } from './fakeBackend';
+import { contractViolations } from './handlers/contract';
 
 // A first render loads lazy route chunks cold; on a shared 2-core machine that can take more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -16,5 +17,9 @@ beforeEach(() => {
   // After clearing cookies: the reset signs alice in, which sets the session hint cookie.
   fakeDb.reset();
 });
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  const violations = contractViolations.splice(0);
+  if (violations.length > 0) throw new Error(violations.join('\n'));
+});
 afterAll(() => server.close());

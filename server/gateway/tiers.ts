@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import { ceilCents, costPicoDollars, type Prices } from '../lib/cost';
+import type { TierRow as PricingTierRow } from '../services/pricing';
 
 export interface Tier extends Prices {
   provider: string;
@@ -53,18 +54,20 @@ export function worstCaseCents(tiers: Tier[], promptTokens: number, completionTo
   return ceilCents(worst);
 }
 
-interface TierRow {
-  provider: string;
-  model: string;
-  min_tokens: number;
-  max_tokens: number | null;
-  prompt_micros_per_1m: number;
-  completion_micros_per_1m: number;
-  cache_create_micros_per_1m: number | null;
-  cache_read_micros_per_1m: number | null;
-  effective_time: Date;
-  expiry_time: Date | null;
-}
+/** The columns of a pricing_tiers row that the gateway prices requests with: the query's list and the row's type. */
+const TIER_COLUMNS = [
+  'provider',
+  'model',
+  'min_tokens',
+  'max_tokens',
+  'prompt_micros_per_1m',
+  'completion_micros_per_1m',
+  'cache_create_micros_per_1m',
+  'cache_read_micros_per_1m',
+  'effective_time',
+  'expiry_time',
+] as const satisfies readonly (keyof PricingTierRow)[];
+type TierRow = Pick<PricingTierRow, (typeof TIER_COLUMNS)[number]>;
 
 /**
  * Current and future tiers, kept in memory for `ttlMs`: whether a tier is active is decided per request against the
@@ -79,8 +82,7 @@ export function createTierCache(db: Queryable, ttlMs: number) {
 
   async function load(): Promise<TierIndex> {
     const rows = await db.query<TierRow>(
-      `SELECT provider, model, min_tokens, max_tokens, prompt_micros_per_1m, completion_micros_per_1m,
-              cache_create_micros_per_1m, cache_read_micros_per_1m, effective_time, expiry_time
+      `SELECT ${TIER_COLUMNS.join(', ')}
        FROM pricing_tiers WHERE expiry_time IS NULL OR expiry_time > now()
        ORDER BY provider, model, min_tokens, effective_time`,
     );

@@ -2,29 +2,20 @@ import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { dollarsToMicros, microsToDollars, nullableDollarsToMicros, nullableMicrosToDollars } from '../lib/money';
 import { iso, isoOrNull } from '../lib/time';
-import type { PricingTierBody } from '../../contract/schemas/pricing';
+import type { PricingTier, PricingTierBody } from '../../contract/schemas/pricing';
 
-interface TierRow {
-  id: string;
-  provider: string;
-  model: string;
-  tier_name: string;
-  tier_order: number;
-  tier_description: string | null;
-  min_tokens: number;
-  max_tokens: number | null;
+type Price = 'prompt' | 'completion' | 'cache_create' | 'cache_read';
+
+/** A pricing_tiers row: the contract's tier with prices in integer micro-dollars per 1M tokens and times as Dates. */
+export type TierRow = Omit<PricingTier, `${Price}_cost_per_1m` | 'effective_time' | 'expiry_time' | 'created_at'> & {
   prompt_micros_per_1m: number;
   completion_micros_per_1m: number;
   cache_create_micros_per_1m: number | null;
   cache_read_micros_per_1m: number | null;
-  supports_caching: boolean;
-  cache_min_tokens: number | null;
-  cache_ttl_minutes: number | null;
-  notes: string | null;
   effective_time: Date;
   expiry_time: Date | null;
   created_at: Date;
-}
+};
 
 const toTier = (row: TierRow) => ({
   id: row.id,

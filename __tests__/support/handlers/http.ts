@@ -2,6 +2,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import { fakeDb } from '../fakeBackend';
+import { checkAgainstContract } from './contract';
 import type { FakeMembership, FakeTeam } from '../fakeBackend/state';
 
 export const API_ORIGIN = 'http://localhost';
@@ -56,7 +57,10 @@ function stringParams(params: Record<string, string | readonly string[] | undefi
   return result;
 }
 
-/** An MSW handler that logs the request in fakeDb.requests, applies planned failures and answers ApiFailure. */
+/**
+ * An MSW handler that logs the request in fakeDb.requests, applies planned failures, answers ApiFailure and checks
+ * every answer against the contract (./contract.ts).
+ */
 export function route(method: Method, path: string, resolve: Resolve): HttpHandler {
   return http[method](`${API_ORIGIN}${path}`, async ({ request, params }) => {
     const url = new URL(request.url);
@@ -71,12 +75,15 @@ export function route(method: Method, path: string, resolve: Resolve): HttpHandl
     const failure = fakeDb.takeFailure(verb, url.pathname);
     if (failure) return errorJson(failure.status, failure.code, failure.message);
     if (body === BAD_JSON) return errorJson(400, 'VALIDATION_ERROR', 'body must be valid JSON');
+    let response: Response;
     try {
-      return resolve({ request, params: stringParams(params), query: url.searchParams, body });
+      response = resolve({ request, params: stringParams(params), query: url.searchParams, body });
     } catch (error) {
-      if (error instanceof ApiFailure) return errorJson(error.status, error.code, error.message);
-      throw error;
+      if (!(error instanceof ApiFailure)) throw error;
+      response = errorJson(error.status, error.code, error.message);
     }
+    await checkAgainstContract(`${verb} ${path}`, response);
+    return response;
   });
 }
 

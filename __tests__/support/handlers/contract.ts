@@ -1,0 +1,94 @@
+// The fake API answers with what the real server would send: each route's answers are checked against the same
+// contract/ schemas that Fastify serialises with, so a fake that drifts from the contract fails the test using it.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { ApiKey, CreatedApiKey } from '../../../contract/schemas/apiKeys';
+import { AuthUser, CookieDiagnostics, LogoutAllReply } from '../../../contract/schemas/auth';
+import {
+  CreditBalance,
+  CreditHistory,
+  DetailedCreditBalance,
+  PaymentCheckReply,
+  PaymentHistory,
+  PaymentLink,
+  PaymentStatusReply,
+} from '../../../contract/schemas/billing';
+import { ErrorBody, Success } from '../../../contract/schemas/common';
+import {
+  Coupon,
+  CouponList,
+  CouponValidation,
+  GeneratedCode,
+  RedeemReply,
+  Redemptions,
+} from '../../../contract/schemas/coupons';
+import { PricingList, PricingTier } from '../../../contract/schemas/pricing';
+import {
+  ActivityList,
+  DashboardStats,
+  InviteReply,
+  Team,
+  TeamDashboard,
+  TeamInvite,
+  TeamMember,
+} from '../../../contract/schemas/teams';
+import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
+
+/** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
+const SUCCESS_BODIES: Record<string, TSchema> = {
+  'GET /v1/auth/me': AuthUser,
+  'POST /v1/auth/dev-login': AuthUser,
+  'POST /v1/auth/logout-all': LogoutAllReply,
+  'GET /v1/dashboard/stats': DashboardStats,
+  'GET /v1/dashboard/activity': ActivityList,
+  'GET /v1/api-keys/': Type.Array(ApiKey),
+  'POST /v1/api-keys/': CreatedApiKey,
+  'DELETE /v1/api-keys/:id': Success,
+  'GET /v1/debug/cookies': CookieDiagnostics,
+  'POST /v1/admin/coupons': Coupon,
+  'GET /v1/admin/coupons': CouponList,
+  'GET /v1/admin/coupons/:id': Coupon,
+  'PUT /v1/admin/coupons/:id': Coupon,
+  'DELETE /v1/admin/coupons/:id': Coupon,
+  'POST /v1/admin/coupons/generate-code': GeneratedCode,
+  'GET /v1/admin/pricing': PricingList,
+  'POST /v1/admin/pricing/tiers': PricingTier,
+  'DELETE /v1/admin/pricing/:id': PricingTier,
+  'GET /v1/teams/:teamId/credits/balance': CreditBalance,
+  'GET /v1/teams/:teamId/credits/balance/detailed': DetailedCreditBalance,
+  'GET /v1/teams/:teamId/credits/history': CreditHistory,
+  'GET /v1/teams/:teamId/credits/usage-breakdown': UsageBreakdown,
+  'POST /v1/teams/:teamId/payments/create-link': PaymentLink,
+  'GET /v1/teams/:teamId/payments/:orderId/status': PaymentStatusReply,
+  'GET /v1/teams/:teamId/payments/history': PaymentHistory,
+  'POST /v1/teams/:teamId/payments/:orderId/check': PaymentCheckReply,
+  'POST /v1/teams/:teamId/coupons/validate': CouponValidation,
+  'POST /v1/teams/:teamId/coupons/redeem': RedeemReply,
+  'GET /v1/teams/:teamId/coupons/redemptions': Redemptions,
+  'GET /v1/teams/': Team,
+  'POST /v1/teams/': Team,
+  'GET /v1/teams/members': Type.Array(TeamMember),
+  'POST /v1/teams/invite': InviteReply,
+  'GET /v1/teams/invites': Type.Array(TeamInvite),
+  'DELETE /v1/teams/invites/:inviteId': Success,
+  'DELETE /v1/teams/members/:userId': Success,
+  'PUT /v1/teams/budget': Team,
+  'GET /v1/teams/dashboard': TeamDashboard,
+  'GET /v1/teams/usage-stats': UsageStats,
+};
+
+/** Answers of the fake that broke the contract in the running test; setup.ts fails the test when any are left. */
+export const contractViolations: string[] = [];
+
+/** Throws (and records) when a JSON answer of `METHOD path` does not match its contract schema. */
+export async function checkAgainstContract(route: string, response: Response): Promise<void> {
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const schema = response.status >= 400 ? ErrorBody : SUCCESS_BODIES[route];
+  if (!isJson || !schema) return;
+  const body: unknown = await response.clone().json();
+  const [first] = Value.Errors(schema, body);
+  if (!first) return;
+  const violation = `The fake backend's ${response.status} answer to ${route} breaks the contract at '${first.path}': ${first.message}`;
+  contractViolations.push(violation);
+  throw new Error(violation);
+}
