@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { centsToDollars } from '../lib/money';
+import { centsToDollars, formatCents } from '../lib/money';
 import { MONTH_START_SQL } from '../lib/time';
 
 export interface UsageEvent {
@@ -39,6 +39,8 @@ const HIGH_COST_CENTS = 500;
 export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Promise<void> {
   if (events.length === 0) return;
   const column = <T>(pick: (event: UsageEvent) => T) => events.map(pick);
+  // Each cost of the batch once, formatted here rather than in SQL so the activity feed reads money as the app does.
+  const costs = [...new Set(column((e) => e.costCents))];
   await q.query(
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
@@ -113,9 +115,9 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT team_id, user_id, 'request_failed', format('A request to %s failed', model), 2, id
        FROM inserted WHERE status = 'error'
        UNION ALL
-       SELECT team_id, user_id, 'high_cost_request',
-              format('A %s request cost $%s', model, to_char(cost_cents / 100.0, 'FM999999999990.00')), 2, id
-       FROM inserted WHERE status = 'success' AND cost_cents >= ${HIGH_COST_CENTS}
+       SELECT i.team_id, i.user_id, 'high_cost_request', format('A %s request cost %s', i.model, cost.label), 2, i.id
+       FROM inserted i JOIN unnest($16::bigint[], $17::text[]) AS cost(cents, label) ON cost.cents = i.cost_cents
+       WHERE i.status = 'success' AND i.cost_cents >= ${HIGH_COST_CENTS}
      ) feed
      ORDER BY seq, id`,
     [
@@ -134,6 +136,8 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.createdAt ?? null),
       events.flatMap((e) => (e.reservationId ? [e.reservationId] : [])),
       column((e) => e.reservationId ?? null),
+      costs,
+      costs.map(formatCents),
     ],
     { name: 'usage_record_batch' },
   );

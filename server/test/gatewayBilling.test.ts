@@ -208,4 +208,19 @@ describe('billing through the gateway', () => {
     await recordUsageBatch(ctx.db, [good]);
     assert.equal(await balanceCents(ctx.db, teamId), 99_950);
   });
+
+  test('a request of $5.00 or more is in the activity feed with its cost formatted as the app formats money', async () => {
+    const event = { teamId, userId: owner.id, apiKeyId: null, provider: 'anthropic', promptTokens: 1 };
+    await recordUsageBatch(ctx.db, [
+      { ...event, model: 'claude-opus-4', completionTokens: 1, costCents: 123_456, latencyMs: 1 },
+      { ...event, model: 'claude-sonnet-4', completionTokens: 1, costCents: 499, latencyMs: 1 },
+    ]);
+    const rows = await ctx.db.query<{ message: string }>(
+      "SELECT message FROM activity_events WHERE type = 'high_cost_request'",
+    );
+    assert.deepEqual(
+      rows.map((row) => row.message),
+      ['A claude-opus-4 request cost $1,234.56'],
+    );
+  });
 });
