@@ -7,6 +7,7 @@ import type { Team, TeamDashboard, TeamMember } from '../contract/schemas/teams'
 import type { UsageStats } from '../contract/schemas/usage';
 import { ACME_TEAM_ID, FAKE_NOW, fakeDb } from './support/fakeBackend';
 import { API_ORIGIN } from './support/handlers';
+import { contractViolations } from './support/handlers/contract';
 
 interface Reply<T> {
   status: number;
@@ -315,5 +316,20 @@ describe('session routes', () => {
     expect(fakeDb.currentUser()).toBeNull();
     expect((await post('/v1/auth/dev-login', { login: 'bob' })).body).toMatchObject({ id: 'user-bob' });
     expect((await get('/v1/teams/')).status).toBe(200);
+  });
+});
+
+describe('the contract check on every answer', () => {
+  it('fails an answer that does not match its contract schema, naming the route and the field', async () => {
+    const [acme] = fakeDb.state.teams;
+    acme.name = 42 as unknown as string;
+    // MSW logs the thrown error before it answers 500.
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { status } = await get('/v1/teams/');
+    logged.mockRestore();
+    expect(status).toBe(500);
+    expect(contractViolations.splice(0)).toEqual([
+      "The fake backend's 200 answer to GET /v1/teams/ breaks the contract at '/name': Expected string",
+    ]);
   });
 });
