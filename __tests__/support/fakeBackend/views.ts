@@ -1,6 +1,6 @@
 // Pure functions turning the fake's raw rows into the wire shapes of docs/api-contract.md.
 import type { DetailedCreditBalance } from '../../../contract/schemas/billing';
-import type { Coupon } from '../../../contract/schemas/coupons';
+import type { Coupon, CouponSort } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { Team, TeamDashboard, TeamMember, TopModel } from '../../../contract/schemas/teams';
 import type { UsageBreakdown, UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
@@ -194,8 +194,6 @@ export function couponProblem(coupon: Coupon, now: Date): string | null {
   if (!hasUsesRemaining(coupon)) return 'Coupon has reached its maximum uses';
   return null;
 }
-
-export type CouponSort = 'created_at' | 'code' | 'amount' | 'expires_at';
 
 const COUPON_ORDER: Record<CouponSort, (a: Coupon, b: Coupon) => number> = {
   created_at: (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at),

@@ -1,8 +1,8 @@
 // /v1/admin/… routes: coupon and pricing management, admins only (docs/api-contract.md, Calls).
-import type { Coupon } from '../../../contract/schemas/coupons';
+import { COUPON_SORTS, type Coupon, type CouponSort } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import { fakeDb } from '../fakeBackend';
-import { dollars, isExpired, listCoupons, listPricing, windowsOverlap, type CouponSort } from '../fakeBackend/views';
+import { dollars, isExpired, listCoupons, listPricing, windowsOverlap } from '../fakeBackend/views';
 import {
   adminUser,
   bodyObject,
@@ -25,7 +25,6 @@ import {
 
 /** Generated codes avoid characters people confuse: no 0/O/1/I/L. */
 export const COUPON_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const COUPON_SORTS: readonly CouponSort[] = ['created_at', 'code', 'amount', 'expires_at'];
 
 // ---- Coupons ----
 
