@@ -4,6 +4,7 @@ import type {
   OpenAiChatRequest,
   OpenAiContentPart,
   OpenAiMessage,
+  OpenAiTextPart,
   OpenAiToolCall,
   OpenAiToolChoice,
 } from './openaiTypes';
@@ -41,8 +42,9 @@ function userMessages(blocks: AnthropicContentBlock[], param: string): OpenAiMes
     else refuseBlock(block, `${param}[${i}]`);
   });
   if (parts.length === 0) return toolMessages;
-  const onlyText = parts.every((part) => part.type === 'text');
-  const content = onlyText ? parts.map((part) => (part as { text: string }).text).join('') : parts;
+  const texts = parts.filter((part): part is OpenAiTextPart => part.type === 'text');
+  // Text alone is sent as a string, the form every OpenAI-compatible provider accepts.
+  const content = texts.length === parts.length ? texts.map((part) => part.text).join('') : parts;
   return [...toolMessages, { role: 'user', content }];
 }
 

@@ -1,18 +1,11 @@
 import type { AnthropicContentBlock, AnthropicResponse } from './anthropicTypes';
 import type { OpenAiChatResponse } from './openaiTypes';
 import { stopReasonOf } from './stopReasons';
+import { toolArgumentsObject } from './toolArguments';
 import { anthropicUsageOf } from './usage';
 
-/** Tool call arguments that are not a JSON object (a model's slip) reach the client as the raw text, under `_raw`. */
-export function toolInputOf(json: string): Record<string, unknown> {
-  try {
-    const input: unknown = json === '' ? {} : JSON.parse(json);
-    if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
-  } catch {
-    // falls through to the raw text
-  }
-  return { _raw: json };
-}
+/** Arguments that are not a JSON object (a model's slip) still reach the client, as the raw text under `_raw`. */
+const toolInputOf = (json: string) => toolArgumentsObject(json) ?? { _raw: json };
 
 /** An OpenAI chat completion (its first choice) as an Anthropic Messages response. */
 export function openaiResponseToAnthropic(response: OpenAiChatResponse): AnthropicResponse {

@@ -1,17 +1,12 @@
-import type {
-  AnthropicContentBlock,
-  AnthropicMessage,
-  AnthropicRequest,
-  AnthropicTextBlock,
-  AnthropicToolChoice,
-} from './anthropicTypes';
+import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest, AnthropicToolChoice } from './anthropicTypes';
 import { imageSourceOf } from './images';
 import type { OpenAiChatRequest, OpenAiContentPart, OpenAiMessage, OpenAiToolChoice } from './openaiTypes';
+import { toolArgumentsObject } from './toolArguments';
 import { TranslationError } from './translationError';
 
 /**
- * Anthropic requires `max_tokens`, OpenAI does not: a request without one gets this many, as LiteLLM and the
- * Anthropic SDK examples do (docs/gateway.md, "Translation between formats").
+ * Anthropic requires `max_tokens`, OpenAI does not: a request without one gets this many (docs/gateway.md,
+ * "Translation between formats"), enough for a long answer from every current Claude model.
  */
 export const DEFAULT_MAX_TOKENS = 4096;
 
@@ -44,7 +39,7 @@ function textOf(content: string | { type: string; text?: string }[], param: stri
   if (typeof content === 'string') return content;
   return content
     .map((part, i) => {
-      if (part.type !== 'text') throw new TranslationError(`Only text parts are allowed here.`, `${param}[${i}]`);
+      if (part.type !== 'text') throw new TranslationError('Only text parts can be translated here.', `${param}[${i}]`);
       return part.text ?? '';
     })
     .join('');
@@ -65,20 +60,16 @@ function blocksOf(content: string | OpenAiContentPart[], param: string): Anthrop
 }
 
 function toolInputOf(json: string, param: string): Record<string, unknown> {
-  let input: unknown;
-  try {
-    input = json === '' ? {} : JSON.parse(json);
-  } catch {
-    throw new TranslationError('Tool call arguments must be a JSON object.', param);
-  }
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new TranslationError('Tool call arguments must be a JSON object.', param);
-  }
-  return input as Record<string, unknown>;
+  const input = toolArgumentsObject(json);
+  if (!input) throw new TranslationError('Tool call arguments must be a JSON object.', param);
+  return input;
 }
 
+/** An Anthropic turn while it is being built: always a list of blocks, so turns can be merged. */
+type Turn = { role: AnthropicMessage['role']; content: AnthropicContentBlock[] };
+
 /** One OpenAI message as the role and blocks of an Anthropic turn; system messages are collected apart. */
-function turnOf(message: OpenAiMessage, param: string): AnthropicMessage {
+function turnOf(message: OpenAiMessage, param: string): Turn {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: blocksOf(message.content, `${param}.content`) };
@@ -113,14 +104,16 @@ function turnOf(message: OpenAiMessage, param: string): AnthropicMessage {
   }
 }
 
-/** Anthropic merges nothing itself in older API versions and wants user and assistant turns to alternate. */
-function mergeConsecutive(turns: AnthropicMessage[]): AnthropicMessage[] {
-  const merged: AnthropicMessage[] = [];
+/**
+ * Anthropic's turns alternate between user and assistant; OpenAI's do not have to (a tool message per call, then a
+ * user message, all become one user turn).
+ */
+function mergeConsecutive(turns: Turn[]): Turn[] {
+  const merged: Turn[] = [];
   for (const turn of turns) {
     const last = merged.at(-1);
-    if (last && last.role === turn.role)
-      (last.content as AnthropicContentBlock[]).push(...(turn.content as AnthropicContentBlock[]));
-    else merged.push({ role: turn.role, content: [...(turn.content as AnthropicContentBlock[])] });
+    if (last?.role === turn.role) last.content.push(...turn.content);
+    else merged.push({ role: turn.role, content: [...turn.content] });
   }
   return merged;
 }
@@ -145,11 +138,11 @@ function toolChoiceOf(
 /** An OpenAI chat completions request as an Anthropic Messages request. Throws TranslationError for what cannot be. */
 export function openaiToAnthropic(request: OpenAiChatRequest): AnthropicRequest {
   refuseUntranslatable(request);
-  const system: AnthropicTextBlock[] = [];
-  const turns: AnthropicMessage[] = [];
+  const system: string[] = [];
+  const turns: Turn[] = [];
   request.messages.forEach((message, i) => {
     if (message.role === 'system' || message.role === 'developer') {
-      system.push({ type: 'text', text: textOf(message.content, `messages[${i}].content`) });
+      system.push(textOf(message.content, `messages[${i}].content`));
     } else {
       turns.push(turnOf(message, `messages[${i}]`));
     }
@@ -159,7 +152,7 @@ export function openaiToAnthropic(request: OpenAiChatRequest): AnthropicRequest 
     messages: mergeConsecutive(turns),
     max_tokens: request.max_completion_tokens ?? request.max_tokens ?? DEFAULT_MAX_TOKENS,
   };
-  if (system.length > 0) result.system = system.map((block) => block.text).join('\n\n');
+  if (system.length > 0) result.system = system.join('\n\n');
   if (request.temperature !== undefined) result.temperature = request.temperature;
   if (request.top_p !== undefined) result.top_p = request.top_p;
   if (request.stop !== undefined && request.stop !== null) {
