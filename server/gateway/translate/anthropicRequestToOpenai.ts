@@ -1,11 +1,11 @@
 import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest, AnthropicToolChoice } from './anthropicTypes';
+import { assistantFieldsOf } from './anthropicToOpenai';
 import { imageUrlOf } from './images';
 import type {
   OpenAiChatRequest,
   OpenAiContentPart,
   OpenAiMessage,
   OpenAiTextPart,
-  OpenAiToolCall,
   OpenAiToolChoice,
 } from './openaiTypes';
 import { TranslationError } from './translationError';
@@ -49,24 +49,13 @@ function userMessages(blocks: AnthropicContentBlock[], param: string): OpenAiMes
 }
 
 /** Earlier thinking is the Anthropic model's own; an OpenAI model has no field to take it back, so it is left out. */
+const ASSISTANT_BLOCKS = new Set(['text', 'tool_use', 'thinking', 'redacted_thinking']);
+
 function assistantMessage(blocks: AnthropicContentBlock[], param: string): OpenAiMessage {
-  const texts: string[] = [];
-  const toolCalls: OpenAiToolCall[] = [];
   blocks.forEach((block, i) => {
-    if (block.type === 'text') texts.push(block.text);
-    else if (block.type === 'tool_use') {
-      toolCalls.push({
-        id: block.id,
-        type: 'function',
-        function: { name: block.name, arguments: JSON.stringify(block.input) },
-      });
-    } else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') refuseBlock(block, `${param}[${i}]`);
+    if (!ASSISTANT_BLOCKS.has(block.type)) refuseBlock(block, `${param}[${i}]`);
   });
-  return {
-    role: 'assistant',
-    content: texts.length > 0 ? texts.join('') : null,
-    ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
-  };
+  return { role: 'assistant', ...assistantFieldsOf(blocks) };
 }
 
 function messagesOf(message: AnthropicMessage, i: number): OpenAiMessage[] {

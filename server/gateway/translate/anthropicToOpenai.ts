@@ -1,17 +1,19 @@
-import type { AnthropicResponse } from './anthropicTypes';
+import type { AnthropicContentBlock, AnthropicResponse } from './anthropicTypes';
 import type { OpenAiChatResponse, OpenAiToolCall } from './openaiTypes';
 import { finishReasonOf } from './stopReasons';
 import { openAiUsageOf } from './usage';
 
 /**
- * An Anthropic Messages response as an OpenAI chat completion. Text blocks are joined; tool_use blocks become
- * tool calls with their input as a JSON string; thinking blocks are left out (chat completions has no field for
- * them). `created` is passed in (seconds) so the translation stays a pure function.
+ * An assistant's Anthropic blocks as OpenAI's message fields: text blocks joined, tool_use blocks as tool calls with
+ * their input as a JSON string. Other blocks (thinking) are left out: chat completions has no field for them.
  */
-export function anthropicToOpenai(response: AnthropicResponse, created: number): OpenAiChatResponse {
+export function assistantFieldsOf(blocks: AnthropicContentBlock[]): {
+  content: string | null;
+  tool_calls?: OpenAiToolCall[];
+} {
   const texts: string[] = [];
   const toolCalls: OpenAiToolCall[] = [];
-  for (const block of response.content) {
+  for (const block of blocks) {
     if (block.type === 'text') texts.push(block.text);
     else if (block.type === 'tool_use') {
       toolCalls.push({
@@ -22,6 +24,18 @@ export function anthropicToOpenai(response: AnthropicResponse, created: number):
     }
   }
   return {
+    content: texts.length > 0 ? texts.join('') : null,
+    ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+  };
+}
+
+/**
+ * An Anthropic Messages response as an OpenAI chat completion. `created` is passed in (seconds) so the translation
+ * stays a pure function.
+ */
+export function anthropicToOpenai(response: AnthropicResponse, created: number): OpenAiChatResponse {
+  const { content, tool_calls } = assistantFieldsOf(response.content);
+  return {
     id: response.id,
     object: 'chat.completion',
     created,
@@ -31,9 +45,9 @@ export function anthropicToOpenai(response: AnthropicResponse, created: number):
         index: 0,
         message: {
           role: 'assistant',
-          content: texts.length > 0 ? texts.join('') : null,
+          content,
           refusal: null,
-          ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+          ...(tool_calls && { tool_calls }),
         },
         finish_reason: finishReasonOf(response.stop_reason),
         logprobs: null,
