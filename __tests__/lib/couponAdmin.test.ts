@@ -12,7 +12,7 @@ import {
   toDateTimeLocal,
   usesText,
   type CouponFormValues,
-} from '../../src/lib/couponAdmin';
+} from '../../src/features/coupons/couponAdmin';
 import type { Coupon } from '../../src/store/types';
 
 // jest.config.js runs with TZ=UTC, so datetime-local values read as UTC here.

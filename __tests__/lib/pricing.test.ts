@@ -10,7 +10,7 @@ import {
   tierCachingLines,
   PROVIDERS,
   type PricingFormValues,
-} from '../../src/lib/pricing';
+} from '../../src/features/pricing/pricing';
 import type { PricingTierInput } from '../../src/store/types';
 import { PROVIDER_ORDER } from '../../server/gateway/models';
 

@@ -1,5 +1,11 @@
 import type { CreditEntry, Payment, UsageBreakdown } from '../../src/store/types';
-import { buildStatementHtml, completedPaymentsIn, creditsIn, escapeHtml, inPeriod } from '../../src/lib/statement';
+import {
+  buildStatementHtml,
+  completedPaymentsIn,
+  creditsIn,
+  escapeHtml,
+  inPeriod,
+} from '../../src/features/billing/statement';
 
 const payment = (order_id: string, status: Payment['status'], completed_at: string | null, cents = 1000): Payment => ({
   order_id,

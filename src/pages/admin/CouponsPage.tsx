@@ -6,25 +6,25 @@ import Add from '@mui/icons-material/Add';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
-import { couponListQuery } from '../../lib/couponAdmin';
+import { couponListQuery } from '../../features/coupons/couponAdmin';
 import { useGetCouponsQuery } from '../../store/api';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { AdminGate } from './AdminGate';
 import { BackToAdminLink } from './BackToAdminLink';
-import { FailureAlert } from './FailureAlert';
-import { CouponFilters } from './coupons/CouponFilters';
-import { CouponList } from './coupons/CouponList';
-import type { CouponRowActions } from './coupons/couponColumns';
-import { CouponDetailsDialog, CreateCouponDialog, EditCouponDialog } from './coupons/lazyDialogs';
-import { useCouponActions } from './coupons/useCouponActions';
-import { useCouponSearchParams } from './coupons/useCouponSearchParams';
+import { FailureAlert } from '../../components/admin/FailureAlert';
+import { CouponFilters } from '../../features/coupons/CouponFilters';
+import { CouponList } from '../../features/coupons/CouponList';
+import type { CouponRowActions } from '../../features/coupons/couponColumns';
+import { CouponDetailsDialog, CreateCouponDialog, EditCouponDialog } from '../../features/coupons/lazyDialogs';
+import { useCouponActions } from '../../features/coupons/useCouponActions';
+import { useCouponSearchParams } from '../../features/coupons/useCouponSearchParams';
 
 export const NO_COUPONS = 'No coupons found.';
 
 // MUI X is most of this page's download: the header and filters render first, and the grid's chunk is requested once
 // they have painted (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the same rows as cards
 // (CouponList) and never downloads the grid.
-const loadCouponsGrid = () => import(/* webpackChunkName: "grid-coupons" */ './coupons/CouponsGrid');
+const loadCouponsGrid = () => import(/* webpackChunkName: "grid-coupons" */ '../../features/coupons/CouponsGrid');
 
 function CouponsScreen() {
   const view = useCouponSearchParams();

@@ -6,7 +6,7 @@ import Add from '@mui/icons-material/Add';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
-import { pricingListQuery } from '../../lib/pricing';
+import { pricingListQuery } from '../../features/pricing/pricing';
 import { toastShown } from '../../slices/toastsSlice';
 import { useGetPricingTiersQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
@@ -14,21 +14,21 @@ import { MOBILE_MEDIA_QUERY } from '../../theme';
 import type { PricingTier } from '../../store/types';
 import { AdminGate } from './AdminGate';
 import { BackToAdminLink } from './BackToAdminLink';
-import { FailureAlert } from './FailureAlert';
-import { CreatePricingTierDialog } from './pricing/CreatePricingTierDialog';
-import { PricingFilters } from './pricing/PricingFilters';
-import { PricingTierDetailsDialog } from './pricing/PricingTierDetailsDialog';
-import { PricingTierList } from './pricing/PricingTierList';
-import type { PricingRowActions } from './pricing/pricingColumns';
-import { useDeactivateTier } from './pricing/useDeactivateTier';
-import { usePricingSearchParams } from './pricing/usePricingSearchParams';
+import { FailureAlert } from '../../components/admin/FailureAlert';
+import { CreatePricingTierDialog } from '../../features/pricing/CreatePricingTierDialog';
+import { PricingFilters } from '../../features/pricing/PricingFilters';
+import { PricingTierDetailsDialog } from '../../features/pricing/PricingTierDetailsDialog';
+import { PricingTierList } from '../../features/pricing/PricingTierList';
+import type { PricingRowActions } from '../../features/pricing/pricingColumns';
+import { useDeactivateTier } from '../../features/pricing/useDeactivateTier';
+import { usePricingSearchParams } from '../../features/pricing/usePricingSearchParams';
 
 export const NO_PRICING = 'No pricing configurations found.';
 
 // MUI X is most of this page's download: the header and filters render first and the grid's chunk is requested once
 // they have painted (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the same rows as cards
 // (PricingTierList) and never downloads the grid.
-const loadPricingGrid = () => import(/* webpackChunkName: "grid-pricing" */ './pricing/PricingGrid');
+const loadPricingGrid = () => import(/* webpackChunkName: "grid-pricing" */ '../../features/pricing/PricingGrid');
 export const EDIT_TIER_COMING_SOON = 'Editing pricing tiers is coming soon.';
 
 function PricingScreen() {

@@ -4,16 +4,16 @@ import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { BuyCreditsDialog, RedeemCouponDialog, UpdateBudgetDialog } from '../../components/billing/lazyDialogs';
+import { BuyCreditsDialog, RedeemCouponDialog, UpdateBudgetDialog } from '../../features/billing/lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
 import {
   BuyCreditsIcon,
   DownloadInvoiceIcon,
   ManageBudgetIcon,
   RedeemCouponIcon,
-} from '../../components/billing/BillingActionIcons';
-import { CreditHistory } from '../../components/billing/CreditHistory';
-import { PaymentHistory } from '../../components/billing/PaymentHistory';
+} from '../../features/billing/BillingActionIcons';
+import { CreditHistory } from '../../features/billing/CreditHistory';
+import { PaymentHistory } from '../../features/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
 import { isNoTeamError } from '../../lib/noTeam';
@@ -23,12 +23,12 @@ import { formatMoney } from '../../../contract/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
-import { BillingStatCards } from './BillingStatCards';
-import { BudgetHealthBanner } from './BudgetHealthBanner';
-import { BudgetUsageCard } from './BudgetUsageCard';
-import { TeamInfoCard } from './TeamInfoCard';
-import { TopModelsCard } from './TopModelsCard';
-import { useStatementDownload } from './useStatementDownload';
+import { BillingStatCards } from '../../features/billing/BillingStatCards';
+import { BudgetHealthBanner } from '../../features/billing/BudgetHealthBanner';
+import { BudgetUsageCard } from '../../features/billing/BudgetUsageCard';
+import { TeamInfoCard } from '../../features/billing/TeamInfoCard';
+import { TopModelsCard } from '../../features/billing/TopModelsCard';
+import { useStatementDownload } from '../../features/billing/useStatementDownload';
 
 type OpenDialog = 'buy' | 'redeem' | 'budget' | null;
 
