@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute, renderWithProviders } from '../support/render';
-import { BillingActions } from '../../src/features/dashboard/BillingActions';
+import { BillingActions } from '../../src/features/billing/BillingActions';
 import { RedeemCouponDialog } from '../../src/features/billing/RedeemCouponDialog';
 
 async function openRedeem() {

@@ -1,12 +1,17 @@
 import { memo } from 'react';
-import Stack from '@mui/material/Stack';
-import { ACTIVE_OPTIONS, ALL_OPTION, SelectFilter } from '../../components/admin/SelectFilter';
+import { FilterRow, type SelectField } from '../../components/admin/FilterRow';
+import { ACTIVE_OPTIONS, ALL_OPTION } from '../../components/admin/SelectFilter';
 import { COUPON_SORT_OPTIONS, type CouponFilters as Filters } from './couponAdmin';
 
-const USES_OPTIONS = [
-  ALL_OPTION,
-  { value: 'true', label: 'Has uses remaining' },
-  { value: 'false', label: 'Fully used' },
+const FIELDS: SelectField<Filters>[] = [
+  { key: 'active', label: 'Status', options: ACTIVE_OPTIONS },
+  {
+    key: 'has_uses_remaining',
+    label: 'Has Uses Remaining',
+    options: [ALL_OPTION, { value: 'true', label: 'Has uses remaining' }, { value: 'false', label: 'Fully used' }],
+    minWidth: 200,
+  },
+  { key: 'sort_by', label: 'Sort By', options: COUPON_SORT_OPTIONS, minWidth: 180 },
 ];
 
 interface CouponFiltersProps {
@@ -19,28 +24,5 @@ interface CouponFiltersProps {
  * re-render the page, and these three fields need not be rebuilt each time (issue 7: a phone's long tasks).
  */
 export const CouponFilters = memo(function CouponFilters({ filters, onChange }: CouponFiltersProps) {
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <SelectFilter
-        label="Status"
-        value={filters.active}
-        options={ACTIVE_OPTIONS}
-        onChange={(value) => onChange('active', value)}
-      />
-      <SelectFilter
-        label="Has Uses Remaining"
-        value={filters.has_uses_remaining}
-        options={USES_OPTIONS}
-        onChange={(value) => onChange('has_uses_remaining', value)}
-        minWidth={200}
-      />
-      <SelectFilter
-        label="Sort By"
-        value={filters.sort_by}
-        options={COUPON_SORT_OPTIONS}
-        onChange={(value) => onChange('sort_by', value)}
-        minWidth={180}
-      />
-    </Stack>
-  );
+  return <FilterRow filters={filters} onChange={onChange} fields={FIELDS} />;
 });

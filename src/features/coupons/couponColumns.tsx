@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
+import { deactivateActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { couponDisplayStatus, NO_EXPIRY, remainingUses, usesText } from './couponAdmin';
 import { formatMoney } from '../../../contract/money';
@@ -90,20 +89,7 @@ const dataColumns: GridColDef<Coupon>[] = [
   },
 ];
 
-function actionsColumn({ onView, onEdit, onDeactivate }: CouponRowActions): GridColDef<Coupon> {
-  return rowActionsColumn<Coupon>({
-    onView,
-    onEdit,
-    // Only an active coupon can be deactivated (spec §4).
-    destructive: {
-      label: 'Deactivate',
-      icon: <BlockOutlined color="error" />,
-      onClick: onDeactivate,
-      shownFor: (coupon) => coupon.active,
-    },
-  });
-}
-
+/** The grid's columns; only an active coupon can be deactivated. */
 export function couponColumns(actions: CouponRowActions): GridColDef<Coupon>[] {
-  return [codeColumn(actions.onCopy), ...dataColumns, actionsColumn(actions)];
+  return [codeColumn(actions.onCopy), ...dataColumns, deactivateActionsColumn(actions, (coupon) => coupon.active)];
 }

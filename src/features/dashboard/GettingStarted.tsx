@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { SectionCard } from '../../components/SectionCard';
 
 const STEPS = [
   { title: 'Set up your team', text: 'Create a team and set its monthly budget on the Team Settings page.' },
@@ -12,21 +11,16 @@ const STEPS = [
 
 export function GettingStarted() {
   return (
-    <Card component="section" aria-labelledby="getting-started-title">
-      <CardContent>
-        <Typography variant="h2" id="getting-started-title" gutterBottom>
-          Getting Started
-        </Typography>
-        <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 1 } }}>
-          {STEPS.map((step) => (
-            <li key={step.title}>
-              <Typography variant="body2">
-                <strong>{step.title}:</strong> {step.text}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="getting-started-title" title="Getting Started">
+      <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 1 } }}>
+        {STEPS.map((step) => (
+          <li key={step.title}>
+            <Typography variant="body2">
+              <strong>{step.title}:</strong> {step.text}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </SectionCard>
   );
 }

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,6 +13,7 @@ import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamDashboardQuery } from '../../store/api';
 import type { TeamDashboard } from '../../store/types';
 import { formatCount } from '../../lib/numbers';
+import { SectionCard } from '../../components/SectionCard';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -64,21 +63,16 @@ function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
 export function MonthSummary() {
   const { data, error, isLoading } = useGetTeamDashboardQuery();
   return (
-    <Card component="section" aria-labelledby="month-summary-title">
-      <CardContent>
-        <Typography variant="h2" id="month-summary-title" gutterBottom>
-          This Month
-        </Typography>
-        {isLoading ? (
-          <PageLoader label="Loading usage summary" />
-        ) : isNoTeamError(error) ? (
-          <CreateTeamWelcome />
-        ) : error ? (
-          <Alert severity="error">Failed to load usage summary: {errorMessage(error, 'Unknown error')}</Alert>
-        ) : data ? (
-          <Summary stats={data.current_month_stats} />
-        ) : null}
-      </CardContent>
-    </Card>
+    <SectionCard titleId="month-summary-title" title="This Month">
+      {isLoading ? (
+        <PageLoader label="Loading usage summary" />
+      ) : isNoTeamError(error) ? (
+        <CreateTeamWelcome />
+      ) : error ? (
+        <Alert severity="error">Failed to load usage summary: {errorMessage(error, 'Unknown error')}</Alert>
+      ) : data ? (
+        <Summary stats={data.current_month_stats} />
+      ) : null}
+    </SectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { PROVIDERS, type PricingFilters as Filters } from './pricing';
-import { ACTIVE_OPTIONS, ALL_OPTION, SelectFilter } from '../../components/admin/SelectFilter';
+import { FilterRow } from '../../components/admin/FilterRow';
+import { ACTIVE_OPTIONS, ALL_OPTION } from '../../components/admin/SelectFilter';
 
 export const MODEL_DEBOUNCE_MS = 300;
 
@@ -26,28 +26,22 @@ export function PricingFilters({ filters, onChange }: PricingFiltersProps) {
   };
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <SelectFilter
-        label="Provider"
-        value={filters.provider}
-        options={PROVIDER_OPTIONS}
-        onChange={(value) => onChange('provider', value)}
-        minWidth={180}
-      />
-      <TextField
-        label="Model"
-        size="small"
-        value={model}
-        onChange={(event) => changeModel(event.target.value)}
-        placeholder="e.g. gpt-4o"
-        sx={{ minWidth: 200 }}
-      />
-      <SelectFilter
-        label="Status"
-        value={filters.active}
-        options={ACTIVE_OPTIONS}
-        onChange={(value) => onChange('active', value)}
-      />
-    </Stack>
+    <FilterRow
+      filters={filters}
+      onChange={onChange}
+      fields={[
+        { key: 'provider', label: 'Provider', options: PROVIDER_OPTIONS, minWidth: 180 },
+        <TextField
+          key="model"
+          label="Model"
+          size="small"
+          value={model}
+          onChange={(event) => changeModel(event.target.value)}
+          placeholder="e.g. gpt-4o"
+          sx={{ minWidth: 200 }}
+        />,
+        { key: 'active', label: 'Status', options: ACTIVE_OPTIONS },
+      ]}
+    />
   );
 }

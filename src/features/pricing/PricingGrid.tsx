@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
-import { DataGrid } from '@mui/x-data-grid/DataGrid';
-import { PAGED_GRID_PROPS, gridLayout } from '../../components/grid/pagedGrid';
+import { PagedGrid } from '../../components/grid/PagedGrid';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import type { PricingTier } from '../../store/types';
 import { pricingColumns, type PricingRowActions } from './pricingColumns';
 
-const LAYOUT = gridLayout('model');
 const autoRowHeight = () => 'auto' as const;
 
 /** The pricing tiers grid, in a chunk of its own with MUI X (see PricingPage). */
@@ -29,8 +27,8 @@ export default function PricingGrid({
 }: PricingGridProps) {
   const columns = useMemo(() => pricingColumns(actions), [actions]);
   return (
-    <DataGrid
-      {...PAGED_GRID_PROPS}
+    <PagedGrid
+      identifyingField="model"
       aria-label="Pricing tiers"
       rows={tiers}
       columns={columns}
@@ -41,14 +39,11 @@ export default function PricingGrid({
       // Two-line headers ('Completion Price per 1M') keep the price columns narrow enough for the whole table to fit
       // a 1280 px screen beside the open sidebar.
       columnHeaderHeight={64}
-      disableVirtualization={LAYOUT.disableVirtualization}
       sortModel={sortModel}
       onSortModelChange={onSortModelChange}
       localeText={{ noRowsLabel }}
       sx={{
-        bgcolor: 'background.paper',
         minHeight: 320,
-        ...LAYOUT.sx,
         '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
       }}
     />

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
+import { deactivateActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange } from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../store/types';
@@ -123,20 +122,7 @@ const dataColumns: GridColDef<PricingTier>[] = [
   },
 ];
 
-function actionsColumn({ onView, onEdit, onDeactivate }: PricingRowActions): GridColDef<PricingTier> {
-  return rowActionsColumn<PricingTier>({
-    onView,
-    onEdit,
-    // Deactivate is offered only while the tier is active (spec §4).
-    destructive: {
-      label: 'Deactivate',
-      icon: <BlockOutlined color="error" />,
-      onClick: onDeactivate,
-      shownFor: (tier) => isTierActive(tier, new Date()),
-    },
-  });
-}
-
+/** The grid's columns; deactivate is offered only while the tier is active. */
 export function pricingColumns(actions: PricingRowActions): GridColDef<PricingTier>[] {
-  return [...dataColumns, actionsColumn(actions)];
+  return [...dataColumns, deactivateActionsColumn(actions, (tier) => isTierActive(tier, new Date()))];
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import { sortFromParam, sortToParam } from '../../lib/gridSort';
 import { pricingFiltersFromParams, type PricingFilters } from './pricing';
+import { useCreateDialog } from '../../components/admin/useCreateDialog';
 import { useUpdateSearchParams } from '../../components/admin/useUpdateSearchParams';
 
 export const SORTABLE_PRICING_FIELDS = [
@@ -24,9 +25,8 @@ export function usePricingSearchParams() {
   return {
     filters,
     sortModel,
-    createRequested: params.get('create') === '1',
     setFilter: useCallback((key: keyof PricingFilters, value: string) => update({ [key]: value }), [update]),
     setSortModel: useCallback((model: GridSortModel) => update({ sort: sortToParam(model) }), [update]),
-    clearCreateRequest: useCallback(() => update({ create: null }), [update]),
+    ...useCreateDialog(params, update),
   };
 }

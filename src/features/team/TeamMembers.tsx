@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -21,6 +19,7 @@ import { useAppDispatch } from '../../store/hooks';
 import type { TeamMember } from '../../store/types';
 import { InviteMemberForm } from './InviteMemberForm';
 import { PendingInvites } from './PendingInvites';
+import { SectionCard } from '../../components/SectionCard';
 
 export const REMOVE_MEMBER_CONFIRMATION = 'Are you sure you want to remove this team member?';
 
@@ -94,21 +93,16 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
   };
 
   return (
-    <Card component="section" aria-labelledby="team-members-title">
-      <CardContent>
-        <Typography id="team-members-title" variant="h3" component="h2" sx={{ mb: 2 }}>
-          Team Members
-        </Typography>
-        {isOwner && <InviteMemberForm />}
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        {list()}
-        <PendingInvites isOwner={isOwner} />
-      </CardContent>
+    <SectionCard titleId="team-members-title" title="Team Members" titleVariant="h3" titleSx={{ mb: 2 }}>
+      {isOwner && <InviteMemberForm />}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      {list()}
+      <PendingInvites isOwner={isOwner} />
       {dialog}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../lib/apiError';
 import { parseBudget } from './team';
 import { useUpdateBudgetMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
 import { TextInput } from '../../components/TextInput';
+import { SectionCard } from '../../components/SectionCard';
 
 /** Owner only. Spec §5: a negative or non-numeric budget is silently ignored (nothing is sent). */
 export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
@@ -33,38 +31,39 @@ export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
   };
 
   return (
-    <Card component="section" aria-labelledby="update-budget-title" sx={{ mb: 3 }}>
-      <CardContent>
-        <Typography id="update-budget-title" variant="h3" component="h2" sx={{ mb: 2 }}>
+    <SectionCard
+      titleId="update-budget-title"
+      title="Update Budget"
+      titleVariant="h3"
+      titleSx={{ mb: 2 }}
+      sx={{ mb: 3 }}
+    >
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Update Budget"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'flex-start' } }}
+      >
+        <TextInput
+          label="Monthly Budget (USD)"
+          type="number"
+          size="small"
+          value={budget}
+          onChange={(event) => setBudget(event.target.value)}
+          htmlInput={{ min: 0, step: 0.01 }}
+        />
+        <Button type="submit" variant="contained" disabled={isLoading}>
           Update Budget
-        </Typography>
-        <Stack
-          component="form"
-          noValidate
-          onSubmit={submit}
-          aria-label="Update Budget"
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { sm: 'flex-start' } }}
-        >
-          <TextInput
-            label="Monthly Budget (USD)"
-            type="number"
-            size="small"
-            value={budget}
-            onChange={(event) => setBudget(event.target.value)}
-            htmlInput={{ min: 0, step: 0.01 }}
-          />
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            Update Budget
-          </Button>
-        </Stack>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+        </Button>
+      </Stack>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      )}
+    </SectionCard>
   );
 }

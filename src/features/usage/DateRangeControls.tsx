@@ -31,24 +31,21 @@ export function DateRangeControls({ range, onRangeChange, onUpdate, updating }: 
     if (next !== range) onRangeChange(next);
   };
 
+  const dateInput = (field: DateRangeField, label: string, bounds: { min?: string; max?: string }) => (
+    <TextInput
+      label={label}
+      type="date"
+      size="small"
+      value={draft[field]}
+      onChange={(event) => handleChange(field, event.target.value)}
+      htmlInput={bounds}
+    />
+  );
+
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-      <TextInput
-        label="Start Date"
-        type="date"
-        size="small"
-        value={draft.start_date}
-        onChange={(event) => handleChange('start_date', event.target.value)}
-        htmlInput={{ max: range.end_date }}
-      />
-      <TextInput
-        label="End Date"
-        type="date"
-        size="small"
-        value={draft.end_date}
-        onChange={(event) => handleChange('end_date', event.target.value)}
-        htmlInput={{ min: range.start_date }}
-      />
+      {dateInput('start_date', 'Start Date', { max: range.end_date })}
+      {dateInput('end_date', 'End Date', { min: range.start_date })}
       <Button variant="outlined" onClick={onUpdate} disabled={updating}>
         Update
       </Button>

@@ -18,6 +18,22 @@ const MODEL_COLUMNS: TopUsageColumn<UsageByModel>[] = [
   { header: 'Cost', cell: (model) => formatCents(model.total_cost_cents), numeric: true },
 ];
 
+const HALF = { xs: 12, xl: 6 } as const;
+
+const MEMBERS_TABLE = {
+  id: 'top-members',
+  title: 'Top Team Members by Usage',
+  columns: MEMBER_COLUMNS,
+  rowKey: (member: UsageByMember) => member.user_id,
+};
+
+const MODELS_TABLE = {
+  id: 'top-models',
+  title: 'Top Models by Usage',
+  columns: MODEL_COLUMNS,
+  rowKey: (model: UsageByModel) => model.model_name,
+};
+
 /**
  * 'Top Team Members by Usage' and 'Top Models by Usage': the 5 most expensive of each. Side by side only on a screen
  * wide enough for both tables' model names and costs (at 1280 px beside the sidebar, one above the other).
@@ -25,23 +41,11 @@ const MODEL_COLUMNS: TopUsageColumn<UsageByModel>[] = [
 export function TopUsageLists({ stats }: { stats: UsageStats }) {
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>
-      <Grid size={{ xs: 12, xl: 6 }}>
-        <TopUsageTable
-          id="top-members"
-          title="Top Team Members by Usage"
-          columns={MEMBER_COLUMNS}
-          rows={topMembersByCost(stats.usage_by_member)}
-          rowKey={(member) => member.user_id}
-        />
+      <Grid size={HALF}>
+        <TopUsageTable {...MEMBERS_TABLE} rows={topMembersByCost(stats.usage_by_member)} />
       </Grid>
-      <Grid size={{ xs: 12, xl: 6 }}>
-        <TopUsageTable
-          id="top-models"
-          title="Top Models by Usage"
-          columns={MODEL_COLUMNS}
-          rows={topModelsByCost(stats.usage_by_model)}
-          rowKey={(model) => model.model_name}
-        />
+      <Grid size={HALF}>
+        <TopUsageTable {...MODELS_TABLE} rows={topModelsByCost(stats.usage_by_model)} />
       </Grid>
     </Grid>
   );

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
+import { SectionCard } from '../../components/SectionCard';
 
 export interface TopUsageColumn<T> {
   header: string;
@@ -34,48 +33,43 @@ export function TopUsageTable<T>({ id, title, columns, rows, rowKey }: TopUsageT
   const titleId = `${id}-title`;
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   return (
-    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography id={titleId} variant="h3" component="h2" sx={{ mb: 1 }}>
-          {title}
-        </Typography>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary">No usage in this period</Typography>
-        ) : isMobile ? (
-          <TopUsageItems titleId={titleId} columns={columns} rows={rows} rowKey={rowKey} />
-        ) : (
-          // A table wider than its card scrolls sideways in its own box: focusable, so a keyboard can scroll it too.
-          <TableContainer tabIndex={0} role="group" aria-labelledby={titleId}>
-            <Table size="small" aria-labelledby={titleId}>
-              <TableHead>
-                <TableRow>
+    <SectionCard titleId={titleId} title={title} titleVariant="h3" titleSx={{ mb: 1 }} sx={{ height: '100%' }}>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">No usage in this period</Typography>
+      ) : isMobile ? (
+        <TopUsageItems titleId={titleId} columns={columns} rows={rows} rowKey={rowKey} />
+      ) : (
+        // A table wider than its card scrolls sideways in its own box: focusable, so a keyboard can scroll it too.
+        <TableContainer tabIndex={0} role="group" aria-labelledby={titleId}>
+          <Table size="small" aria-labelledby={titleId}>
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
+                    {column.header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={rowKey(row)}>
                   {columns.map((column) => (
-                    <TableCell key={column.header} align={column.numeric ? 'right' : 'left'}>
-                      {column.header}
+                    <TableCell
+                      key={column.header}
+                      align={column.numeric ? 'right' : 'left'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {column.cell(row)}
                     </TableCell>
                   ))}
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <TableCell
-                        key={column.header}
-                        align={column.numeric ? 'right' : 'left'}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {column.cell(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-    </Card>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </SectionCard>
   );
 }
 

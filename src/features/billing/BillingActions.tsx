@@ -1,20 +1,36 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useGetCreditBalanceQuery } from '../../store/api';
-import { BuyCreditsDialog, RedeemCouponDialog } from '../billing/lazyDialogs';
+import { BuyCreditsDialog, RedeemCouponDialog } from './lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
-import { BuyCreditsIcon, RedeemCouponIcon } from '../billing/BillingActionIcons';
+import { BuyCreditsIcon, RedeemCouponIcon } from './BillingActionIcons';
 
 type OpenDialog = 'buy' | 'redeem' | null;
 
-/** The dashboard's 'Buy Credits' and 'Redeem Coupon' buttons and the shared dialogs they open. */
-export function BillingActions({ teamId, teamName }: { teamId: string | undefined; teamName: string | undefined }) {
+interface BillingActionsProps {
+  teamId: string | undefined;
+  teamName: string | undefined;
+  /** The person has no team, so the redeem dialog explains why it cannot redeem; by default, no team id. */
+  noTeam?: boolean;
+  /** The billing page leads with buying; the dashboard's shortcuts are all outlined. */
+  buyVariant?: 'contained' | 'outlined';
+  onRedeemed?: (amount: number) => void;
+}
+
+/** The 'Buy Credits' and 'Redeem Coupon' buttons (dashboard and billing) and the shared dialogs they open. */
+export function BillingActions({
+  teamId,
+  teamName,
+  noTeam = !teamId,
+  buyVariant = 'outlined',
+  onRedeemed,
+}: BillingActionsProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
   const close = () => setDialog(null);
   return (
     <>
-      <Button variant="outlined" startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!teamId}>
+      <Button variant={buyVariant} startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!teamId}>
         Buy Credits
       </Button>
       <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')}>
@@ -35,7 +51,8 @@ export function BillingActions({ teamId, teamName }: { teamId: string | undefine
           onClose={close}
           teamId={teamId}
           teamName={teamName}
-          noTeam={!teamId}
+          noTeam={noTeam}
+          onRedeemed={onRedeemed}
         />
       </MountWhenOpened>
     </>
