@@ -1,15 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useConfirm } from '../ConfirmDialog';
-import { toastShown } from '../../slices/toastsSlice';
-import { useAppDispatch } from '../../store/hooks';
-import type { Failure } from './FailureAlert';
-import { failureOf } from './failure';
+import { useAdminMutation, type MutationMessages } from './useAdminMutation';
 
-export interface DeactivationMessages<Row> {
+export interface DeactivationMessages<Row> extends MutationMessages {
   title: (row: Row) => string;
   confirmation: string;
-  succeeded: string;
-  failed: string;
 }
 
 /**
@@ -20,24 +15,16 @@ export function useConfirmedDeactivation<Row extends { id: string }>(
   deactivateById: (id: string) => { unwrap: () => Promise<unknown> },
   messages: DeactivationMessages<Row>,
 ) {
-  const dispatch = useAppDispatch();
   const { confirm, dialog } = useConfirm();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const { run, failure, clearFailure } = useAdminMutation();
 
   const deactivate = useCallback(
     async (row: Row) => {
       const confirmed = await confirm({ title: messages.title(row), message: messages.confirmation });
-      if (!confirmed) return;
-      setFailure(null);
-      try {
-        await deactivateById(row.id).unwrap();
-        dispatch(toastShown(messages.succeeded, 'success'));
-      } catch (error) {
-        setFailure(failureOf(messages.failed, error));
-      }
+      if (confirmed) await run(() => deactivateById(row.id).unwrap(), messages);
     },
-    [confirm, deactivateById, dispatch, messages],
+    [confirm, deactivateById, run, messages],
   );
 
-  return { deactivate, failure, clearFailure: () => setFailure(null), confirmDialog: dialog };
+  return { deactivate, failure, clearFailure, confirmDialog: dialog };
 }

@@ -27,7 +27,7 @@ export function BillingActions({
 }: BillingActionsProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
-  const close = () => setDialog(null);
+  const forTeam = { onClose: () => setDialog(null), teamId, teamName };
   return (
     <>
       <Button variant={buyVariant} startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!teamId}>
@@ -37,23 +37,10 @@ export function BillingActions({
         Redeem Coupon
       </Button>
       <MountWhenOpened open={dialog === 'buy'}>
-        <BuyCreditsDialog
-          open={dialog === 'buy'}
-          onClose={close}
-          teamId={teamId}
-          teamName={teamName}
-          currentBalance={balance.data?.current_balance}
-        />
+        <BuyCreditsDialog open={dialog === 'buy'} {...forTeam} currentBalance={balance.data?.current_balance} />
       </MountWhenOpened>
       <MountWhenOpened open={dialog === 'redeem'}>
-        <RedeemCouponDialog
-          open={dialog === 'redeem'}
-          onClose={close}
-          teamId={teamId}
-          teamName={teamName}
-          noTeam={noTeam}
-          onRedeemed={onRedeemed}
-        />
+        <RedeemCouponDialog open={dialog === 'redeem'} {...forTeam} noTeam={noTeam} onRedeemed={onRedeemed} />
       </MountWhenOpened>
     </>
   );

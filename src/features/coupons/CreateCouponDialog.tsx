@@ -1,27 +1,16 @@
-import { useState } from 'react';
 import { COUPON_MESSAGES, couponCreatePayload, EMPTY_COUPON_FORM, type CouponFormValues } from './couponAdmin';
-import { toastShown } from '../../slices/toastsSlice';
 import { useCreateCouponMutation } from '../../store/api';
-import { useAppDispatch } from '../../store/hooks';
-import type { Failure } from '../../components/admin/FailureAlert';
-import { failureOf } from '../../components/admin/failure';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { CouponFormDialog } from './CouponFormDialog';
 
 export function CreateCouponDialog({ onClose }: { onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const [createCoupon, { isLoading }] = useCreateCouponMutation();
-  const [failure, setFailure] = useState<Failure | null>(null);
-
-  const create = async (values: CouponFormValues) => {
-    setFailure(null);
-    try {
-      await createCoupon(couponCreatePayload(values)).unwrap();
-      dispatch(toastShown(COUPON_MESSAGES.created, 'success'));
-      onClose();
-    } catch (error) {
-      setFailure(failureOf(COUPON_MESSAGES.createFailed, error));
-    }
-  };
+  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const create = (values: CouponFormValues) =>
+    run(() => createCoupon(couponCreatePayload(values)).unwrap(), {
+      succeeded: COUPON_MESSAGES.created,
+      failed: COUPON_MESSAGES.createFailed,
+    });
 
   return (
     <CouponFormDialog
@@ -30,7 +19,7 @@ export function CreateCouponDialog({ onClose }: { onClose: () => void }) {
       initialValues={EMPTY_COUPON_FORM}
       busy={isLoading}
       failure={failure}
-      onClearFailure={() => setFailure(null)}
+      onClearFailure={clearFailure}
       onSubmit={(values) => void create(values)}
       onClose={onClose}
     />

@@ -1,18 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { COUPON_MESSAGES, couponChanges, couponFormFromCoupon, type CouponFormValues } from './couponAdmin';
-import { toastShown } from '../../slices/toastsSlice';
 import { useUpdateCouponMutation } from '../../store/api';
-import { useAppDispatch } from '../../store/hooks';
 import type { Coupon } from '../../store/types';
-import type { Failure } from '../../components/admin/FailureAlert';
-import { failureOf } from '../../components/admin/failure';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { CouponFormDialog } from './CouponFormDialog';
 
 /** Sends only the fields that changed (spec §3); with no change it just closes. */
 export function EditCouponDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const [updateCoupon, { isLoading }] = useUpdateCouponMutation();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const { run, failure, clearFailure } = useAdminMutation(onClose);
   const initialValues = useMemo(() => couponFormFromCoupon(coupon), [coupon]);
 
   const save = async (values: CouponFormValues) => {
@@ -21,14 +17,10 @@ export function EditCouponDialog({ coupon, onClose }: { coupon: Coupon; onClose:
       onClose();
       return;
     }
-    setFailure(null);
-    try {
-      await updateCoupon({ id: coupon.id, changes }).unwrap();
-      dispatch(toastShown(COUPON_MESSAGES.updated, 'success'));
-      onClose();
-    } catch (error) {
-      setFailure(failureOf(COUPON_MESSAGES.updateFailed, error));
-    }
+    await run(() => updateCoupon({ id: coupon.id, changes }).unwrap(), {
+      succeeded: COUPON_MESSAGES.updated,
+      failed: COUPON_MESSAGES.updateFailed,
+    });
   };
 
   return (
@@ -39,7 +31,7 @@ export function EditCouponDialog({ coupon, onClose }: { coupon: Coupon; onClose:
       withActive
       busy={isLoading}
       failure={failure}
-      onClearFailure={() => setFailure(null)}
+      onClearFailure={clearFailure}
       onSubmit={(values) => void save(values)}
       onClose={onClose}
     />

@@ -12,22 +12,19 @@ import {
   type PricingFormErrors,
   type PricingFormValues,
 } from './pricing';
-import { toastShown } from '../../slices/toastsSlice';
 import { useCreatePricingTierMutation } from '../../store/api';
-import { useAppDispatch } from '../../store/hooks';
-import { FailureAlert, type Failure } from '../../components/admin/FailureAlert';
-import { failureOf } from '../../components/admin/failure';
+import { FailureAlert } from '../../components/admin/FailureAlert';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { PricingTierFormFields } from './PricingTierFormFields';
 
 export const TIER_CREATED = 'Pricing tier created successfully!';
 
 /** Mounted while open, so every opening starts from the defaults. The grid refreshes through the cache tags. */
 export function CreatePricingTierDialog({ onClose }: { onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const [createTier, { isLoading }] = useCreatePricingTierMutation();
   const [values, setValues] = useState<PricingFormValues>(EMPTY_PRICING_FORM);
   const [errors, setErrors] = useState<PricingFormErrors>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const { run, failure, clearFailure } = useAdminMutation(onClose);
 
   const change = (changes: Partial<PricingFormValues>) => setValues((previous) => ({ ...previous, ...changes }));
 
@@ -36,14 +33,10 @@ export function CreatePricingTierDialog({ onClose }: { onClose: () => void }) {
     const found = pricingFormErrors(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setFailure(null);
-    try {
-      await createTier(pricingPayload(values)).unwrap();
-      dispatch(toastShown(TIER_CREATED, 'success'));
-      onClose();
-    } catch (error) {
-      setFailure(failureOf(CREATE_TIER_FAILED, error));
-    }
+    await run(() => createTier(pricingPayload(values)).unwrap(), {
+      succeeded: TIER_CREATED,
+      failed: CREATE_TIER_FAILED,
+    });
   };
 
   return (
@@ -51,7 +44,7 @@ export function CreatePricingTierDialog({ onClose }: { onClose: () => void }) {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="create-tier-title">Create Pricing Tier</DialogTitle>
         <DialogContent>
-          <FailureAlert failure={failure} onClose={() => setFailure(null)} />
+          <FailureAlert failure={failure} onClose={clearFailure} />
           <PricingTierFormFields values={values} errors={errors} onChange={change} />
         </DialogContent>
         <DialogActions>

@@ -51,8 +51,7 @@ export function CreateTeamForm() {
             required
             value={name}
             onChange={(event) => setName(event.target.value)}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
+            errorText={errors.name}
           />
           <TextInput
             label="Monthly Budget (USD)"
@@ -60,8 +59,7 @@ export function CreateTeamForm() {
             required
             value={budget}
             onChange={(event) => setBudget(event.target.value)}
-            error={Boolean(errors.budget)}
-            helperText={errors.budget}
+            errorText={errors.budget}
             htmlInput={{ min: 0, step: 0.01 }}
           />
           <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>

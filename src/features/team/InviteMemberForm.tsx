@@ -43,8 +43,7 @@ export function InviteMemberForm() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          error={Boolean(emailError)}
-          helperText={emailError}
+          errorText={emailError}
           sx={{ flexGrow: 1 }}
         />
         <Button type="submit" variant="contained" disabled={isLoading}>
