@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PagedGrid } from '../../components/grid/PagedGrid';
+import { PagedDataGrid } from '../../components/grid/PagedDataGrid';
 import type { ApiKey } from '../../store/types';
 import { apiKeyColumns, type ApiKeyRowActions } from './apiKeyColumns';
 
@@ -13,5 +13,5 @@ export interface ApiKeysGridProps {
 
 export default function ApiKeysGrid({ keys, actions, withUser }: ApiKeysGridProps) {
   const columns = useMemo(() => apiKeyColumns(actions, withUser), [actions, withUser]);
-  return <PagedGrid identifyingField="name" aria-label="API keys" rows={keys} columns={columns} rowHeight={60} />;
+  return <PagedDataGrid identifyingField="name" aria-label="API keys" rows={keys} columns={columns} rowHeight={60} />;
 }

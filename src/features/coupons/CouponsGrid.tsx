@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PagedGrid } from '../../components/grid/PagedGrid';
+import { PagedDataGrid } from '../../components/grid/PagedDataGrid';
 import type { Coupon } from '../../store/types';
 import { couponColumns, type CouponRowActions } from './couponColumns';
 
@@ -15,7 +15,7 @@ export interface CouponsGridProps {
 export default function CouponsGrid({ coupons, actions, loading, noRowsLabel }: CouponsGridProps) {
   const columns = useMemo(() => couponColumns(actions), [actions]);
   return (
-    <PagedGrid
+    <PagedDataGrid
       identifyingField="code"
       aria-label="Coupons"
       rows={coupons}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PagedGrid } from '../../components/grid/PagedGrid';
+import { PagedDataGrid } from '../../components/grid/PagedDataGrid';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import type { PricingTier } from '../../store/types';
 import { pricingColumns, type PricingRowActions } from './pricingColumns';
@@ -27,7 +27,7 @@ export default function PricingGrid({
 }: PricingGridProps) {
   const columns = useMemo(() => pricingColumns(actions), [actions]);
   return (
-    <PagedGrid
+    <PagedDataGrid
       identifyingField="model"
       aria-label="Pricing tiers"
       rows={tiers}
