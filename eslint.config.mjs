@@ -20,6 +20,50 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // The layers, one way: contract <- src/lib <- src/store <- src/components, src/features <- src/pages <- src/app;
+  // server/ and src/ meet only in contract/ (README, "How the code is laid out").
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './contract',
+              from: ['./src', './server', './build', './scripts'],
+              message: 'contract/ is imported by both halves and imports nothing of ours.',
+            },
+            {
+              target: ['./src/lib', './src/features'],
+              from: ['./src/pages', './src/app'],
+              message: 'Rules and features never reach up into pages or the app.',
+            },
+            {
+              target: './src/lib',
+              from: ['./src/features', './src/components', './src/store', './src/slices'],
+              message: 'src/lib holds pure rules: it imports no store, features or components.',
+            },
+            {
+              target: './src/components',
+              from: ['./src/pages', './src/app'],
+              message: 'Shared components never reach up into pages or the app.',
+            },
+            {
+              target: './server',
+              from: './src',
+              message: 'The server shares code with the browser only through contract/.',
+            },
+            {
+              target: './src',
+              from: './server',
+              message: 'The browser shares code with the server only through contract/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },

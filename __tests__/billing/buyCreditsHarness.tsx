@@ -2,7 +2,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { fakeDb, FAKE_NOW } from '../support/fakeBackend';
 import { renderWithProviders } from '../support/render';
-import { BillingActions } from '../../src/pages/dashboard/BillingActions';
+import { BillingActions } from '../../src/features/billing/BillingActions';
 
 export const POLL_MS = 5000;
 export const STATUS_PATH = '/v1/teams/team-acme/payments/ord-013/status';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderWithProviders } from '../support/render';
-import { CreditHistory } from '../../src/components/billing/CreditHistory';
+import { CreditHistory } from '../../src/features/billing/CreditHistory';
 
 const HISTORY_PATH = '/v1/teams/team-acme/credits/history';
 

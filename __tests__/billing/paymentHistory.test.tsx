@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { fakeDb, FAKE_NOW } from '../support/fakeBackend';
 import { renderWithProviders } from '../support/render';
-import { PaymentHistory } from '../../src/components/billing/PaymentHistory';
+import { PaymentHistory } from '../../src/features/billing/PaymentHistory';
 
 const HISTORY_PATH = '/v1/teams/team-acme/payments/history';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute, renderWithProviders } from '../support/render';
-import { BillingActions } from '../../src/pages/dashboard/BillingActions';
-import { RedeemCouponDialog } from '../../src/components/billing/RedeemCouponDialog';
+import { BillingActions } from '../../src/features/billing/BillingActions';
+import { RedeemCouponDialog } from '../../src/features/billing/RedeemCouponDialog';
 
 async function openRedeem() {
   const rendered = renderWithProviders(<BillingActions teamId="team-acme" teamName="Acme AI" />);

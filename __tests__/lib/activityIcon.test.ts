@@ -1,4 +1,4 @@
-import { activityIcon, DEFAULT_ACTIVITY_ICON } from '../../src/lib/activityIcon';
+import { activityIcon, DEFAULT_ACTIVITY_ICON } from '../../src/features/dashboard/activityIcon';
 
 describe('activity icon per type; others get the default icon (spec §3 Activity item)', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   keyUserText,
   maskedKeyPrefix,
   showUserColumn,
-} from '../../src/lib/apiKeys';
+} from '../../src/features/apiKeys/apiKeys';
 
 const user = (user_name: string | null, user_email: string | null) => ({ user_name, user_email });
 

@@ -1,4 +1,9 @@
-import { buyCreditsReducer, initialBuyState, type BuyEvent, type BuyState } from '../../src/lib/buyCredits';
+import {
+  buyCreditsReducer,
+  initialBuyState,
+  type BuyEvent,
+  type BuyState,
+} from '../../src/features/billing/buyCredits';
 
 const waiting = (attempt = 0, status = 'pending'): BuyState => ({
   step: 'waiting',

@@ -12,7 +12,7 @@ import {
   toDateTimeLocal,
   usesText,
   type CouponFormValues,
-} from '../../src/lib/couponAdmin';
+} from '../../src/features/coupons/couponAdmin';
 import type { Coupon } from '../../contract/schemas/coupons';
 
 // jest.config.js runs with TZ=UTC, so datetime-local values read as UTC here.

@@ -1,4 +1,4 @@
-import { couponCodeError, couponInput, normaliseCouponCode } from '../../src/lib/coupons';
+import { couponCodeError, couponInput, normaliseCouponCode } from '../../src/features/coupons/coupons';
 
 describe('coupon code (spec §5: required, trimmed, upper-cased on input and on send)', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   filterCreditEntries,
   signedMoney,
   type CreditFilter,
-} from '../../src/lib/credits';
+} from '../../src/features/billing/credits';
 import { formatMoney } from '../../contract/money';
 
 describe('credit entry type labels (spec §3)', () => {

@@ -1,4 +1,4 @@
-import { daysInMonth, estimatedMonthlyCost, monthRange } from '../../src/lib/estimate';
+import { daysInMonth, estimatedMonthlyCost, monthRange } from '../../src/features/billing/estimate';
 
 // Local calendar dates (jest runs with TZ=UTC).
 const day = (year: number, month: number, date: number) => new Date(year, month - 1, date, 12);

@@ -6,7 +6,7 @@ import {
   paymentLinkState,
   paymentStatusColor,
   pollOutcome,
-} from '../../src/lib/payments';
+} from '../../src/features/billing/payments';
 
 describe('payment polling outcome (spec §4, §8, §9: 60 attempts)', () => {
   it.each([

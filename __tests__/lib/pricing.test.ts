@@ -10,7 +10,7 @@ import {
   tierCachingLines,
   PROVIDERS,
   type PricingFormValues,
-} from '../../src/lib/pricing';
+} from '../../src/features/pricing/pricing';
 import type { PricingTierBody } from '../../contract/schemas/pricing';
 import { PROVIDER_ORDER } from '../../server/gateway/models';
 

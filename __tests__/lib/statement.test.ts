@@ -1,6 +1,12 @@
 import type { CreditEntry, Payment } from '../../contract/schemas/billing';
 import type { UsageBreakdown } from '../../contract/schemas/usage';
-import { buildStatementHtml, completedPaymentsIn, creditsIn, escapeHtml, inPeriod } from '../../src/lib/statement';
+import {
+  buildStatementHtml,
+  completedPaymentsIn,
+  creditsIn,
+  escapeHtml,
+  inPeriod,
+} from '../../src/features/billing/statement';
 
 const payment = (order_id: string, status: Payment['status'], completed_at: string | null, cents = 1000): Payment => ({
   order_id,

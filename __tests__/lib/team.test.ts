@@ -4,7 +4,7 @@ import {
   isCurrentUserOwner,
   parseBudget,
   validateCreateTeam,
-} from '../../src/lib/team';
+} from '../../src/features/team/team';
 import type { TeamMember } from '../../contract/schemas/teams';
 
 const member = (id: string, email: string | null, role: string): TeamMember => ({

@@ -5,7 +5,7 @@ import {
   QUICK_TOP_UP_AMOUNTS,
   topUpAmountError,
   topUpDescription,
-} from '../../src/lib/topUp';
+} from '../../src/features/billing/topUp';
 import { dollarsToCents } from '../../contract/money';
 
 describe('top-up amount (spec §5: number, minimum 1.00)', () => {

@@ -1,4 +1,10 @@
-import { centsAsCsvDollars, csvField, csvRow, usageReportCsv, usageReportFileName } from '../../src/lib/usageCsv';
+import {
+  centsAsCsvDollars,
+  csvField,
+  csvRow,
+  usageReportCsv,
+  usageReportFileName,
+} from '../../src/features/usage/usageCsv';
 import type { UsageStats } from '../../contract/schemas/usage';
 
 describe('CSV fields (RFC 4180)', () => {

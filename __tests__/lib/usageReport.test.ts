@@ -6,7 +6,7 @@ import {
   topMembersByCost,
   topModelsByCost,
   usageBudgetPercent,
-} from '../../src/lib/usageReport';
+} from '../../src/features/usage/usageReport';
 import type { UsageByMember, UsageByModel, UsageStats } from '../../contract/schemas/usage';
 
 const member = (id: string, cents: number, requests = 1): UsageByMember => ({

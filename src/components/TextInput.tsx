@@ -13,6 +13,8 @@ interface TextInputProps {
   required?: boolean;
   error?: boolean;
   helperText?: ReactNode;
+  /** A validation message: marks the field invalid and shows the message under it. */
+  errorText?: string | null;
   size?: 'small' | 'medium';
   fullWidth?: boolean;
   autoFocus?: boolean;
@@ -28,7 +30,8 @@ const SHRUNK_LABEL_TYPES = new Set(['date', 'time', 'datetime-local', 'month', '
  * the team page's, should not download (issue 7's per-route budget).
  */
 export function TextInput(props: TextInputProps) {
-  const { label, helperText, size, required, error, fullWidth, sx, htmlInput, ...input } = props;
+  const { label, size, required, fullWidth, sx, htmlInput, errorText, ...rest } = props;
+  const { helperText = errorText, error = Boolean(errorText), ...input } = rest;
   const id = useId();
   const helperId = `${id}-helper`;
   const labelAbove = SHRUNK_LABEL_TYPES.has(input.type ?? '') || undefined;

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { GridActionsCellItem } from '@mui/x-data-grid/components';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid/models';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 
@@ -42,4 +43,21 @@ export function rowActionsColumn<Row extends GridValidRowModel>({
           ]),
     ],
   };
+}
+
+/** The admin lists' actions column: view, edit, and 'Deactivate', offered only while the row is active. */
+export function deactivateActionsColumn<Row extends GridValidRowModel>(
+  { onView, onEdit, onDeactivate }: Pick<RowActions<Row>, 'onView' | 'onEdit'> & { onDeactivate: (row: Row) => void },
+  isActive: (row: Row) => boolean,
+): GridColDef<Row> {
+  return rowActionsColumn<Row>({
+    onView,
+    onEdit,
+    destructive: {
+      label: 'Deactivate',
+      icon: <BlockOutlined color="error" />,
+      onClick: onDeactivate,
+      shownFor: isActive,
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { PageHeader } from '../../components/PageHeader';
 import { AdminGate } from './AdminGate';
-import { BackToAdminLink } from './BackToAdminLink';
+import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 
 export const ANALYTICS_COMING_SOON = 'Coming soon: gateway-wide usage and cost analytics.';
 

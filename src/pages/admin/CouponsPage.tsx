@@ -1,37 +1,23 @@
 import { Suspense, useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import Add from '@mui/icons-material/Add';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
-import { PageHeader } from '../../components/PageHeader';
-import { couponListQuery } from '../../lib/couponAdmin';
+import { AdminListFrame } from '../../components/admin/AdminListFrame';
+import { couponListQuery } from '../../features/coupons/couponAdmin';
 import { useGetCouponsQuery } from '../../store/api';
-import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { AdminGate } from './AdminGate';
-import { BackToAdminLink } from './BackToAdminLink';
-import { FailureAlert } from './FailureAlert';
-import { CouponFilters } from './coupons/CouponFilters';
-import { CouponList } from './coupons/CouponList';
-import type { CouponRowActions } from './coupons/couponColumns';
-import { CouponDetailsDialog, CreateCouponDialog, EditCouponDialog } from './coupons/lazyDialogs';
-import { useCouponActions } from './coupons/useCouponActions';
-import { useCouponSearchParams } from './coupons/useCouponSearchParams';
+import { CouponFilters } from '../../features/coupons/CouponFilters';
+import { CouponList } from '../../features/coupons/CouponList';
+import type { CouponRowActions } from '../../features/coupons/couponColumns';
+import { CouponDetailsDialog, CreateCouponDialog, EditCouponDialog } from '../../features/coupons/lazyDialogs';
+import { useCouponActions } from '../../features/coupons/useCouponActions';
+import { useCouponSearchParams } from '../../features/coupons/useCouponSearchParams';
 
 export const NO_COUPONS = 'No coupons found.';
 
-// MUI X is most of this page's download: the header and filters render first, and the grid's chunk is requested once
-// they have painted (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the same rows as cards
-// (CouponList) and never downloads the grid.
-const loadCouponsGrid = () => import(/* webpackChunkName: "grid-coupons" */ './coupons/CouponsGrid');
+const loadCouponsGrid = () => import(/* webpackChunkName: "grid-coupons" */ '../../features/coupons/CouponsGrid');
 
 function CouponsScreen() {
   const view = useCouponSearchParams();
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   const { data, isError, isFetching } = useGetCouponsQuery(couponListQuery(view.filters));
   const { copy, deactivate, failure, clearFailure, confirmDialog } = useCouponActions();
-  const [creating, setCreating] = useState(view.createRequested);
   // Ids, not copies: the dialogs show the row as the cache has it now (e.g. after a deactivation).
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -51,56 +37,29 @@ function CouponsScreen() {
     [copy, deactivate],
   );
 
-  const closeCreate = () => {
-    setCreating(false);
-    view.clearCreateRequest();
-  };
-
-  // The same element on every render, so the list's loading and arrival do not rebuild the heading (issue 7).
-  const heading = useMemo(
-    () => (
-      <>
-        <BackToAdminLink />
-        <PageHeader
-          title="Coupons"
-          subtitle="Credit coupons teams can redeem"
-          actions={
-            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-              Create New Coupon
-            </Button>
-          }
-        />
-      </>
-    ),
-    [],
-  );
-
   return (
-    <>
-      {heading}
-      <FailureAlert failure={failure} onClose={clearFailure} />
-      <CouponFilters filters={view.filters} onChange={view.setFilter} />
-      {/* Thousands of coupons stay quick: the grid and the cards show them a page (at most 100) at a time. */}
-      <Box sx={{ width: '100%', minWidth: 0 }}>
-        {isMobile ? (
-          <CouponList coupons={coupons} actions={rowActions} loading={isFetching} noRowsLabel={NO_COUPONS} />
-        ) : (
-          <AfterFirstPaint
-            load={loadCouponsGrid}
-            props={{ coupons, actions: rowActions, loading: isFetching, noRowsLabel: NO_COUPONS }}
-            fallback={<GridPlaceholder label="Loading coupons" minHeight={320} />}
-          />
-        )}
-      </Box>
+    <AdminListFrame
+      title="Coupons"
+      subtitle="Credit coupons teams can redeem"
+      createLabel="Create New Coupon"
+      onCreate={view.openCreate}
+      failure={failure}
+      onClearFailure={clearFailure}
+      filters={<CouponFilters filters={view.filters} onChange={view.setFilter} />}
+      cards={<CouponList coupons={coupons} actions={rowActions} loading={isFetching} noRowsLabel={NO_COUPONS} />}
+      loadGrid={loadCouponsGrid}
+      gridProps={{ coupons, actions: rowActions, loading: isFetching, noRowsLabel: NO_COUPONS }}
+      loadingLabel="Loading coupons"
+    >
       <Suspense fallback={null}>
-        {creating && <CreateCouponDialog onClose={closeCreate} />}
+        {view.creating && <CreateCouponDialog onClose={view.closeCreate} />}
         {editing && <EditCouponDialog coupon={editing} onClose={() => setEditingId(null)} />}
         {viewing && (
           <CouponDetailsDialog coupon={viewing} onCopy={(code) => void copy(code)} onClose={() => setViewingId(null)} />
         )}
       </Suspense>
       {confirmDialog}
-    </>
+    </AdminListFrame>
   );
 }
 

@@ -16,14 +16,14 @@ import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
-import { showUserColumn } from '../../lib/apiKeys';
+import { showUserColumn } from '../../features/apiKeys/apiKeys';
 import { useGetApiKeysQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
-import { ApiKeyList } from './ApiKeyList';
-import type { ApiKeyRowActions } from './apiKeyColumns';
-import { useRevokeApiKey } from './useRevokeApiKey';
+import { ApiKeyList } from '../../features/apiKeys/ApiKeyList';
+import type { ApiKeyRowActions } from '../../features/apiKeys/apiKeyColumns';
+import { useRevokeApiKey } from '../../features/apiKeys/useRevokeApiKey';
 
 export const VIEW_COMING_SOON = 'Viewing API key details is coming soon.';
 export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
@@ -31,7 +31,7 @@ export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
 // painted (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
 // never downloads the grid.
-const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ './ApiKeysGrid');
+const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ '../../features/apiKeys/ApiKeysGrid');
 
 export function ApiKeysPage() {
   const dispatch = useAppDispatch();

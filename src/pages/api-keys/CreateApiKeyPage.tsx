@@ -12,8 +12,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useGetTeamQuery } from '../../store/api';
 import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
-import { CreateApiKeyForm } from './CreateApiKeyForm';
-import { CreatedKeyPanel } from './CreatedKeyPanel';
+import { CreateApiKeyForm } from '../../features/apiKeys/CreateApiKeyForm';
+import { CreatedKeyPanel } from '../../features/apiKeys/CreatedKeyPanel';
 
 /** Spec §6: a user without a team cannot create keys and is steered to team setup. */
 function TeamSetupRequired() {

@@ -4,16 +4,12 @@ import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { BuyCreditsDialog, RedeemCouponDialog, UpdateBudgetDialog } from '../../components/billing/lazyDialogs';
+import { UpdateBudgetDialog } from '../../features/billing/lazyDialogs';
+import { BillingActions } from '../../features/billing/BillingActions';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
-import {
-  BuyCreditsIcon,
-  DownloadInvoiceIcon,
-  ManageBudgetIcon,
-  RedeemCouponIcon,
-} from '../../components/billing/BillingActionIcons';
-import { CreditHistory } from '../../components/billing/CreditHistory';
-import { PaymentHistory } from '../../components/billing/PaymentHistory';
+import { DownloadInvoiceIcon, ManageBudgetIcon } from '../../features/billing/BillingActionIcons';
+import { CreditHistory } from '../../features/billing/CreditHistory';
+import { PaymentHistory } from '../../features/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
 import { isNoTeamError } from '../../lib/noTeam';
@@ -23,22 +19,19 @@ import { formatMoney } from '../../../contract/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
-import { BillingStatCards } from './BillingStatCards';
-import { BudgetHealthBanner } from './BudgetHealthBanner';
-import { BudgetUsageCard } from './BudgetUsageCard';
-import { TeamInfoCard } from './TeamInfoCard';
-import { TopModelsCard } from './TopModelsCard';
-import { useStatementDownload } from './useStatementDownload';
-
-type OpenDialog = 'buy' | 'redeem' | 'budget' | null;
+import { BillingStatCards } from '../../features/billing/BillingStatCards';
+import { BudgetHealthBanner } from '../../features/billing/BudgetHealthBanner';
+import { BudgetUsageCard } from '../../features/billing/BudgetUsageCard';
+import { TeamInfoCard } from '../../features/billing/TeamInfoCard';
+import { TopModelsCard } from '../../features/billing/TopModelsCard';
+import { useStatementDownload } from '../../features/billing/useStatementDownload';
 
 export function BillingPage() {
   const dashboard = useGetTeamDashboardQuery();
   const team = dashboard.data?.team;
   const balance = useGetCreditBalanceQuery(team?.id ?? '', { skip: !team });
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [budgetOpen, setBudgetOpen] = useState(false);
   const downloadStatement = useStatementDownload(team?.id, team?.name);
-  const close = () => setDialog(null);
   const dispatch = useAppDispatch();
   const couponRedeemed = (amount: number) => {
     dispatch(toastShown(`Coupon redeemed: ${formatMoney(amount)} added to your credit balance`, 'success'));
@@ -52,17 +45,18 @@ export function BillingPage() {
 
   const actions = (
     <>
-      <Button variant="contained" startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!team}>
-        Buy Credits
-      </Button>
-      <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')}>
-        Redeem Coupon
-      </Button>
+      <BillingActions
+        teamId={team?.id}
+        teamName={team?.name}
+        noTeam={isNoTeamError(dashboard.error)}
+        buyVariant="contained"
+        onRedeemed={couponRedeemed}
+      />
       <Button variant="outlined" startIcon={<DownloadInvoiceIcon />} onClick={downloadStatement} disabled={!team}>
         Download Invoice
       </Button>
       {dashboard.data?.is_owner && (
-        <Button variant="outlined" startIcon={<ManageBudgetIcon />} onClick={() => setDialog('budget')}>
+        <Button variant="outlined" startIcon={<ManageBudgetIcon />} onClick={() => setBudgetOpen(true)}>
           Manage Budget
         </Button>
       )}
@@ -110,20 +104,11 @@ export function BillingPage() {
               <PaymentHistory teamId={team.id} />
             </Grid>
           </Grid>
-          <MountWhenOpened open={dialog === 'buy'}>
-            <BuyCreditsDialog
-              open={dialog === 'buy'}
-              onClose={close}
-              teamId={team.id}
-              teamName={team.name}
-              currentBalance={balance.data?.current_balance}
-            />
-          </MountWhenOpened>
-          {dashboard.data.is_owner && dialog === 'budget' && (
+          {dashboard.data.is_owner && budgetOpen && (
             <MountWhenOpened open>
               <UpdateBudgetDialog
                 open
-                onClose={close}
+                onClose={() => setBudgetOpen(false)}
                 currentLimit={team.budget_limit}
                 currentUsage={team.current_usage}
               />
@@ -131,16 +116,6 @@ export function BillingPage() {
           )}
         </>
       )}
-      <MountWhenOpened open={dialog === 'redeem'}>
-        <RedeemCouponDialog
-          open={dialog === 'redeem'}
-          onClose={close}
-          teamId={team?.id}
-          teamName={team?.name}
-          noTeam={isNoTeamError(dashboard.error)}
-          onRedeemed={couponRedeemed}
-        />
-      </MountWhenOpened>
     </>
   );
 }

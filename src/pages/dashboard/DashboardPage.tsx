@@ -8,12 +8,12 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import { PageHeader } from '../../components/PageHeader';
 import { greetingName } from '../../lib/dashboard';
 import { useGetMeQuery, useGetTeamQuery } from '../../store/api';
-import { GettingStarted } from './GettingStarted';
-import { MonthSummary } from './MonthSummary';
-import { QuickActions } from './QuickActions';
-import { RecentActivity } from './RecentActivity';
-import { TeamSetupNotice } from './TeamSetupNotice';
-import { UsageStatCards } from './UsageStatCards';
+import { GettingStarted } from '../../features/dashboard/GettingStarted';
+import { MonthSummary } from '../../features/dashboard/MonthSummary';
+import { QuickActions } from '../../features/dashboard/QuickActions';
+import { RecentActivity } from '../../features/dashboard/RecentActivity';
+import { TeamSetupNotice } from '../../features/dashboard/TeamSetupNotice';
+import { UsageStatCards } from '../../features/dashboard/UsageStatCards';
 
 export function DashboardPage() {
   const { data: me } = useGetMeQuery();

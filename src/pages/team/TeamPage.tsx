@@ -4,12 +4,12 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
-import { isCurrentUserOwner } from '../../lib/team';
+import { isCurrentUserOwner } from '../../features/team/team';
 import { useGetMeQuery, useGetTeamMembersQuery, useGetTeamQuery } from '../../store/api';
-import { CreateTeamForm } from './CreateTeamForm';
-import { TeamMembers } from './TeamMembers';
-import { TeamOverview } from './TeamOverview';
-import { UpdateBudgetForm } from './UpdateBudgetForm';
+import { CreateTeamForm } from '../../features/team/CreateTeamForm';
+import { TeamMembers } from '../../features/team/TeamMembers';
+import { TeamOverview } from '../../features/team/TeamOverview';
+import { UpdateBudgetForm } from '../../features/team/UpdateBudgetForm';
 
 /** Spec: GET /v1/teams/ answers 404 (NO_TEAM) for a user without a team. */
 const isNoTeam = (error: unknown) =>

@@ -8,15 +8,15 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { defaultDateRange, type DateRange } from '../../lib/dates';
-import { usageReportCsv, usageReportFileName } from '../../lib/usageCsv';
-import { dailyUsageSeries, hasUsageData } from '../../lib/usageReport';
+import { usageReportCsv, usageReportFileName } from '../../features/usage/usageCsv';
+import { dailyUsageSeries, hasUsageData } from '../../features/usage/usageReport';
 import { useGetUsageStatsQuery } from '../../store/api';
-import { BudgetStatusCard } from './BudgetStatusCard';
-import { DailyUsageChart } from './DailyUsageChart';
-import { DateRangeControls } from './DateRangeControls';
-import { downloadTextFile } from './downloadTextFile';
-import { TopUsageLists } from './TopUsageLists';
-import { UsageSummaryCards } from './UsageSummaryCards';
+import { BudgetStatusCard } from '../../features/usage/BudgetStatusCard';
+import { DailyUsageChart } from '../../features/usage/DailyUsageChart';
+import { DateRangeControls } from '../../features/usage/DateRangeControls';
+import { downloadTextFile } from '../../features/usage/downloadTextFile';
+import { TopUsageLists } from '../../features/usage/TopUsageLists';
+import { UsageSummaryCards } from '../../features/usage/UsageSummaryCards';
 
 export function UsageReportsPage() {
   const [range, setRange] = useState<DateRange>(() => defaultDateRange());

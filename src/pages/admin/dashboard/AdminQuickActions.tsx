@@ -1,12 +1,10 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
+import { SectionCard } from '../../../components/SectionCard';
 
 // The create links open the page's create dialog straight away (?create=1).
 const ACTIONS = [
@@ -18,25 +16,20 @@ const ACTIONS = [
 
 export function AdminQuickActions() {
   return (
-    <Card component="section" aria-labelledby="admin-quick-actions-title" sx={{ mb: 3 }}>
-      <CardContent>
-        <Typography variant="h2" id="admin-quick-actions-title" gutterBottom>
-          Quick Actions
-        </Typography>
-        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
-          {ACTIONS.map((action) => (
-            <Button
-              key={action.label}
-              component={RouterLink}
-              to={action.to}
-              variant={action.variant}
-              startIcon={action.icon}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="admin-quick-actions-title" title="Quick Actions" sx={{ mb: 3 }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+        {ACTIONS.map((action) => (
+          <Button
+            key={action.label}
+            component={RouterLink}
+            to={action.to}
+            variant={action.variant}
+            startIcon={action.icon}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Stack>
+    </SectionCard>
   );
 }

@@ -1,0 +1,92 @@
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import Add from '@mui/icons-material/Add';
+import { AfterFirstPaint } from '../AfterFirstPaint';
+import { GridPlaceholder } from '../grid/GridPlaceholder';
+import { PageHeader } from '../PageHeader';
+import { MOBILE_MEDIA_QUERY } from '../../theme';
+import { BackToAdminLink } from './BackToAdminLink';
+import { FailureAlert, type Failure } from './FailureAlert';
+
+interface AdminListFrameProps<GridProps extends object> {
+  title: string;
+  subtitle: string;
+  createLabel: string;
+  /** Stable (memoised): the heading is built once. */
+  onCreate: () => void;
+  failure: Failure | null;
+  onClearFailure: () => void;
+  filters: ReactNode;
+  /** The rows as cards, for a phone. */
+  cards: ReactNode;
+  /** The grid's own chunk (MUI X), requested once the rest of the page has painted. */
+  loadGrid: () => Promise<{ default: ComponentType<GridProps> }>;
+  gridProps: GridProps;
+  loadingLabel: string;
+  /** The page's dialogs. */
+  children: ReactNode;
+}
+
+/**
+ * An admin list page: back link, heading with its create button, failure, filters, then the rows. MUI X is most of
+ * the page's download: the heading and filters render first and the grid's chunk is requested once they have painted
+ * (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the same rows as cards and never downloads
+ * the grid.
+ */
+export function AdminListFrame<GridProps extends object>({
+  title,
+  subtitle,
+  createLabel,
+  onCreate,
+  failure,
+  onClearFailure,
+  filters,
+  cards,
+  loadGrid,
+  gridProps,
+  loadingLabel,
+  children,
+}: AdminListFrameProps<GridProps>) {
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  // The same element on every render, so the list's loading and arrival do not rebuild the heading (largest
+  // contentful paint).
+  const heading = useMemo(
+    () => (
+      <>
+        <BackToAdminLink />
+        <PageHeader
+          title={title}
+          subtitle={subtitle}
+          actions={
+            <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          }
+        />
+      </>
+    ),
+    [title, subtitle, createLabel, onCreate],
+  );
+  return (
+    <>
+      {heading}
+      <FailureAlert failure={failure} onClose={onClearFailure} />
+      {filters}
+      {/* Thousands of rows stay quick: the grid and the cards show them a page (at most 100) at a time. */}
+      <Box sx={{ width: '100%', minWidth: 0 }}>
+        {isMobile ? (
+          cards
+        ) : (
+          <AfterFirstPaint
+            load={loadGrid}
+            props={gridProps}
+            fallback={<GridPlaceholder label={loadingLabel} minHeight={320} />}
+          />
+        )}
+      </Box>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
+import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
+import { formatDate, formatDateTime } from '../../lib/time';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
+import type { ApiKeyRowActions } from './apiKeyColumns';
+
+export interface ApiKeyListProps {
+  keys: ApiKey[];
+  actions: ApiKeyRowActions;
+  withUser: boolean;
+}
+
+/** The API keys table on a phone: each key as a card with the grid's columns in the grid's order (see CardList). */
+export function ApiKeyList({ keys, actions, withUser }: ApiKeyListProps) {
+  return (
+    <CardList
+      items={keys}
+      itemKey={(key) => key.id}
+      renderCard={(key) => <ApiKeyCard apiKey={key} actions={actions} withUser={withUser} />}
+      label="API keys"
+      loadingLabel="Loading API keys"
+      noRowsLabel="No API keys"
+      cardHeight={200}
+    />
+  );
+}
+
+function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: ApiKeyRowActions; withUser: boolean }) {
+  const active = apiKey.is_active;
+  return (
+    <>
+      <CardTitle
+        end={
+          <Chip
+            size="small"
+            label={active ? 'Active' : 'Inactive'}
+            color={active ? 'success' : 'default'}
+            variant="outlined"
+          />
+        }
+      >
+        <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
+          {apiKey.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {`Created ${formatDate(apiKey.created_at)}`}
+        </Typography>
+      </CardTitle>
+      <CardFacts
+        facts={[
+          ...(withUser
+            ? [['User', [keyUserText(apiKey), apiKey.user_email].filter(Boolean).join(' · ')] as [string, string]]
+            : []),
+          ['Key Prefix', <code key="prefix">{maskedKeyPrefix(apiKey.key_prefix)}</code>],
+          ['Last Used', formatDateTime(apiKey.last_used_at, NEVER_USED)],
+        ]}
+      />
+      <CardActions
+        actions={[
+          { label: 'View details', onClick: () => actions.onView(apiKey) },
+          { label: 'Edit', onClick: () => actions.onEdit(apiKey) },
+          { label: 'Revoke', onClick: () => actions.onRevoke(apiKey), destructive: true },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Typography from '@mui/material/Typography';
+import { useCheckPaymentMutation, useGetPaymentHistoryQuery } from '../../store/api';
+import type { Payment } from '../../../contract/schemas/billing';
+import { errorMessage } from '../../lib/apiError';
+import {
+  LIST_POPUP_BLOCKED_ALERT,
+  openPaymentProblem,
+  PAYMENT_HISTORY_SHOWN,
+  PAYMENT_WINDOW_FEATURES,
+  PAYMENT_WINDOW_NAME,
+} from './payments';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { PageLoader } from '../../components/PageLoader';
+import { PaymentRow } from './PaymentRow';
+
+/** The team's payments, newest first: the first 10, with re-check and re-open for pending ones. */
+export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
+  const history = useGetPaymentHistoryQuery(teamId ?? '', { skip: !teamId });
+  const [checkPayment] = useCheckPaymentMutation();
+  const [alert, setAlert] = useState<string | null>(null);
+  const payments = history.data?.payments ?? [];
+  const count = history.data?.count ?? payments.length;
+  const shown = payments.slice(0, PAYMENT_HISTORY_SHOWN);
+
+  // Spec §8: manual refresh failures are only logged; the list reloads through the check's tags.
+  const refreshStatus = async (payment: Payment) => {
+    if (!teamId) return;
+    try {
+      await checkPayment({ teamId, orderId: payment.order_id }).unwrap();
+    } catch (error) {
+      console.error('Failed to refresh payment status', error);
+    }
+  };
+
+  const openPayment = (payment: Payment) => {
+    const problem = openPaymentProblem(payment, new Date());
+    if (problem || !payment.payment_url) {
+      setAlert(problem);
+      return;
+    }
+    const opened = window.open(payment.payment_url, PAYMENT_WINDOW_NAME, PAYMENT_WINDOW_FEATURES);
+    setAlert(opened ? null : LIST_POPUP_BLOCKED_ALERT);
+  };
+
+  return (
+    <Card component="section" aria-labelledby="payment-history-title">
+      <CardHeader
+        title="Payment History"
+        slotProps={{ title: { id: 'payment-history-title', variant: 'h3', component: 'h2' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {alert && (
+          <Alert severity="warning" onClose={() => setAlert(null)} sx={{ mb: 2 }}>
+            {alert}
+          </Alert>
+        )}
+        {history.isError ? (
+          <ErrorState
+            message={errorMessage(history.error, 'Failed to fetch payment history')}
+            onRetry={() => history.refetch()}
+            retryLabel="Try Again"
+          />
+        ) : history.isLoading ? (
+          <PageLoader label="Loading payment history" />
+        ) : shown.length === 0 ? (
+          <EmptyState title="No payment history" description="Your payment transactions will appear here" />
+        ) : (
+          <>
+            <Box component="ul" aria-label="Payments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {shown.map((payment) => (
+                <PaymentRow
+                  key={payment.order_id}
+                  payment={payment}
+                  now={new Date()}
+                  onRefreshStatus={refreshStatus}
+                  onOpenPayment={openPayment}
+                />
+              ))}
+            </Box>
+            {count > shown.length && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
+                Showing {shown.length} of {count} payments
+              </Typography>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Payment } from '../../../contract/schemas/billing';
+import { formatCents } from '../../../contract/money';
+import { paymentLinkState, paymentStatusColor } from './payments';
+import { formatDateTime } from '../../lib/time';
+
+interface PaymentRowProps {
+  payment: Payment;
+  now: Date;
+  onRefreshStatus: (payment: Payment) => void;
+  onOpenPayment: (payment: Payment) => void;
+}
+
+function PendingLink({ payment, now }: { payment: Payment; now: Date }) {
+  const state = paymentLinkState(payment, now);
+  if (state === 'unavailable') return <Typography variant="body2">Payment link not available</Typography>;
+  if (state === 'expired') {
+    return (
+      <Typography variant="body2" color="error">
+        Payment link expired
+      </Typography>
+    );
+  }
+  return payment.expires_at ? (
+    <Typography variant="body2">Expires: {formatDateTime(payment.expires_at)}</Typography>
+  ) : null;
+}
+
+/** One payment: amount and status, its dates, and what can still be done with it. */
+export function PaymentRow({ payment, now, onRefreshStatus, onOpenPayment }: PaymentRowProps) {
+  const pending = payment.status === 'pending';
+  return (
+    <Box
+      component="li"
+      aria-label={`Order ${payment.order_id}`}
+      sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600 }}>{formatCents(payment.amount.cents)}</Typography>
+        <Chip size="small" label={payment.status} color={paymentStatusColor(payment.status)} />
+      </Stack>
+      <Box sx={{ color: 'text.secondary', mt: 0.5 }}>
+        <Typography variant="body2">Created: {formatDateTime(payment.created_at)}</Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          Order: {payment.order_id}
+        </Typography>
+        {payment.completed_at && (
+          <Typography variant="body2">Completed: {formatDateTime(payment.completed_at)}</Typography>
+        )}
+        {payment.failed_at && <Typography variant="body2">Failed: {formatDateTime(payment.failed_at)}</Typography>}
+        {payment.failure_reason && <Typography variant="body2">Reason: {payment.failure_reason}</Typography>}
+        {pending && <PendingLink payment={payment} now={now} />}
+      </Box>
+      {pending && (
+        <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          <Button size="small" variant="outlined" onClick={() => onRefreshStatus(payment)}>
+            Refresh Status
+          </Button>
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() => onOpenPayment(payment)}
+            disabled={paymentLinkState(payment, now) !== 'available'}
+          >
+            Open Payment
+          </Button>
+        </Stack>
+      )}
+      {payment.status === 'failed' && (
+        <Button size="small" variant="outlined" disabled sx={{ mt: 1 }}>
+          Create New
+        </Button>
+      )}
+    </Box>
+  );
+}

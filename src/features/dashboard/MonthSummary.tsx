@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { PageLoader } from '../../components/PageLoader';
+import { CreateTeamWelcome } from '../../components/CreateTeamWelcome';
+import { DASHBOARD_TOP_MODELS } from '../../lib/dashboard';
+import { errorMessage } from '../../lib/apiError';
+import { formatMoney } from '../../../contract/money';
+import { isNoTeamError } from '../../lib/noTeam';
+import { useGetTeamDashboardQuery } from '../../store/api';
+import type { TeamDashboard } from '../../../contract/schemas/teams';
+import { formatCount } from '../../lib/numbers';
+import { SectionCard } from '../../components/SectionCard';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h3" component="p">
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
+  const topModels = stats.top_models.slice(0, DASHBOARD_TOP_MODELS);
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
+        <Figure label="Total Cost" value={formatMoney(stats.total_cost)} />
+        <Figure label="Total Requests" value={formatCount(stats.total_requests)} />
+        <Figure label="Models Used" value={formatCount(stats.unique_models_used)} />
+      </Box>
+      <Typography variant="subtitle2" component="h3" id="top-models-title">
+        Top Models
+      </Typography>
+      {topModels.length === 0 ? (
+        <Typography color="text.secondary">No model usage this month yet.</Typography>
+      ) : (
+        <List dense aria-labelledby="top-models-title" disablePadding>
+          {topModels.map((model) => (
+            <ListItem key={model.name} disableGutters secondaryAction={formatMoney(model.total_cost)}>
+              <ListItemText
+                primary={model.name}
+                secondary={`${formatCount(model.request_count)} requests`}
+                sx={{ pr: 8, wordBreak: 'break-word' }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+/** This month's usage of the team (GET /v1/teams/dashboard) with its top models. */
+export function MonthSummary() {
+  const { data, error, isLoading } = useGetTeamDashboardQuery();
+  return (
+    <SectionCard titleId="month-summary-title" title="This Month">
+      {isLoading ? (
+        <PageLoader label="Loading usage summary" />
+      ) : isNoTeamError(error) ? (
+        <CreateTeamWelcome />
+      ) : error ? (
+        <Alert severity="error">Failed to load usage summary: {errorMessage(error, 'Unknown error')}</Alert>
+      ) : data ? (
+        <Summary stats={data.current_month_stats} />
+      ) : null}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,75 @@
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
+import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange } from './pricing';
+import { formatDateTime } from '../../lib/time';
+import type { PricingTier } from '../../../contract/schemas/pricing';
+import type { PricingRowActions } from './pricingColumns';
+
+export interface PricingTierListProps {
+  tiers: PricingTier[];
+  actions: PricingRowActions;
+  loading: boolean;
+  noRowsLabel: string;
+}
+
+/** The pricing table on a phone: each tier as a card with the grid's columns in the grid's order (see CardList). */
+export function PricingTierList({ tiers, actions, loading, noRowsLabel }: PricingTierListProps) {
+  return (
+    <CardList
+      items={tiers}
+      itemKey={(tier) => tier.id}
+      renderCard={(tier) => <PricingTierCard tier={tier} actions={actions} />}
+      label="Pricing tiers"
+      loadingLabel="Loading pricing tiers"
+      loading={loading}
+      noRowsLabel={noRowsLabel}
+      cardHeight={260}
+    />
+  );
+}
+
+function PricingTierCard({ tier, actions }: { tier: PricingTier; actions: PricingRowActions }) {
+  const active = isTierActive(tier, new Date());
+  return (
+    <>
+      <CardTitle
+        end={
+          <Chip
+            size="small"
+            variant="outlined"
+            label={active ? 'Active' : 'Inactive'}
+            color={active ? 'success' : 'default'}
+          />
+        }
+      >
+        <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
+          {tier.model}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {tier.provider}
+        </Typography>
+      </CardTitle>
+      <CardFacts
+        facts={[
+          ['Tier', `${tier.tier_name} (Order ${tier.tier_order})`],
+          ...(tier.tier_description ? [['Description', tier.tier_description] as [string, string]] : []),
+          ['Token Range', tokenRange(tier.min_tokens, tier.max_tokens)],
+          ['Prompt Price per 1M', formatPricePer1M(tier.prompt_cost_per_1m)],
+          ['Completion Price per 1M', formatPricePer1M(tier.completion_cost_per_1m)],
+          ['Caching', tierCachingLines(tier).join(' · ')],
+          ['Effective Time', formatDateTime(tier.effective_time)],
+          ...(tier.expiry_time ? [['Expires', formatDateTime(tier.expiry_time)] as [string, string]] : []),
+        ]}
+      />
+      <CardActions
+        actions={[
+          { label: 'View details', onClick: () => actions.onView(tier) },
+          { label: 'Edit', onClick: () => actions.onEdit(tier) },
+          // Spec §4: Deactivate only while the tier is active.
+          ...(active ? [{ label: 'Deactivate', onClick: () => actions.onDeactivate(tier), destructive: true }] : []),
+        ]}
+      />
+    </>
+  );
+}

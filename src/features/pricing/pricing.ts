@@ -1,0 +1,184 @@
+// Pricing tier rules (spec §4 tier activity, §5 pricing create form, §9 providers and defaults).
+import type { PricingListQuery, PricingTier, PricingTierBody } from '../../../contract/schemas/pricing';
+import { formatCount } from '../../lib/numbers';
+import { formatUsd } from '../../../contract/decimal';
+import { GATEWAY_PROVIDERS } from '../../../contract/providers';
+
+/** The pricing form's and filter's providers: every one the gateway routes to, echo included (contract/). */
+export const PROVIDERS = GATEWAY_PROVIDERS;
+
+export const DEACTIVATE_TIER_CONFIRMATION = 'Are you sure you want to deactivate this pricing tier?';
+
+/** The confirmation's title names the tier it acts on; the spec's sentence stays its message. */
+export function deactivateTierTitle(tier: Pick<PricingTier, 'tier_name' | 'provider' | 'model'>): string {
+  return `Deactivate the ${tier.tier_name} tier of ${tier.provider}/${tier.model}?`;
+}
+export const DEACTIVATE_TIER_FAILED = 'Failed to deactivate pricing tier';
+export const CREATE_TIER_FAILED = 'Failed to create pricing tier';
+
+/** Active when effective_time has passed and expiry_time is absent or still ahead. */
+export function isTierActive(tier: Pick<PricingTier, 'effective_time' | 'expiry_time'>, now: Date): boolean {
+  const effective = Date.parse(tier.effective_time);
+  if (Number.isNaN(effective) || effective > now.getTime()) return false;
+  if (!tier.expiry_time) return true;
+  return Date.parse(tier.expiry_time) > now.getTime();
+}
+
+/** '0 – 200,000', or '200,001 – ∞' when there is no maximum. */
+export function tokenRange(minTokens: number, maxTokens: number | null): string {
+  return `${formatCount(minTokens)} – ${maxTokens === null ? '∞' : formatCount(maxTokens)}`;
+}
+
+/** Prices per 1M tokens can be fractions of a cent per token: up to three decimals ('$0.075', '$3.00'). */
+export function formatPricePer1M(dollars: number | null | undefined): string {
+  return formatUsd(dollars, 3);
+}
+
+export const CACHING_SUPPORTED = 'Supported';
+export const CACHING_NOT_SUPPORTED = 'Not supported';
+
+/** The Caching column's lines: 'Supported' with its create and read prices, or 'Not supported'. */
+export function tierCachingLines(
+  tier: Pick<PricingTier, 'supports_caching' | 'cache_create_cost_per_1m' | 'cache_read_cost_per_1m'>,
+): string[] {
+  return tier.supports_caching
+    ? [
+        CACHING_SUPPORTED,
+        `Create ${formatPricePer1M(tier.cache_create_cost_per_1m)}`,
+        `Read ${formatPricePer1M(tier.cache_read_cost_per_1m)}`,
+      ]
+    : [CACHING_NOT_SUPPORTED];
+}
+
+// ---- Filters (kept in the URL so a view can be shared) ----
+
+export type TierStatusFilter = '' | 'true' | 'false';
+
+export interface PricingFilters {
+  provider: string;
+  model: string;
+  active: TierStatusFilter;
+}
+
+export function pricingFiltersFromParams(params: URLSearchParams): PricingFilters {
+  const provider = params.get('provider') ?? '';
+  const active = params.get('active');
+  return {
+    provider: (PROVIDERS as readonly string[]).includes(provider) ? provider : '',
+    model: params.get('model') ?? '',
+    active: active === 'true' || active === 'false' ? active : '',
+  };
+}
+
+/** The list call's query: only the filters that are set. */
+export function pricingListQuery(filters: PricingFilters): PricingListQuery {
+  const query: PricingListQuery = {};
+  if (filters.provider) query.provider = filters.provider;
+  if (filters.model.trim()) query.model = filters.model.trim();
+  if (filters.active) query.active = filters.active === 'true';
+  return query;
+}
+
+// ---- Create form ----
+
+export interface PricingFormValues {
+  provider: string;
+  model: string;
+  tier_name: string;
+  tier_order: string;
+  tier_description: string;
+  min_tokens: string;
+  max_tokens: string;
+  prompt_cost_per_1m: string;
+  completion_cost_per_1m: string;
+  supports_caching: boolean;
+  cache_create_cost_per_1m: string;
+  cache_read_cost_per_1m: string;
+  cache_min_tokens: string;
+  cache_ttl_minutes: string;
+  notes: string;
+}
+
+export const EMPTY_PRICING_FORM: PricingFormValues = {
+  provider: '',
+  model: '',
+  tier_name: 'standard',
+  tier_order: '1',
+  tier_description: '',
+  min_tokens: '0',
+  max_tokens: '',
+  prompt_cost_per_1m: '',
+  completion_cost_per_1m: '',
+  supports_caching: false,
+  cache_create_cost_per_1m: '',
+  cache_read_cost_per_1m: '',
+  cache_min_tokens: '',
+  cache_ttl_minutes: '',
+  notes: '',
+};
+
+export type PricingFormErrors = Partial<Record<keyof PricingFormValues, string>>;
+
+const isBlank = (value: string) => value.trim() === '';
+const numberOf = (value: string) => (isBlank(value) ? NaN : Number(value));
+const isInteger = (value: string) => Number.isInteger(numberOf(value));
+
+/** Field messages for the spec's §5 rules; an empty object means the form can be sent. */
+export function pricingFormErrors(values: PricingFormValues): PricingFormErrors {
+  const errors: PricingFormErrors = {};
+  if (!(PROVIDERS as readonly string[]).includes(values.provider)) errors.provider = 'Provider is required';
+  if (isBlank(values.model)) errors.model = 'Model is required';
+  if (isBlank(values.tier_name)) errors.tier_name = 'Tier name is required';
+  if (!isInteger(values.tier_order) || numberOf(values.tier_order) < 1) {
+    errors.tier_order = 'Tier order must be a whole number of at least 1';
+  }
+  if (!isInteger(values.min_tokens) || numberOf(values.min_tokens) < 0) {
+    errors.min_tokens = 'Min tokens must be a whole number of at least 0';
+  }
+  if (!isBlank(values.max_tokens)) {
+    if (!isInteger(values.max_tokens) || numberOf(values.max_tokens) < 1) {
+      errors.max_tokens = 'Max tokens must be a whole number of at least 1';
+    } else if (!errors.min_tokens && numberOf(values.max_tokens) <= numberOf(values.min_tokens)) {
+      errors.max_tokens = 'Max tokens must be greater than min tokens';
+    }
+  }
+  for (const field of ['prompt_cost_per_1m', 'completion_cost_per_1m'] as const) {
+    if (!(numberOf(values[field]) >= 0)) errors[field] = 'Price is required (0 or more)';
+  }
+  if (values.supports_caching) {
+    for (const field of ['cache_create_cost_per_1m', 'cache_read_cost_per_1m'] as const) {
+      if (!isBlank(values[field]) && !(numberOf(values[field]) >= 0)) errors[field] = 'Price must be 0 or more';
+    }
+    for (const field of ['cache_min_tokens', 'cache_ttl_minutes'] as const) {
+      if (!isBlank(values[field]) && (!isInteger(values[field]) || numberOf(values[field]) < 0)) {
+        errors[field] = 'Must be a whole number of at least 0';
+      }
+    }
+  }
+  return errors;
+}
+
+const optionalNumber = (value: string): number | null => (isBlank(value) ? null : Number(value));
+const optionalText = (value: string): string | null => value.trim() || null;
+
+/** The POST body: numbers parsed, empty max_tokens is unlimited (null), caching fields null unless supported. */
+export function pricingPayload(values: PricingFormValues): PricingTierBody {
+  const caching = values.supports_caching;
+  return {
+    provider: values.provider,
+    model: values.model.trim(),
+    tier_name: values.tier_name.trim(),
+    tier_order: Number(values.tier_order),
+    tier_description: optionalText(values.tier_description),
+    min_tokens: Number(values.min_tokens),
+    max_tokens: optionalNumber(values.max_tokens),
+    prompt_cost_per_1m: Number(values.prompt_cost_per_1m),
+    completion_cost_per_1m: Number(values.completion_cost_per_1m),
+    supports_caching: caching,
+    cache_create_cost_per_1m: caching ? optionalNumber(values.cache_create_cost_per_1m) : null,
+    cache_read_cost_per_1m: caching ? optionalNumber(values.cache_read_cost_per_1m) : null,
+    cache_min_tokens: caching ? optionalNumber(values.cache_min_tokens) : null,
+    cache_ttl_minutes: caching ? optionalNumber(values.cache_ttl_minutes) : null,
+    notes: optionalText(values.notes),
+  };
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { errorMessage } from '../../lib/apiError';
+import { parseBudget } from './team';
+import { useUpdateBudgetMutation } from '../../store/api';
+import { toastShown } from '../../slices/toastsSlice';
+import { useAppDispatch } from '../../store/hooks';
+import { TextInput } from '../../components/TextInput';
+import { SectionCard } from '../../components/SectionCard';
+
+/** Owner only. Spec §5: a negative or non-numeric budget is silently ignored (nothing is sent). */
+export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
+  const dispatch = useAppDispatch();
+  const [updateBudget, { isLoading }] = useUpdateBudgetMutation();
+  const [budget, setBudget] = useState(String(currentLimit));
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const budgetLimit = parseBudget(budget);
+    if (budgetLimit === null) return;
+    setFailure(null);
+    try {
+      await updateBudget({ budget_limit: budgetLimit }).unwrap();
+      dispatch(toastShown('Budget updated', 'success'));
+    } catch (error) {
+      setFailure(errorMessage(error, 'Failed to update budget'));
+    }
+  };
+
+  return (
+    <SectionCard
+      titleId="update-budget-title"
+      title="Update Budget"
+      titleVariant="h3"
+      titleSx={{ mb: 2 }}
+      sx={{ mb: 3 }}
+    >
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Update Budget"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'flex-start' } }}
+      >
+        <TextInput
+          label="Monthly Budget (USD)"
+          type="number"
+          size="small"
+          value={budget}
+          onChange={(event) => setBudget(event.target.value)}
+          htmlInput={{ min: 0, step: 0.01 }}
+        />
+        <Button type="submit" variant="contained" disabled={isLoading}>
+          Update Budget
+        </Button>
+      </Stack>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,48 @@
+// The 'Export Report' file of /usage-reports (our behaviour; the spec leaves it open): one CSV holding the daily
+// series, then the per-member table, then the per-model table, each section under its own header row.
+import type { DateRange } from '../../lib/dates';
+import type { UsageStats } from '../../../contract/schemas/usage';
+import { dailyUsageSeries } from './usageReport';
+
+type Cell = string | number | null | undefined;
+
+/** RFC 4180: a field holding a comma, quote or line break is quoted, and its quotes doubled. */
+export function csvField(value: Cell): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvRow = (cells: readonly Cell[]): string => cells.map(csvField).join(',');
+
+/** Cents as dollars with two decimals and no symbol or grouping, so spreadsheets read them as numbers. */
+export const centsAsCsvDollars = (cents: number): string => (Number.isFinite(cents) ? cents / 100 : 0).toFixed(2);
+
+const byCostDesc = <T extends { total_cost_cents: number }>(entries: Record<string, T> | undefined): T[] =>
+  Object.values(entries ?? {}).sort((a, b) => b.total_cost_cents - a.total_cost_cents);
+
+/** The whole report of the fetched range; every member and model (not only the top 5), most expensive first. */
+export function usageReportCsv(stats: UsageStats): string {
+  const rows: Cell[][] = [
+    ['Date', 'Cost (USD)'],
+    ...dailyUsageSeries(stats.daily_usage).map((point) => [point.date, point.dollars.toFixed(2)]),
+    [],
+    ['Member Email', 'Requests', 'Cost (USD)'],
+    ...byCostDesc(stats.usage_by_member).map((member) => [
+      member.user_email ?? member.user_id,
+      member.request_count,
+      centsAsCsvDollars(member.total_cost_cents),
+    ]),
+    [],
+    ['Model', 'Requests', 'Total Tokens', 'Cost (USD)'],
+    ...byCostDesc(stats.usage_by_model).map((model) => [
+      model.model_name,
+      model.request_count,
+      model.total_tokens,
+      centsAsCsvDollars(model.total_cost_cents),
+    ]),
+  ];
+  return `${rows.map(csvRow).join('\r\n')}\r\n`;
+}
+
+export const usageReportFileName = (range: DateRange): string =>
+  `usage-report-${range.start_date}-to-${range.end_date}.csv`;
