@@ -22,7 +22,7 @@ import { budgetPercent } from '../../lib/budget';
 import { formatMoney } from '../../../contract/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
-import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
+import { BILLING_CREDIT_HISTORY_LIMIT } from '../../../contract/firstQueries';
 import { BillingStatCards } from './BillingStatCards';
 import { BudgetHealthBanner } from './BudgetHealthBanner';
 import { BudgetUsageCard } from './BudgetUsageCard';

@@ -1,6 +1,6 @@
 import type { CouponRedemption, CouponValidation, PageQuery } from '../types';
 import type { Build } from '../tags';
-import { teamPath } from '../../lib/apiPaths';
+import { teamPath } from '../../../contract/apiPaths';
 import { DEFAULT_PAGE } from './credits';
 
 interface CouponCodeInput {

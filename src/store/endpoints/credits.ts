@@ -1,12 +1,12 @@
 import type { CreditBalance, CreditEntry, DetailedCreditBalance, PageQuery, UsageBreakdown } from '../types';
 import type { Build } from '../tags';
-import { teamPath } from '../../lib/apiPaths';
+import { creditBalancePath, creditHistoryPath, teamPath } from '../../../contract/apiPaths';
 
 export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
 
 export const creditEndpoints = (build: Build) => ({
   getCreditBalance: build.query<CreditBalance, string>({
-    query: (teamId) => teamPath(teamId, '/credits/balance'),
+    query: creditBalancePath,
     providesTags: ['CreditBalance'],
   }),
   getDetailedCreditBalance: build.query<DetailedCreditBalance, string>({
@@ -15,7 +15,7 @@ export const creditEndpoints = (build: Build) => ({
   }),
   getCreditHistory: build.query<{ entries: CreditEntry[]; total?: number }, { teamId: string } & PageQuery>({
     query: ({ teamId, limit = DEFAULT_PAGE.limit, offset = DEFAULT_PAGE.offset }) => ({
-      url: teamPath(teamId, '/credits/history'),
+      url: creditHistoryPath(teamId),
       params: { limit, offset },
     }),
     providesTags: ['CreditHistory'],

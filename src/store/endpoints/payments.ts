@@ -1,6 +1,6 @@
 import type { Payment, PaymentLink, PaymentStatusReply } from '../types';
 import { PAYMENT_COMPLETED_TAGS, type Build } from '../tags';
-import { teamPath } from '../../lib/apiPaths';
+import { paymentHistoryPath, teamPath } from '../../../contract/apiPaths';
 
 interface PaymentRef {
   teamId: string;
@@ -18,7 +18,7 @@ export const paymentEndpoints = (build: Build) => ({
     keepUnusedDataFor: 0,
   }),
   getPaymentHistory: build.query<{ payments: Payment[]; count: number }, string>({
-    query: (teamId) => teamPath(teamId, '/payments/history'),
+    query: paymentHistoryPath,
     providesTags: (reply) => [
       ...(reply?.payments ?? []).map((payment) => ({ type: 'Payment' as const, id: payment.order_id })),
       { type: 'Payment', id: 'LIST' },
