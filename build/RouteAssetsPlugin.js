@@ -1,7 +1,7 @@
-// Writes dist/route-assets.json: for each route of build/routeChunks.js, the URLs of the lazy JavaScript its first
+// Writes dist/route-assets.json: for each route of contract/routes.ts, the URLs of the lazy JavaScript its first
 // visit loads (the initial bundles are already in index.html). server/routes/static.ts reads it to add preload links.
 const webpack = require('webpack');
-const { NOT_FOUND_CHUNKS, ROUTE_ALIASES, ROUTE_CHUNKS } = require('./routeChunks');
+const { ROUTE_ALIASES, routeChunks } = require('./contractRoutes');
 
 const FILE = 'route-assets.json';
 
@@ -18,8 +18,7 @@ class RouteAssetsPlugin {
           const scriptsOf = ({ route, groups }) => {
             const files = groups.flatMap((name) => {
               const group = compilation.namedChunkGroups.get(name);
-              if (!group)
-                throw new Error(`build/routeChunks.js: ${route} names chunk "${name}", which the build lacks`);
+              if (!group) throw new Error(`contract/routes.ts: ${route} names chunk "${name}", which the build lacks`);
               return group.chunks.flatMap((chunk) => [...chunk.files]);
             });
             return [...new Set(files)]
@@ -33,11 +32,12 @@ class RouteAssetsPlugin {
             .flatMap((entrypoint) => entrypoint.getFiles())
             .filter((file) => file.endsWith('.js'))
             .map((file) => publicPath + file);
+          const { routes, notFound } = routeChunks();
           const manifest = {
             entryScripts,
-            routes: Object.fromEntries(ROUTE_CHUNKS.map((route) => [route.route, entry(route)])),
+            routes: Object.fromEntries(routes.map((route) => [route.route, entry(route)])),
             aliases: ROUTE_ALIASES,
-            notFound: entry(NOT_FOUND_CHUNKS),
+            notFound: entry(notFound),
           };
           compilation.emitAsset(FILE, new webpack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
         },

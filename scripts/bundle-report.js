@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Builds the app and prints, per route, the JavaScript a first visit downloads (gzip -9): the initial chunks plus the
 // lazy chunk groups the route loads before it can render (see the webpackChunkName comments in src/app/routes.tsx and
-// src/app/loaders.ts). Fails when a route is over its budget (issue 7), when a route without grids or charts pulls in
+// src/app/loaders.ts). Fails when a route is over its budget (README, Bundle budget), when a route without grids or charts pulls in
 // MUI X code, or when a route names a chunk the build no longer has. It reads webpack's own chunk graph, so it measures
 // what the browser really fetches. `--no-build` reuses the stats of the last run.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { NOT_FOUND_CHUNKS, ROUTE_CHUNKS } = require('../build/routeChunks');
+const { routeChunks } = require('../build/contractRoutes');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -17,8 +17,9 @@ const statsFile = path.join(root, '.tmp', 'webpack-stats.json');
 /** KB of gzip; the measured floor on this stack is React alone 68 KB, plus one MUI button 101 KB. */
 const BUDGET_KB = { login: 160, plain: 230, data: 420 };
 
-// The routes and the chunk groups each loads live in build/routeChunks.js (the server preloads from the same table).
-const ROUTES = [...ROUTE_CHUNKS, NOT_FOUND_CHUNKS];
+// The routes and the chunk groups each loads live in contract/routes.ts (the server preloads from the same table).
+const { routes, notFound } = routeChunks();
+const ROUTES = [...routes, notFound];
 
 if (!process.argv.includes('--no-build')) {
   fs.mkdirSync(path.dirname(statsFile), { recursive: true });
@@ -38,7 +39,7 @@ const initialChunks = stats.chunks.filter((chunk) => chunk.initial);
 function chunksOfGroup(name) {
   const group = stats.namedChunkGroups[name];
   if (!group) {
-    problems.push(`no chunk group named "${name}": update build/routeChunks.js`);
+    problems.push(`no chunk group named "${name}": update contract/routes.ts`);
     return [];
   }
   return group.chunks.map((id) => chunkById.get(id));
@@ -52,7 +53,7 @@ const moduleNames = (chunks) =>
     ]),
   );
 
-const rows = ROUTES.map(({ route, kind, groups, later = [] }) => {
+const rows = ROUTES.map(({ route, kind, groups, later }) => {
   const chunks = [...new Set([...initialChunks, ...[...groups, ...later].flatMap(chunksOfGroup)])];
   const files = [...new Set(chunks.flatMap((chunk) => chunk.files))].filter((file) => file.endsWith('.js'));
   const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);

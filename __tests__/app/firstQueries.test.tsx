@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { fakeDb, type RecordedRequest } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 import { servePageScript } from '../support/pageScript';
-import { FIRST_QUERIES, type FirstQuery } from '../../src/lib/firstQueries';
+import { firstQueryPlan, routesWithFirstQueries, type FirstQuery } from '../../contract/firstQueries';
 import { api } from '../../src/store/api';
 import type { AppStore } from '../../src/store/store';
 
-// src/lib/firstQueries.ts names, per route, the queries a page makes on its first render; the server answers them in
+// contract/firstQueries.ts names, per route, the queries a page makes on its first render; the server answers them in
 // the page (server/lib/pageData.ts) and the app loads the answers before rendering (src/store/pageData.ts). These
 // tests hold each plan to what its page really asks for, over the fake backend.
 
@@ -20,7 +20,7 @@ const NOT_PLANNED = ['/v1/auth/me'];
 /** Runs a route's plan against the fake backend, as the server runs it against the API. */
 async function runPlan(route: string): Promise<Answered[]> {
   const answers: Answered[] = [];
-  await FIRST_QUERIES[route](
+  await firstQueryPlan(route)!(
     async (query) => {
       const response = await fetch(`${window.location.origin}${query.path}`, { credentials: 'include' });
       if (!response.ok) return null;
@@ -51,7 +51,7 @@ const servePageData = (json: string) => servePageScript('page-data', json);
 
 afterEach(() => document.getElementById('page-data')?.remove());
 
-describe.each(Object.keys(FIRST_QUERIES))('the first queries of %s', (route) => {
+describe.each(routesWithFirstQueries())('the first queries of %s', (route) => {
   it('are exactly the queries the page makes, under the same cache keys and paths', async () => {
     const planned = await runPlan(route);
     expect(planned.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-import { changeTone, DASHBOARD_ACTIVITY_ITEMS, DASHBOARD_TOP_MODELS, greetingName } from '../../src/lib/dashboard';
+import { DASHBOARD_ACTIVITY_ITEMS } from '../../contract/firstQueries';
+import { changeTone, DASHBOARD_TOP_MODELS, greetingName } from '../../src/lib/dashboard';
 
 describe("change strings: '+' is good and '-' bad, reversed where lower is better (response time)", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { defaultDateRange, isIsoDate, toIsoDate } from '../../src/lib/dates';
+import { defaultDateRange, isIsoDate, toIsoDate } from '../../contract/dates';
 
 describe('defaultDateRange: the last 30 days up to today (spec §2 /usage-reports)', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { isNavActive, type NavMatch } from '../../src/lib/navigation';
+import type { NavMatch } from '../../contract/routes';
+import { isNavActive } from '../../src/lib/navigation';
 
 describe('sidebar active rules (spec §2 Layout)', () => {
   it.each<[string, string, NavMatch, boolean]>([

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FIRST_QUERIES, type FirstQuery } from '../../src/lib/firstQueries';
+import { firstQueryPlan, type FirstQuery } from '../../contract/firstQueries';
 
 /** One first query of a page with the server's answer, as the page carries it (src/store/pageData.ts reads it). */
 export interface PageAnswer extends FirstQuery {
@@ -8,12 +8,12 @@ export interface PageAnswer extends FirstQuery {
 
 /**
  * An answer bigger than this is left for the app to fetch: the HTML is not where a long list belongs. No planned query
- * should come near it (src/lib/firstQueries.ts plans no unbounded list); it is a safety net.
+ * should come near it (contract/firstQueries.ts plans no unbounded list); it is a safety net.
  */
 export const MAX_ANSWER_BYTES = 256 * 1024;
 
 /**
- * Runs the first queries of `route` (src/lib/firstQueries.ts) as the user of `cookie` and returns the answers that
+ * Runs the first queries of `route` (contract/firstQueries.ts) as the user of `cookie` and returns the answers that
  * succeeded. Each query goes through the API itself (fastify's inject), with the same authentication, checks and
  * rate limit as if the browser had sent it; one that fails is left out, and the app then asks for it and shows the
  * error as usual. Nothing here may stop the page being served: any failure gives no answers.
@@ -23,7 +23,7 @@ export async function pageAnswers(
   route: string,
   { cookie, today = new Date() }: { cookie: string; today?: Date },
 ): Promise<PageAnswer[]> {
-  const plan = Object.hasOwn(FIRST_QUERIES, route) ? FIRST_QUERIES[route] : undefined;
+  const plan = firstQueryPlan(route);
   if (!plan) return [];
   const answers: PageAnswer[] = [];
   const load = async (query: FirstQuery): Promise<unknown> => {

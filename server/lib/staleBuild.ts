@@ -11,14 +11,15 @@ function newestMtime(target: string): number {
 }
 
 /**
- * dist/index.html is stale when missing or older than any source file, the page template (public/), the build's
- * own code (build/: the route chunk table) or the webpack config.
+ * dist/index.html is stale when missing or older than any source file (src/, and contract/, which holds the route
+ * table the build reads), the page template (public/), the build's own code (build/) or the webpack config.
  */
 export function isBuildStale(repoRoot: string, distDir: string): boolean {
   const built = fs.statSync(path.join(distDir, 'index.html'), { throwIfNoEntry: false });
   if (!built) return true;
   const sources = Math.max(
     newestMtime(path.join(repoRoot, 'src')),
+    newestMtime(path.join(repoRoot, 'contract')),
     newestMtime(path.join(repoRoot, 'public')),
     newestMtime(path.join(repoRoot, 'build')),
     newestMtime(path.join(repoRoot, 'webpack.config.js')),

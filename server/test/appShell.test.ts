@@ -183,7 +183,7 @@ describe('the server sends the answers to the page’s first queries with it (li
   });
 
   test('a query the user may not make is left out, as is everything without a session or a plan', async () => {
-    // Lists the grids page through in the browser are never planned (src/lib/firstQueries.ts).
+    // Lists the grids page through in the browser are never planned (contract/firstQueries.ts).
     assert.equal(await pageData('/admin/coupons', admin), undefined);
     assert.equal(await pageData('/api-keys', alice), undefined);
     assert.equal(await pageData('/billing'), undefined);

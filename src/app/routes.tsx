@@ -1,31 +1,63 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { AppStore } from '../store/store';
 import { PageLoader } from '../components/PageLoader';
 import { RouteErrorPage } from '../pages/not-found/RouteErrorPage';
 import { redirectIfAuthenticated, requireUser, withApi } from './loaders';
+import { PAGE_ROUTES, ROUTE_ALIASES, type PageChunk } from '../../contract/routes';
 
-// Every page is its own chunk, so /login never downloads the grids or charts. The chunk names are what
-// scripts/bundle-report.js measures per route.
+// The routes, their paths and chunks are contract/routes.ts's. Each page is loaded here under its chunk's name: webpack
+// reads the names from these literal comments, and scripts/bundle-report.js measures each route by them.
+const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
+  login: async () => (await import(/* webpackChunkName: "login" */ '../pages/login/LoginPage')).LoginPage,
+  debug: async () => (await import(/* webpackChunkName: "debug" */ '../pages/debug/DebugPage')).DebugPage,
+  'page-dashboard': async () =>
+    (await import(/* webpackChunkName: "page-dashboard" */ '../pages/dashboard/DashboardPage')).DashboardPage,
+  'page-api-keys': async () =>
+    (await import(/* webpackChunkName: "page-api-keys" */ '../pages/api-keys/ApiKeysPage')).ApiKeysPage,
+  'page-create-api-key': async () =>
+    (await import(/* webpackChunkName: "page-create-api-key" */ '../pages/api-keys/CreateApiKeyPage')).CreateApiKeyPage,
+  'page-team': async () => (await import(/* webpackChunkName: "page-team" */ '../pages/team/TeamPage')).TeamPage,
+  'page-usage-reports': async () =>
+    (await import(/* webpackChunkName: "page-usage-reports" */ '../pages/usage-reports/UsageReportsPage'))
+      .UsageReportsPage,
+  'page-billing': async () =>
+    (await import(/* webpackChunkName: "page-billing" */ '../pages/billing/BillingPage')).BillingPage,
+  'page-admin-dashboard': async () =>
+    (await import(/* webpackChunkName: "page-admin-dashboard" */ '../pages/admin/AdminDashboardPage'))
+      .AdminDashboardPage,
+  'page-pricing': async () =>
+    (await import(/* webpackChunkName: "page-pricing" */ '../pages/admin/PricingPage')).PricingPage,
+  'page-coupons': async () =>
+    (await import(/* webpackChunkName: "page-coupons" */ '../pages/admin/CouponsPage')).CouponsPage,
+  'page-analytics': async () =>
+    (await import(/* webpackChunkName: "page-analytics" */ '../pages/admin/AnalyticsPage')).AnalyticsPage,
+  'page-not-found': async () =>
+    (await import(/* webpackChunkName: "page-not-found" */ '../pages/not-found/NotFoundPage')).NotFoundPage,
+};
+
+const lazyPage = (chunk: PageChunk) => async () => ({ Component: await PAGES[chunk]() });
+
 export function createRoutes(store: AppStore): RouteObject[] {
+  const loaders = { redirectIfAuthenticated: redirectIfAuthenticated(store), withApi: withApi(store) };
+  const outsideLayout = PAGE_ROUTES.flatMap((route): RouteObject[] =>
+    route.loader === 'requireUser'
+      ? []
+      : [
+          {
+            path: route.path,
+            loader: loaders[route.loader],
+            hydrateFallbackElement: <PageLoader />,
+            errorElement: <RouteErrorPage />,
+            lazy: lazyPage(route.chunk),
+          },
+        ],
+  );
+  const inLayout = PAGE_ROUTES.flatMap((route): RouteObject[] =>
+    route.loader === 'requireUser' ? [{ path: route.path.replace(/^\//, ''), lazy: lazyPage(route.chunk) }] : [],
+  );
   return [
-    {
-      path: '/login',
-      loader: redirectIfAuthenticated(store),
-      hydrateFallbackElement: <PageLoader />,
-      errorElement: <RouteErrorPage />,
-      lazy: async () => ({
-        Component: (await import(/* webpackChunkName: "login" */ '../pages/login/LoginPage')).LoginPage,
-      }),
-    },
-    {
-      path: '/debug',
-      loader: withApi(store),
-      hydrateFallbackElement: <PageLoader />,
-      errorElement: <RouteErrorPage />,
-      lazy: async () => ({
-        Component: (await import(/* webpackChunkName: "debug" */ '../pages/debug/DebugPage')).DebugPage,
-      }),
-    },
+    ...outsideLayout,
     {
       path: '/',
       loader: requireUser(store),
@@ -34,86 +66,7 @@ export function createRoutes(store: AppStore): RouteObject[] {
       }),
       hydrateFallbackElement: <PageLoader />,
       errorElement: <RouteErrorPage />,
-      children: [
-        { index: true, element: <Navigate to="/dashboard" replace /> },
-        {
-          path: 'dashboard',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-dashboard" */ '../pages/dashboard/DashboardPage'))
-              .DashboardPage,
-          }),
-        },
-        {
-          path: 'api-keys',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-api-keys" */ '../pages/api-keys/ApiKeysPage'))
-              .ApiKeysPage,
-          }),
-        },
-        {
-          path: 'api-keys/create',
-          lazy: async () => ({
-            Component: (
-              await import(/* webpackChunkName: "page-create-api-key" */ '../pages/api-keys/CreateApiKeyPage')
-            ).CreateApiKeyPage,
-          }),
-        },
-        {
-          path: 'team',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-team" */ '../pages/team/TeamPage')).TeamPage,
-          }),
-        },
-        {
-          path: 'usage-reports',
-          lazy: async () => ({
-            Component: (
-              await import(/* webpackChunkName: "page-usage-reports" */ '../pages/usage-reports/UsageReportsPage')
-            ).UsageReportsPage,
-          }),
-        },
-        {
-          path: 'billing',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-billing" */ '../pages/billing/BillingPage'))
-              .BillingPage,
-          }),
-        },
-        {
-          path: 'admin',
-          lazy: async () => ({
-            Component: (
-              await import(/* webpackChunkName: "page-admin-dashboard" */ '../pages/admin/AdminDashboardPage')
-            ).AdminDashboardPage,
-          }),
-        },
-        {
-          path: 'admin/pricing',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-pricing" */ '../pages/admin/PricingPage')).PricingPage,
-          }),
-        },
-        {
-          path: 'admin/coupons',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-coupons" */ '../pages/admin/CouponsPage')).CouponsPage,
-          }),
-        },
-        {
-          path: 'admin/analytics',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-analytics" */ '../pages/admin/AnalyticsPage'))
-              .AnalyticsPage,
-          }),
-        },
-        {
-          path: '*',
-          lazy: async () => ({
-            Component: (await import(/* webpackChunkName: "page-not-found" */ '../pages/not-found/NotFoundPage'))
-              .NotFoundPage,
-          }),
-        },
-      ],
+      children: [{ index: true, element: <Navigate to={ROUTE_ALIASES['/']} replace /> }, ...inLayout],
     },
   ];
 }

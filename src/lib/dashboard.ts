@@ -3,9 +3,6 @@
 /** Spec §9: the dashboard shows the first 3 top models. */
 export const DASHBOARD_TOP_MODELS = 3;
 
-/** Spec §9: recent activity shows 5 items. */
-export const DASHBOARD_ACTIVITY_ITEMS = 5;
-
 export type ChangeTone = 'good' | 'bad' | 'neutral';
 
 /**

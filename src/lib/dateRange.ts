@@ -1,6 +1,6 @@
 // Editing the usage report's date range (spec §2 /usage-reports): invalid or empty dates are ignored, so the last
 // valid range stays in force, and the range never runs backwards.
-import { isIsoDate, type DateRange } from './dates';
+import { isIsoDate, type DateRange } from '../../contract/dates';
 
 export type DateRangeField = 'start_date' | 'end_date';
 

@@ -1,7 +1,6 @@
-// Which sidebar entry is highlighted (spec §2 Layout). API Keys is active on any path starting with /api-keys (the
-// spec's literal rule); the admin dashboard only on /admin itself, since pricing and coupons have their own entries;
-// the others on their own path and anything below it.
-export type NavMatch = 'startsWith' | 'section' | 'exact';
+import type { NavMatch } from '../../contract/routes';
+
+// Which sidebar entry is highlighted; each entry's rule is in its route (contract/routes.ts).
 
 export function isNavActive(pathname: string, to: string, match: NavMatch): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,9 +1,10 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { withParams, type FirstQuery } from '../lib/firstQueries';
+import { withParams } from '../../contract/apiPaths';
+import type { FirstQuery } from '../../contract/firstQueries';
 
 /**
  * The answers to the page's first queries that the server put in index.html (server/lib/pageData.ts; which queries:
- * src/lib/firstQueries.ts). `loadPageData` runs those queries once, before the first render, with the base query
+ * contract/firstQueries.ts). `loadPageData` runs those queries once, before the first render, with the base query
  * answering them from the page instead of the network (takePageAnswer), so each goes through its endpoint as usual
  * (transformResponse, tags) and the page renders with its data at once. They describe the moment the page was
  * served: the answers are used for that one load and dropped, and every later query asks the API.

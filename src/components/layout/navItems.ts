@@ -7,7 +7,7 @@ import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import type { NavMatch } from '../../lib/navigation';
+import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
   label: string;
@@ -16,16 +16,25 @@ export interface NavItem {
   Icon: ComponentType;
 }
 
-export const MAIN_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', match: 'section', Icon: DashboardOutlined },
-  { label: 'API Keys', to: '/api-keys', match: 'startsWith', Icon: VpnKeyOutlined },
-  { label: 'Team Settings', to: '/team', match: 'section', Icon: GroupsOutlined },
-  { label: 'Usage Reports', to: '/usage-reports', match: 'section', Icon: InsightsOutlined },
-  { label: 'Billing', to: '/billing', match: 'section', Icon: CreditCardOutlined },
-];
+// The entries, their order and labels are the routes' (contract/routes.ts); only the icons live here, in the browser.
+const NAV_ICONS: Record<NavPath, ComponentType> = {
+  '/dashboard': DashboardOutlined,
+  '/api-keys': VpnKeyOutlined,
+  '/team': GroupsOutlined,
+  '/usage-reports': InsightsOutlined,
+  '/billing': CreditCardOutlined,
+  '/admin': AdminPanelSettingsOutlined,
+  '/admin/pricing': SellOutlined,
+  '/admin/coupons': LocalOfferOutlined,
+};
 
-export const ADMIN_NAV: NavItem[] = [
-  { label: 'Admin Dashboard', to: '/admin', match: 'exact', Icon: AdminPanelSettingsOutlined },
-  { label: 'Pricing', to: '/admin/pricing', match: 'section', Icon: SellOutlined },
-  { label: 'Coupons', to: '/admin/coupons', match: 'section', Icon: LocalOfferOutlined },
-];
+function navSection(section: NavEntry['section']): NavItem[] {
+  return PAGE_ROUTES.flatMap((route) =>
+    'nav' in route && route.nav.section === section
+      ? [{ label: route.nav.label, to: route.path, match: route.nav.match, Icon: NAV_ICONS[route.path] }]
+      : [],
+  );
+}
+
+export const MAIN_NAV = navSection('main');
+export const ADMIN_NAV = navSection('admin');

@@ -5,7 +5,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { PageLoader } from '../../components/PageLoader';
-import { DASHBOARD_ACTIVITY_ITEMS } from '../../lib/dashboard';
+import { DASHBOARD_ACTIVITY_ITEMS } from '../../../contract/firstQueries';
 import { relativeTime } from '../../lib/time';
 import { useGetActivityQuery } from '../../store/api';
 import { ActivityIcon } from './ActivityIcon';

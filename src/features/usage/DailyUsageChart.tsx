@@ -15,7 +15,7 @@ import { useElementWidth } from './useElementWidth';
 export type ChartKind = 'line' | 'bar';
 
 const CHART_HEIGHT = 300;
-// MUI X Charts is the page's largest download; the page's figures render while it loads (build/routeChunks.js), and
+// MUI X Charts is the page's largest download; the page's figures render while it loads (contract/routes.ts), and
 // on a screen where the chart is below the fold it loads as it comes near (AfterFirstPaint's nearViewport).
 const loadDailyUsagePlot = () => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsagePlot');
 // Read by screen readers, not drawn (the chart itself is the visual).

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { changeDateRange, type DateRangeField } from '../../lib/dateRange';
-import type { DateRange } from '../../lib/dates';
+import type { DateRange } from '../../../contract/dates';
 import { TextInput } from '../../components/TextInput';
 
 interface DateRangeControlsProps {

@@ -12,6 +12,9 @@ import { useCouponSearchParams } from '../../features/coupons/useCouponSearchPar
 
 export const NO_COUPONS = 'No coupons found.';
 
+// MUI X is most of this page's download: the header and filters render first, and the grid's chunk is requested once
+// they have painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the same rows as cards
+// (CouponList) and never downloads the grid.
 const loadCouponsGrid = () => import(/* webpackChunkName: "grid-coupons" */ '../../features/coupons/CouponsGrid');
 
 function CouponsScreen() {

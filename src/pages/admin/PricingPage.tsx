@@ -16,6 +16,9 @@ import { usePricingSearchParams } from '../../features/pricing/usePricingSearchP
 
 export const NO_PRICING = 'No pricing configurations found.';
 
+// MUI X is most of this page's download: the header and filters render first and the grid's chunk is requested once
+// they have painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the same rows as cards
+// (PricingTierList) and never downloads the grid.
 const loadPricingGrid = () => import(/* webpackChunkName: "grid-pricing" */ '../../features/pricing/PricingGrid');
 export const EDIT_TIER_COMING_SOON = 'Editing pricing tiers is coming soon.';
 

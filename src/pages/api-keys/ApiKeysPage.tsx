@@ -29,7 +29,7 @@ export const VIEW_COMING_SOON = 'Viewing API key details is coming soon.';
 export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
 
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
-// painted (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
+// painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
 // never downloads the grid.
 const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ '../../features/apiKeys/ApiKeysGrid');
 

@@ -18,7 +18,7 @@ import { budgetPercent } from '../../lib/budget';
 import { formatMoney } from '../../../contract/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
-import { BILLING_CREDIT_HISTORY_LIMIT } from '../../lib/firstQueries';
+import { BILLING_CREDIT_HISTORY_LIMIT } from '../../../contract/firstQueries';
 import { BillingStatCards } from '../../features/billing/BillingStatCards';
 import { BudgetHealthBanner } from '../../features/billing/BudgetHealthBanner';
 import { BudgetUsageCard } from '../../features/billing/BudgetUsageCard';

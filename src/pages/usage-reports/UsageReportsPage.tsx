@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
-import { defaultDateRange, type DateRange } from '../../lib/dates';
+import { defaultDateRange, type DateRange } from '../../../contract/dates';
 import { usageReportCsv, usageReportFileName } from '../../features/usage/usageCsv';
 import { dailyUsageSeries, hasUsageData } from '../../features/usage/usageReport';
 import { useGetUsageStatsQuery } from '../../store/api';

@@ -1,7 +1,7 @@
 import type { PageQuery } from '../../../contract/schemas/common';
 import type { CouponValidation, RedeemReply, Redemptions } from '../../../contract/schemas/coupons';
 import type { Build } from '../tags';
-import { teamPath } from '../../lib/apiPaths';
+import { teamPath } from '../../../contract/apiPaths';
 import { DEFAULT_PAGE } from './credits';
 
 interface CouponCodeInput {

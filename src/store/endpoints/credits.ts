@@ -2,13 +2,13 @@ import type { CreditBalance, CreditHistory, DetailedCreditBalance } from '../../
 import type { PageQuery } from '../../../contract/schemas/common';
 import type { UsageBreakdown, UsageBreakdownQuery } from '../../../contract/schemas/usage';
 import type { Build } from '../tags';
-import { teamPath } from '../../lib/apiPaths';
+import { creditBalancePath, creditHistoryPath, teamPath } from '../../../contract/apiPaths';
 
 export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
 
 export const creditEndpoints = (build: Build) => ({
   getCreditBalance: build.query<CreditBalance, string>({
-    query: (teamId) => teamPath(teamId, '/credits/balance'),
+    query: creditBalancePath,
     providesTags: ['CreditBalance'],
   }),
   getDetailedCreditBalance: build.query<DetailedCreditBalance, string>({
@@ -17,7 +17,7 @@ export const creditEndpoints = (build: Build) => ({
   }),
   getCreditHistory: build.query<CreditHistory, { teamId: string } & PageQuery>({
     query: ({ teamId, limit = DEFAULT_PAGE.limit, offset = DEFAULT_PAGE.offset }) => ({
-      url: teamPath(teamId, '/credits/history'),
+      url: creditHistoryPath(teamId),
       params: { limit, offset },
     }),
     providesTags: ['CreditHistory'],

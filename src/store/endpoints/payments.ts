@@ -6,7 +6,7 @@ import type {
   PaymentStatusReply,
 } from '../../../contract/schemas/billing';
 import { PAYMENT_COMPLETED_TAGS, type Build } from '../tags';
-import { teamPath } from '../../lib/apiPaths';
+import { paymentHistoryPath, teamPath } from '../../../contract/apiPaths';
 
 interface PaymentRef {
   teamId: string;
@@ -24,7 +24,7 @@ export const paymentEndpoints = (build: Build) => ({
     keepUnusedDataFor: 0,
   }),
   getPaymentHistory: build.query<PaymentHistory, string>({
-    query: (teamId) => teamPath(teamId, '/payments/history'),
+    query: paymentHistoryPath,
     providesTags: (reply) => [
       ...(reply?.payments ?? []).map((payment) => ({ type: 'Payment' as const, id: payment.order_id })),
       { type: 'Payment', id: 'LIST' },

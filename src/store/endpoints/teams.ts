@@ -11,17 +11,24 @@ import type {
 } from '../../../contract/schemas/teams';
 import type { UsageStats, UsageStatsQuery } from '../../../contract/schemas/usage';
 import { listTags, TEAM_SCOPED_TAGS, type Build } from '../tags';
+import {
+  TEAM_DASHBOARD_PATH,
+  TEAM_INVITES_PATH,
+  TEAM_MEMBERS_PATH,
+  TEAM_PATH,
+  USAGE_STATS_PATH,
+} from '../../../contract/apiPaths';
 
 export const teamEndpoints = (build: Build) => ({
-  getTeam: build.query<Team, void>({ query: () => '/v1/teams/', providesTags: ['Team'] }),
+  getTeam: build.query<Team, void>({ query: () => TEAM_PATH, providesTags: ['Team'] }),
   createTeam: build.mutation<Team, TeamCreateBody>({
-    query: (body) => ({ url: '/v1/teams/', method: 'POST', body }),
+    query: (body) => ({ url: TEAM_PATH, method: 'POST', body }),
     // Only a created team changes anything: refetching the team after a failure would put the page's loader in
     // place of the form, losing what was typed and the failure message.
     invalidatesTags: (team) => (team ? TEAM_SCOPED_TAGS : []),
   }),
   getTeamMembers: build.query<TeamMember[], void>({
-    query: () => '/v1/teams/members',
+    query: () => TEAM_MEMBERS_PATH,
     providesTags: (members) => listTags('TeamMember', members, (member) => member.id),
   }),
   inviteMember: build.mutation<InviteReply, InviteBody>({
@@ -29,7 +36,7 @@ export const teamEndpoints = (build: Build) => ({
     invalidatesTags: [{ type: 'TeamMember', id: 'LIST' }, { type: 'TeamInvite', id: 'LIST' }, 'Activity'],
   }),
   getTeamInvites: build.query<TeamInvite[], void>({
-    query: () => '/v1/teams/invites',
+    query: () => TEAM_INVITES_PATH,
     providesTags: (invites) => listTags('TeamInvite', invites, (invite) => invite.id),
   }),
   cancelInvite: build.mutation<Success, string>({
@@ -50,11 +57,11 @@ export const teamEndpoints = (build: Build) => ({
     invalidatesTags: ['Team', 'TeamDashboard', 'UsageStats', 'Activity'],
   }),
   getTeamDashboard: build.query<TeamDashboard, void>({
-    query: () => '/v1/teams/dashboard',
+    query: () => TEAM_DASHBOARD_PATH,
     providesTags: ['TeamDashboard'],
   }),
   getUsageStats: build.query<UsageStats, Required<UsageStatsQuery>>({
-    query: (params) => ({ url: '/v1/teams/usage-stats', params }),
+    query: (params) => ({ url: USAGE_STATS_PATH, params }),
     providesTags: ['UsageStats'],
   }),
 });

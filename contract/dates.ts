@@ -1,4 +1,7 @@
-/** Spec §9: the usage range defaults to 30 days. */
+// Calendar dates as the usage report and its API query carry them. Shared: the server asks for the usage page's
+// default range when it answers the page's first queries (contract/firstQueries.ts).
+
+/** The usage report's range defaults to the last 30 days (docs/api-contract.md, usage-stats). */
 export const DEFAULT_USAGE_RANGE_DAYS = 30;
 
 /** A calendar date as YYYY-MM-DD in the user's time zone (what a date input shows). */

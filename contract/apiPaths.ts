@@ -1,0 +1,26 @@
+// The API paths both halves name: the RTK Query endpoints request them, and the server runs the same requests for a
+// page's first queries (contract/firstQueries.ts). The routes that answer them are listed in docs/api-contract.md.
+
+/** The path of a team-scoped API call: '/v1/teams/{teamId}' followed by `rest` (e.g. '/credits/balance'). */
+export const teamPath = (teamId: string, rest: string) => `/v1/teams/${encodeURIComponent(teamId)}${rest}`;
+
+export const TEAM_PATH = '/v1/teams/';
+export const TEAM_DASHBOARD_PATH = '/v1/teams/dashboard';
+export const TEAM_MEMBERS_PATH = '/v1/teams/members';
+export const TEAM_INVITES_PATH = '/v1/teams/invites';
+export const USAGE_STATS_PATH = '/v1/teams/usage-stats';
+export const DASHBOARD_STATS_PATH = '/v1/dashboard/stats';
+export const DASHBOARD_ACTIVITY_PATH = '/v1/dashboard/activity';
+
+export const creditBalancePath = (teamId: string) => teamPath(teamId, '/credits/balance');
+export const creditHistoryPath = (teamId: string) => teamPath(teamId, '/credits/history');
+export const paymentHistoryPath = (teamId: string) => teamPath(teamId, '/payments/history');
+
+/** A path with its query string as fetchBaseQuery builds it (URLSearchParams, undefined values left out). */
+export function withParams(path: string, params: Record<string, string | number | boolean | undefined>): string {
+  const defined = Object.entries(params).flatMap(([key, value]): [string, string][] =>
+    value === undefined ? [] : [[key, String(value)]],
+  );
+  const query = new URLSearchParams(defined).toString();
+  return query ? `${path}?${query}` : path;
+}

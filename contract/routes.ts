@@ -1,0 +1,167 @@
+import type { FirstQueryPlanName } from './firstQueries';
+
+/**
+ * The page routes, written once for the app (src/app/routes.tsx, the sidebar's src/components/layout/navItems.ts),
+ * its build (build/RouteAssetsPlugin.js, scripts/bundle-report.js) and the server (the first queries it answers in
+ * the page, server/lib/pageData.ts). Every page is a lazy chunk of its own, so /login never downloads the grids or
+ * charts.
+ *
+ * - chunk: the page's webpackChunkName in src/app/routes.tsx.
+ * - kind: 'login', 'plain' (no grid or chart: must not load MUI X) or 'data' (a DataGrid or a chart); it picks the
+ *   route's bundle budget (README, Bundle budget).
+ * - loader: 'requireUser' renders the page inside the signed-in layout, whose loader sends a visitor without a
+ *   session to /login; the others are the loaders of the pages outside it (src/app/loaders.ts).
+ * - later: chunk groups the page itself loads once it has rendered (a grid or a chart, the largest downloads): part
+ *   of the route's budget, but not preloaded, so they do not take bandwidth from what the first paint needs.
+ * - nav: the sidebar entry (its icon stays in the browser, in navItems.ts); match says on which paths it is active.
+ * - firstQueries: the plan of the API queries the page makes on its first render (contract/firstQueries.ts).
+ */
+export type RouteKind = 'login' | 'plain' | 'data';
+export type RouteLoader = 'requireUser' | 'redirectIfAuthenticated' | 'withApi';
+
+/** 'startsWith': any path starting with `path`; 'section': the path and anything below it; 'exact': itself only. */
+export type NavMatch = 'startsWith' | 'section' | 'exact';
+
+export interface NavEntry {
+  label: string;
+  match: NavMatch;
+  section: 'main' | 'admin';
+}
+
+export interface PageRoute {
+  /** The URL path; '*' is any other path, which renders the not-found page inside the layout. */
+  path: string;
+  chunk: string;
+  kind: RouteKind;
+  loader: RouteLoader;
+  later?: readonly string[];
+  nav?: NavEntry;
+  firstQueries?: FirstQueryPlanName;
+}
+
+/** The signed-in layout's chunk, and the API slice's, which the loaders load (src/app/loaders.ts). */
+export const LAYOUT_CHUNK = 'layout';
+export const API_CHUNK = 'api';
+
+export const PAGE_ROUTES = [
+  { path: '/login', chunk: 'login', kind: 'login', loader: 'redirectIfAuthenticated' },
+  { path: '/debug', chunk: 'debug', kind: 'plain', loader: 'withApi' },
+  {
+    path: '/dashboard',
+    chunk: 'page-dashboard',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Dashboard', match: 'section', section: 'main' },
+    firstQueries: 'dashboard',
+  },
+  {
+    path: '/api-keys',
+    chunk: 'page-api-keys',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-api-keys'],
+    // Active on any path starting with /api-keys, the create page's included.
+    nav: { label: 'API Keys', match: 'startsWith', section: 'main' },
+  },
+  {
+    path: '/api-keys/create',
+    chunk: 'page-create-api-key',
+    kind: 'plain',
+    loader: 'requireUser',
+    firstQueries: 'createApiKey',
+  },
+  {
+    path: '/team',
+    chunk: 'page-team',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Team Settings', match: 'section', section: 'main' },
+    firstQueries: 'team',
+  },
+  {
+    path: '/usage-reports',
+    chunk: 'page-usage-reports',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['chart-daily-usage'],
+    nav: { label: 'Usage Reports', match: 'section', section: 'main' },
+    firstQueries: 'usageReports',
+  },
+  {
+    path: '/billing',
+    chunk: 'page-billing',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Billing', match: 'section', section: 'main' },
+    firstQueries: 'billing',
+  },
+  {
+    path: '/admin',
+    chunk: 'page-admin-dashboard',
+    kind: 'plain',
+    loader: 'requireUser',
+    // Pricing and coupons have entries of their own.
+    nav: { label: 'Admin Dashboard', match: 'exact', section: 'admin' },
+  },
+  {
+    path: '/admin/pricing',
+    chunk: 'page-pricing',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-pricing'],
+    nav: { label: 'Pricing', match: 'section', section: 'admin' },
+  },
+  {
+    path: '/admin/coupons',
+    chunk: 'page-coupons',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-coupons'],
+    nav: { label: 'Coupons', match: 'section', section: 'admin' },
+  },
+  { path: '/admin/analytics', chunk: 'page-analytics', kind: 'plain', loader: 'requireUser' },
+  { path: '*', chunk: 'page-not-found', kind: 'plain', loader: 'requireUser' },
+] as const satisfies readonly PageRoute[];
+
+export type PageChunk = (typeof PAGE_ROUTES)[number]['chunk'];
+export type NavPath = Extract<(typeof PAGE_ROUTES)[number], { nav: NavEntry }>['path'];
+
+/** Paths that only redirect: the root goes to the dashboard. */
+export const ROUTE_ALIASES = { '/': '/dashboard' } as const;
+
+/** What the build needs of a route: the chunk groups its first visit loads, and whether it needs a session. */
+export interface RouteChunks {
+  /** The path, or '(not found)' for any other path. */
+  route: string;
+  kind: RouteKind;
+  /** Without a session the app goes to /login, so the server preloads /login's chunks instead. */
+  guarded: boolean;
+  /**
+   * The lazy chunk groups the route loads before it can render: the layout's and the API's when it is inside the
+   * layout, the API's when its loader loads it, then its own.
+   */
+  groups: string[];
+  later: readonly string[];
+}
+
+const GROUPS_BEFORE_PAGE: Record<RouteLoader, string[]> = {
+  requireUser: [LAYOUT_CHUNK, API_CHUNK],
+  withApi: [API_CHUNK],
+  redirectIfAuthenticated: [],
+};
+
+/** The routes' chunks, read by the build (build/RouteAssetsPlugin.js) and the bundle report. */
+export function routeChunks(): { routes: RouteChunks[]; notFound: RouteChunks } {
+  const chunksOf = (route: PageRoute): RouteChunks => ({
+    route: route.path === '*' ? '(not found)' : route.path,
+    kind: route.kind,
+    guarded: route.loader === 'requireUser',
+    groups: [...GROUPS_BEFORE_PAGE[route.loader], route.chunk],
+    later: route.later ?? [],
+  });
+  const routes: readonly PageRoute[] = PAGE_ROUTES;
+  return {
+    routes: routes.filter((route) => route.path !== '*').map(chunksOf),
+    notFound: chunksOf(routes.find((route) => route.path === '*')!),
+  };
+}
