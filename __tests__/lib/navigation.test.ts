@@ -1,6 +1,6 @@
 import { isNavActive, type NavMatch } from '../../src/lib/navigation';
 
-describe('sidebar active rules (spec §2 Layout)', () => {
+describe('sidebar active rules', () => {
   it.each<[string, string, NavMatch, boolean]>([
     ['/api-keys', '/api-keys', 'startsWith', true],
     ['/api-keys/create', '/api-keys', 'startsWith', true],

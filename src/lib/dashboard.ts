@@ -1,9 +1,9 @@
-// Rules of the dashboard's figures (spec §2 /dashboard, §3 Dashboard stats, §9 top lists).
+// Rules of the dashboard's figures (docs/rules.md#dashboard).
 
-/** Spec §9: the dashboard shows the first 3 top models. */
+/** The dashboard shows the first 3 top models. */
 export const DASHBOARD_TOP_MODELS = 3;
 
-/** Spec §9: recent activity shows 5 items. */
+/** Recent activity shows 5 items. */
 export const DASHBOARD_ACTIVITY_ITEMS = 5;
 
 export type ChangeTone = 'good' | 'bad' | 'neutral';

@@ -1,4 +1,4 @@
-/** Spec §9: the usage range defaults to 30 days. */
+/** The usage range defaults to 30 days (docs/rules.md#usage-reports). */
 export const DEFAULT_USAGE_RANGE_DAYS = 30;
 
 /** A calendar date as YYYY-MM-DD in the user's time zone (what a date input shows). */

@@ -1,6 +1,6 @@
-// Which sidebar entry is highlighted (spec §2 Layout). API Keys is active on any path starting with /api-keys (the
-// spec's literal rule); the admin dashboard only on /admin itself, since pricing and coupons have their own entries;
-// the others on their own path and anything below it.
+// Which sidebar entry is highlighted (docs/rules.md#layout-and-timings). API Keys is active on any path starting
+// with /api-keys (so /api-keys/create too); the admin dashboard only on /admin itself, since pricing and coupons have
+// their own entries; the others on their own path and anything below it.
 export type NavMatch = 'startsWith' | 'section' | 'exact';
 
 export function isNavActive(pathname: string, to: string, match: NavMatch): boolean {

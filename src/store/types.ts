@@ -1,4 +1,4 @@
-// Entities of the wire contract (docs/api-contract.md, product spec §3). Field names are the server's.
+// Entities of the wire contract (docs/api-contract.md, Entities). Field names are the server's.
 // Money fields named *_cents are integer cents; every other money field is dollars.
 
 export interface AuthUser {
@@ -244,7 +244,7 @@ export interface CookieDiagnostics {
   timestamp: string;
 }
 
-// Request payloads (spec §3 "Payloads").
+// Request payloads (docs/api-contract.md, Calls).
 export interface TeamCreateInput {
   name: string;
   budget_limit: number;

@@ -36,7 +36,7 @@ function CouponsScreen() {
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
 
-  // Spec §8: a failed list load gives an empty list.
+  // A failed list load gives an empty list (docs/rules.md#failed-loads).
   const coupons = useMemo(() => (isError ? [] : (data ?? [])), [isError, data]);
   const viewing = coupons.find((coupon) => coupon.id === viewingId);
   const editing = coupons.find((coupon) => coupon.id === editingId);
@@ -56,7 +56,8 @@ function CouponsScreen() {
     view.clearCreateRequest();
   };
 
-  // The same element on every render, so the list's loading and arrival do not rebuild the heading (issue 7).
+  // The same element on every render, so the list's loading and arrival do not rebuild the heading (README,
+  // Performance: a phone's long tasks).
   const heading = useMemo(
     () => (
       <>

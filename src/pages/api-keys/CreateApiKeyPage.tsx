@@ -15,7 +15,7 @@ import type { CreatedApiKey } from '../../store/types';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { CreatedKeyPanel } from './CreatedKeyPanel';
 
-/** Spec §6: a user without a team cannot create keys and is steered to team setup. */
+/** A user without a team cannot create keys and is steered to team setup. */
 function TeamSetupRequired() {
   return (
     <Alert severity="warning">

@@ -19,7 +19,7 @@ const LINKS = [
 
 const actionSx = { justifyContent: 'flex-start' } as const;
 
-/** Shortcuts; managing keys needs a team (spec §2, §6), so that one is disabled without it. */
+/** Shortcuts; managing keys needs a team (docs/rules.md#owners-and-admins), so that one is disabled without it. */
 export function QuickActions({ team }: { team: Team | undefined }) {
   return (
     <Card component="section" aria-labelledby="quick-actions-title">

@@ -12,7 +12,7 @@ import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
 import { TextInput } from '../../components/TextInput';
 
-/** Owner only. Spec §5: a negative or non-numeric budget is silently ignored (nothing is sent). */
+/** Owner only. A negative or non-numeric budget is silently ignored (nothing is sent). */
 export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
   const dispatch = useAppDispatch();
   const [updateBudget, { isLoading }] = useUpdateBudgetMutation();

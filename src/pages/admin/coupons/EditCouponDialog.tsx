@@ -8,7 +8,7 @@ import type { Failure } from '../FailureAlert';
 import { failureOf } from '../failure';
 import { CouponFormDialog } from './CouponFormDialog';
 
-/** Sends only the fields that changed (spec §3); with no change it just closes. */
+/** Sends only the fields that changed (a partial update); with no change it just closes. */
 export function EditCouponDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const [updateCoupon, { isLoading }] = useUpdateCouponMutation();

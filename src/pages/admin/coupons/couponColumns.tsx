@@ -94,7 +94,7 @@ function actionsColumn({ onView, onEdit, onDeactivate }: CouponRowActions): Grid
   return rowActionsColumn<Coupon>({
     onView,
     onEdit,
-    // Only an active coupon can be deactivated (spec §4).
+    // Only an active coupon can be deactivated (docs/rules.md#coupons).
     destructive: {
       label: 'Deactivate',
       icon: <BlockOutlined color="error" />,

@@ -127,7 +127,7 @@ function actionsColumn({ onView, onEdit, onDeactivate }: PricingRowActions): Gri
   return rowActionsColumn<PricingTier>({
     onView,
     onEdit,
-    // Deactivate is offered only while the tier is active (spec §4).
+    // Deactivate is offered only while the tier is active (docs/rules.md#pricing-tiers).
     destructive: {
       label: 'Deactivate',
       icon: <BlockOutlined color="error" />,

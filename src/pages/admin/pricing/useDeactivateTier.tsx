@@ -10,7 +10,7 @@ import { failureOf } from '../failure';
 
 export const TIER_DEACTIVATED = 'Pricing tier deactivated successfully!';
 
-/** Deactivate with the spec's confirmation; the row refreshes through the cache tags. */
+/** Deactivate with the fixed confirmation; the row refreshes through the cache tags. */
 export function useDeactivateTier() {
   const dispatch = useAppDispatch();
   const { confirm, dialog } = useConfirm();
