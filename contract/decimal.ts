@@ -42,7 +42,7 @@ export function formatDecimal(
 
 /**
  * US dollars: '$1,234.57', '-$4.50'; `maxFraction` above 2 for unit prices ('$0.075'). Null, undefined, NaN and
- * infinities show as $0.00 (spec §9).
+ * infinities show as $0.00 (docs/rules.md#money).
  */
 export function formatUsd(dollars: number | null | undefined, maxFraction = 2): string {
   const amount = dollars !== null && dollars !== undefined && Number.isFinite(dollars) ? dollars : 0;

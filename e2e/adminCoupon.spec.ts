@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { newPageAs } from './sessions';
 import { freshLogin, signIn } from './signIn';
 
-// Issue 5 and 6 journeys: an admin prices a model and issues a coupon; a member redeems it and sees the balance move;
-// the admin's coupon grid shows the use without a reload (refetch when the tab regains focus).
+// The pricing and coupon journeys: an admin prices a model and issues a coupon; a member redeems it and sees the
+// balance move; the admin's coupon grid shows the use without a reload (refetch when the tab regains focus).
 test('an admin issues a coupon that a member redeems', async ({ browser }) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

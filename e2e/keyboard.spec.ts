@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectVisibleFocus, tabTo, walkTabOrder } from './focus';
 import { newPageAs, type Login } from './sessions';
 
-// Issue 7, keyboard: every button and link is reached by Tab and shows where focus is; dialogs open with Enter or
-// Space, close with Escape, and hand focus back to what opened them; the phone drawer works the same way.
+// Keyboard (README, Accessibility): every button and link is reached by Tab and shows where focus is; dialogs open with
+// Enter or Space, close with Escape, and hand focus back to what opened them; the phone drawer works the same way.
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };

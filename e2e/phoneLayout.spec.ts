@@ -47,7 +47,7 @@ test.describe('at 1280 px with the sidebar open', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   // Every grid and usage table fits beside the open sidebar: its last column (the row actions) is on screen without
-  // scrolling sideways, so nothing hides the identifying first column either (issue 16).
+  // scrolling sideways, so nothing hides the identifying first column either.
   for (const [login, routes] of Object.entries(TABLES_BY_ROUTE)) {
     test(`every table's last column is reachable and visible for ${login}`, async ({ page }) => {
       await signIn(page, login);

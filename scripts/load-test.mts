@@ -1,5 +1,5 @@
 /**
- * npm run bench:load — issue 15 item 8: many connections at once on the report endpoints, against the real server
+ * npm run bench:load — many connections at once on the report endpoints, against the real server
  * (`npm start`'s main.ts in demo mode, a child process on a fresh data directory) on PGlite and, when
  * BENCH_DATABASE_URL is set, on PostgreSQL (a fresh database in that cluster). autocannon runs in its own child
  * process too, so neither the load nor the server shares an event loop with anything else.

@@ -4,7 +4,7 @@ import { createTheme } from '@mui/material/styles';
 // the user picks one in the top bar, and MUI persists that choice (localStorage 'mui-mode').
 export const SIDEBAR_WIDTH_OPEN = 256;
 export const SIDEBAR_WIDTH_CLOSED = 64;
-/** Spec §9: the mobile breakpoint. */
+/** The mobile breakpoint: below it, the drawer and card lists (docs/rules.md#layout-and-timings). */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const DESKTOP_MEDIA_QUERY = `(min-width:${MOBILE_BREAKPOINT_PX}px)`;
 /** Below the breakpoint: the drawer navigation, and lists as cards where a table's columns do not fit. */

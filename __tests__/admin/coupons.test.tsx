@@ -20,7 +20,7 @@ async function renderCoupons(path = '/admin/coupons') {
 
 const listQuery = () => fakeDb.lastRequest('GET', '/v1/admin/coupons')?.query;
 
-describe('/admin/coupons table (spec §2, §4)', () => {
+describe('/admin/coupons table', () => {
   it('shows code, amount, uses, expiry and the display status of each coupon', async () => {
     fakeDb.state.coupons.find((coupon) => coupon.code === 'LAUNCH50')!.current_uses = 7; // over-used: never negative
     await renderCoupons();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
 import { renderRoute, setViewportWidth } from '../support/render';
 
-// Below the spec's 768 px breakpoint the coupons table is a list of cards (CouponList): the same columns, actions
+// Below the 768 px breakpoint the coupons table is a list of cards (CouponList): the same columns, actions
 // and states as the grid, 25 to a page.
 
 jest.setTimeout(20_000);
@@ -55,7 +55,7 @@ describe('/admin/coupons on a phone', () => {
     expect(within(cardOf('LAUNCH50')).getByText('Max uses reached')).toBeInTheDocument();
     expect(within(cardOf('OLDPROMO')).getByText('Expired')).toBeInTheDocument();
     expect(within(cardOf('FOREVER25')).getByText('No expiry')).toBeInTheDocument();
-    // Spec §4: Deactivate only for an active coupon.
+    // Deactivate only for an active coupon (docs/rules.md#coupons).
     expect(within(cardOf('SPRING5')).getByText('Inactive')).toBeInTheDocument();
     expect(within(cardOf('SPRING5')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     expect(within(welcome).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();

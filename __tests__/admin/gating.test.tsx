@@ -11,7 +11,7 @@ const ADMIN_ROUTES = [
   ['/admin/analytics', 'System Analytics'],
 ] as const;
 
-describe('admin pages are for admins only (spec §6)', () => {
+describe('admin pages are for admins only', () => {
   it.each(ADMIN_ROUTES)('%s shows Access Denied to bob and calls no admin endpoint', async (path, title) => {
     fakeDb.signInAs('bob');
     renderRoute(path);
@@ -39,7 +39,7 @@ describe('admin pages are for admins only (spec §6)', () => {
   });
 });
 
-describe('/admin dashboard (spec §2)', () => {
+describe('/admin dashboard', () => {
   beforeEach(() => fakeDb.signInAs('admin'));
 
   it('offers the quick actions, the four sections and the System Overview placeholders', async () => {

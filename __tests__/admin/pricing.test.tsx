@@ -25,7 +25,7 @@ const models = () =>
     .slice(1)
     .map((row) => row.querySelector('[data-field="model"] p')?.textContent);
 
-describe('/admin/pricing table (spec §2, §4)', () => {
+describe('/admin/pricing table', () => {
   it('shows each column as a person reads it', async () => {
     await renderPricing();
     expect(screen.getByRole('link', { name: 'Back to Admin' })).toHaveAttribute('href', '/admin');

@@ -32,7 +32,7 @@ async function fillRequired(user: UserEvent, dialog: HTMLElement) {
   await fill(user, number(dialog, /^Completion Price/), '10');
 }
 
-describe("'Create Pricing Tier' (spec §5)", () => {
+describe("'Create Pricing Tier'", () => {
   it('starts with the defaults and shows the caching fields only when caching is checked', async () => {
     const { user, dialog } = await openCreate();
     expect(text(dialog, /^Tier Name/)).toHaveValue('standard');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
 import { renderRoute, setViewportWidth } from '../support/render';
 
-// Below the spec's 768 px breakpoint the pricing table is a list of cards (PricingTierList, on the shared CardList):
+// Below the 768 px breakpoint the pricing table is a list of cards (PricingTierList, on the shared CardList):
 // the same columns, actions and states as the grid, and no grid.
 
 jest.setTimeout(20_000);
@@ -57,7 +57,7 @@ describe('/admin/pricing on a phone', () => {
     expect(within(cardOf('gemini-2.5-flash')).getByText('$0.075')).toBeInTheDocument();
     expect(within(cardOf('gemini-2.5-flash')).getByText('Not supported')).toBeInTheDocument();
     expect(within(cardOf('gpt-4o')).getByText('Dec 15, 2026, 12:00 PM')).toBeInTheDocument();
-    // Spec §4: Deactivate only while the tier is active.
+    // Deactivate only while the tier is active (docs/rules.md#pricing-tiers).
     expect(within(cardOf('gpt-4o-mini')).getByText('Inactive')).toBeInTheDocument();
     expect(within(cardOf('gpt-4o-mini')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     expect(within(cardOf('gpt-4o')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { renderRoute, setViewportWidth } from '../support/render';
 
 afterEach(() => setViewportWidth(1024));
 
-describe('layout on desktop (spec §2 Layout)', () => {
+describe('layout on desktop', () => {
   beforeEach(() => setViewportWidth(1280));
 
   it('shows the sidebar open at 256px and collapses it to 64px', async () => {

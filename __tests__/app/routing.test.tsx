@@ -9,7 +9,7 @@ const expectLoginPage = async () =>
     await screen.findByRole('heading', { name: 'Welcome to AI Model Gateway' }, { timeout: 5000 }),
   ).toBeInTheDocument();
 
-describe('routing and the auth guard (spec §2, §4)', () => {
+describe('routing and the auth guard', () => {
   it('sends a signed-out visitor of / to /login', async () => {
     fakeDb.signInAs(null);
     const { router } = renderRoute('/');
@@ -80,7 +80,7 @@ describe('routing and the auth guard (spec §2, §4)', () => {
     );
   });
 
-  it('registers every child route of the spec', async () => {
+  it('registers every child route', async () => {
     for (const [login, path, title] of [
       ['alice', '/api-keys', 'API Keys'],
       ['alice', '/team', 'Team Settings'],
@@ -132,7 +132,7 @@ describe('routing and the auth guard (spec §2, §4)', () => {
   });
 });
 
-describe('/debug (spec §2)', () => {
+describe('/debug', () => {
   it('is reachable signed out and shows the diagnostics JSON, test cookie and test login', async () => {
     fakeDb.signInAs(null);
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});

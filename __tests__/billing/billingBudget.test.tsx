@@ -14,7 +14,7 @@ function renderBilling() {
 
 const card = (title: string) => screen.findByRole('region', { name: title });
 
-describe('Manage Budget (spec §6: is_owner decides)', () => {
+describe('Manage Budget: is_owner decides', () => {
   it('is offered to the owner, not to a member', async () => {
     fakeDb.signInAs('bob');
     renderBilling();

@@ -16,7 +16,7 @@ function renderBilling() {
 
 const card = (title: string) => screen.findByRole('region', { name: title });
 
-describe('/billing (spec §2)', () => {
+describe('/billing', () => {
   it('shows the header, the five cards and the sections for the seeded team', async () => {
     renderBilling();
     expect(await screen.findByRole('heading', { level: 1, name: 'Billing & Usage' })).toBeInTheDocument();

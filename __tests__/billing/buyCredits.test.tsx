@@ -13,7 +13,7 @@ import {
 
 runOnFakeClock();
 
-describe('Buy Credits dialog (spec §4, §5, §9)', () => {
+describe('Buy Credits dialog', () => {
   it('validates the amount: minimum message, disabled submit, preview only from 1.00', async () => {
     const { user } = renderActions();
     await user.click(screen.getByRole('button', { name: 'Buy Credits' }));

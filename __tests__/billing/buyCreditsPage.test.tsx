@@ -5,7 +5,7 @@ import { advance, mockPaymentWindow, POLL_MS, runOnFakeClock } from './buyCredit
 
 runOnFakeClock();
 
-describe('Buy Credits on the billing page (spec §4: success closes after 3 s)', () => {
+describe('Buy Credits on the billing page: success closes after 3 s', () => {
   it('closes 3 s after success, resets, and the Credit Balance card shows the new balance', async () => {
     mockPaymentWindow();
     const { user } = renderRoute('/billing', { userOptions: { advanceTimers: jest.advanceTimersByTime } });

@@ -11,7 +11,7 @@ import {
 
 runOnFakeClock();
 
-describe('Buy Credits polling limit (spec §9: 60 attempts)', () => {
+describe('Buy Credits polling limit: 60 attempts', () => {
   it('gives up after 60 pending replies with "Payment status polling timeout" and polls no more', async () => {
     mockPaymentWindow();
     const { user } = renderActions();

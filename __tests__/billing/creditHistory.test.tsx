@@ -14,7 +14,7 @@ function renderHistory(limit?: number) {
 const rows = async (region: HTMLElement) =>
   within(await within(region).findByRole('list', { name: 'Credit transactions' })).getAllByRole('listitem');
 
-describe('Credit History widget (spec §2)', () => {
+describe('Credit History widget', () => {
   it('asks for 20 entries by default and for the limit it is given', async () => {
     renderHistory();
     await screen.findByRole('list', { name: 'Credit transactions' });

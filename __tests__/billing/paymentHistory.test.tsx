@@ -21,7 +21,7 @@ async function renderPayments() {
   return { ...rendered, region, row };
 }
 
-describe('Payment History widget (spec §2, §4, §8)', () => {
+describe('Payment History widget', () => {
   it('shows the first 10 of 12 with the count', async () => {
     const { region } = await renderPayments();
     expect(within(region).getAllByRole('listitem')).toHaveLength(10);

@@ -11,7 +11,7 @@ async function openRedeem() {
   return { ...rendered, dialog, code: within(dialog).getByLabelText('Coupon Code') };
 }
 
-describe('Redeem Coupon dialog: input -> validated -> success (spec §4, §5)', () => {
+describe('Redeem Coupon dialog: input -> validated -> success', () => {
   it('asks for a code before calling the server', async () => {
     const { user, dialog } = await openRedeem();
     await user.click(within(dialog).getByRole('button', { name: 'Validate' }));

@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToCents, formatCents, formatMoney } from '../../contract/money';
 
-describe('formatMoney: two decimals and a dollar sign; null or NaN gives $0.00 (spec §9)', () => {
+describe('formatMoney: two decimals and a dollar sign; null or NaN gives $0.00', () => {
   it.each([
     [0, '$0.00'],
     [5, '$5.00'],
@@ -16,7 +16,7 @@ describe('formatMoney: two decimals and a dollar sign; null or NaN gives $0.00 (
   });
 });
 
-describe('dollarsToCents: amount times 100, rounded (spec §9)', () => {
+describe('dollarsToCents: amount times 100, rounded', () => {
   it.each([
     [1, 100],
     [10.5, 1050],

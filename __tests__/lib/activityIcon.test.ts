@@ -1,6 +1,6 @@
 import { activityIcon, DEFAULT_ACTIVITY_ICON } from '../../src/features/dashboard/activityIcon';
 
-describe('activity icon per type; others get the default icon (spec §3 Activity item)', () => {
+describe('activity icon per type; others get the default icon', () => {
   it.each([
     ['api_key_created', 'key-created', 'primary'],
     ['api_key_first_used', 'key-first-used', 'success'],

@@ -1,7 +1,7 @@
 import { errorMessage, isSessionError, toApiError } from '../../src/lib/apiError';
 import { readCookie } from '../../src/lib/cookies';
 
-describe('toApiError: the error carries the response text or "HTTP error! status: {n}" (spec §7)', () => {
+describe('toApiError: the error carries the response text or "HTTP error! status: {n}"', () => {
   it.each([
     [400, '{"code":"VALIDATION_ERROR","message":"name is required"}', 'name is required', 'VALIDATION_ERROR'],
     [500, 'Internal meltdown', 'Internal meltdown', undefined],
@@ -14,7 +14,7 @@ describe('toApiError: the error carries the response text or "HTTP error! status
   });
 });
 
-describe('isSessionError: 401/403 with TOKEN_EXPIRED, NO_TOKEN, INVALID_TOKEN or an unreadable body (spec §4)', () => {
+describe('isSessionError: 401/403 with TOKEN_EXPIRED, NO_TOKEN, INVALID_TOKEN or an unreadable body', () => {
   it.each([
     [401, '{"code":"TOKEN_EXPIRED","message":"x"}', true],
     [401, '{"code":"NO_TOKEN","message":"x"}', true],

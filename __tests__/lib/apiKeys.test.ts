@@ -69,6 +69,6 @@ describe("create failure: 'must belong to a team' is replaced, anything else is 
   });
 });
 
-it("'Copied!' lasts 2 seconds (spec §9)", () => {
+it("'Copied!' lasts 2 seconds", () => {
   expect(COPY_CONFIRMATION_MS).toBe(2000);
 });

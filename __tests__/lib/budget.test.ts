@@ -8,7 +8,7 @@ import {
   budgetLimitNotice,
 } from '../../src/lib/budget';
 
-describe('budget health from percent used (spec §4)', () => {
+describe('budget health from percent used', () => {
   it.each([
     [0, 'healthy', 'Within budget'],
     [74.9, 'healthy', 'Within budget'],
@@ -37,7 +37,7 @@ describe('budget percent: a limit of zero gives 0', () => {
   });
 });
 
-describe('bar colour: red above 90, yellow above 75, green otherwise (spec §9)', () => {
+describe('bar colour: red above 90, yellow above 75, green otherwise', () => {
   it.each([
     [0, 'success'],
     [75, 'success'],

@@ -20,7 +20,7 @@ const linkCreated: BuyEvent = {
   popupBlocked: false,
 };
 
-describe('Buy Credits: amount -> processing -> waiting -> success | failed (spec §4)', () => {
+describe('Buy Credits: amount -> processing -> waiting -> success | failed', () => {
   it.each<[string, BuyState, BuyEvent, BuyState]>([
     ['submit starts processing', initialBuyState, { type: 'submitted' }, { step: 'processing' }],
     ['a created link waits', { step: 'processing' }, linkCreated, waiting(0)],

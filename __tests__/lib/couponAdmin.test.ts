@@ -18,7 +18,7 @@ import type { Coupon } from '../../contract/schemas/coupons';
 // jest.config.js runs with TZ=UTC, so datetime-local values read as UTC here.
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 
-describe('coupon display status: Inactive, then Expired, then Max uses reached, else Active (spec §4)', () => {
+describe('coupon display status: Inactive, then Expired, then Max uses reached, else Active', () => {
   it.each([
     ['active, unused, no expiry', true, null, 10, 0, 'Active'],
     ['inactive wins over everything', false, '2026-01-01T00:00:00Z', 1, 1, 'Inactive'],
@@ -59,7 +59,7 @@ describe('coupon filters from the URL become the list query', () => {
 
 const valid: CouponFormValues = { ...EMPTY_COUPON_FORM, code: 'SAVE10', amount: '10' };
 
-describe('coupon form rules (spec §5)', () => {
+describe('coupon form rules', () => {
   it('defaults: max uses 1, no expiry, active', () => {
     expect(EMPTY_COUPON_FORM).toMatchObject({ max_uses: '1', expires_at: '', active: true });
   });

@@ -1,6 +1,6 @@
 import { couponCodeError, couponInput, normaliseCouponCode } from '../../src/features/coupons/coupons';
 
-describe('coupon code (spec §5: required, trimmed, upper-cased on input and on send)', () => {
+describe('coupon code (required, trimmed, upper-cased on input and on send)', () => {
   it.each([
     ['welcome10', 'WELCOME10', 'WELCOME10'],
     ['  welcome10 ', '  WELCOME10 ', 'WELCOME10'],

@@ -8,7 +8,7 @@ import {
 } from '../../src/features/billing/credits';
 import { formatMoney } from '../../contract/money';
 
-describe('credit entry type labels (spec §3)', () => {
+describe('credit entry type labels', () => {
   it.each([
     ['topup', 'Top-up'],
     ['refund', 'Refund'],

@@ -36,7 +36,7 @@ describe('greeting: first name, else login', () => {
   });
 });
 
-it('dashboard list sizes follow spec §9: 3 top models, 5 activity items', () => {
+it('dashboard list sizes: 3 top models, 5 activity items', () => {
   expect(DASHBOARD_TOP_MODELS).toBe(3);
   expect(DASHBOARD_ACTIVITY_ITEMS).toBe(5);
 });

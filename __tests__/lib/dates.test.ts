@@ -1,6 +1,6 @@
 import { defaultDateRange, isIsoDate, toIsoDate } from '../../contract/dates';
 
-describe('defaultDateRange: the last 30 days up to today (spec §2 /usage-reports)', () => {
+describe('defaultDateRange: the last 30 days up to today', () => {
   it.each([
     [new Date(2026, 10, 21, 15, 30), { start_date: '2026-10-22', end_date: '2026-11-21' }],
     [new Date(2026, 0, 15), { start_date: '2025-12-16', end_date: '2026-01-15' }],

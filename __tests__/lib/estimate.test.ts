@@ -16,7 +16,7 @@ describe('days in the month, leap years included', () => {
   ])('%s -> %p', (date, days) => expect(daysInMonth(date)).toBe(days));
 });
 
-describe('estimated monthly = month-to-date / day of month * days in month (spec §9)', () => {
+describe('estimated monthly = month-to-date / day of month * days in month', () => {
   it.each([
     ['mid November', 320.5, day(2026, 11, 15), 641],
     ['the first day of a 31-day month', 10, day(2026, 1, 1), 310],

@@ -1,7 +1,7 @@
 import type { NavMatch } from '../../contract/routes';
 import { isNavActive } from '../../src/lib/navigation';
 
-describe('sidebar active rules (spec §2 Layout)', () => {
+describe('sidebar active rules', () => {
   it.each<[string, string, NavMatch, boolean]>([
     ['/api-keys', '/api-keys', 'startsWith', true],
     ['/api-keys/create', '/api-keys', 'startsWith', true],

@@ -8,7 +8,7 @@ import {
   pollOutcome,
 } from '../../src/features/billing/payments';
 
-describe('payment polling outcome (spec §4, §8, §9: 60 attempts)', () => {
+describe('payment polling outcome: 60 attempts', () => {
   it.each([
     ['completed', 1, null, { kind: 'success' }],
     ['completed', 60, null, { kind: 'success' }],
@@ -30,7 +30,7 @@ describe('payment polling outcome (spec §4, §8, §9: 60 attempts)', () => {
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 
-describe('a pending payment counts as expired when expires_at is past (spec §4)', () => {
+describe('a pending payment counts as expired when expires_at is past', () => {
   it.each([
     [null, false],
     ['2026-11-15T11:59:59.000Z', true],
@@ -55,7 +55,7 @@ describe('opening a pending payment', () => {
     expect(openPaymentProblem(payment, NOW)).toBe(alert);
   });
 
-  it('uses the exact §8 sentences', () => {
+  it('uses the exact alert sentences', () => {
     expect(LINK_UNAVAILABLE_ALERT).toBe('Payment link is no longer available. Please create a new payment.');
     expect(LINK_EXPIRED_ALERT).toBe('Payment link has expired. Please create a new payment.');
   });

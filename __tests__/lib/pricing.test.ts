@@ -16,7 +16,7 @@ import { PROVIDER_ORDER } from '../../server/gateway/models';
 
 const NOW = new Date('2026-11-15T12:00:00.000Z');
 
-describe('a pricing tier is active when effective_time has passed and expiry_time is absent or ahead (spec §4)', () => {
+describe('a pricing tier is active when effective_time has passed and expiry_time is absent or ahead', () => {
   it.each([
     ['started, no expiry', '2026-01-01T00:00:00Z', null, true],
     ['starts exactly now', '2026-11-15T12:00:00.000Z', null, true],
@@ -68,7 +68,7 @@ const filled: PricingFormValues = {
   completion_cost_per_1m: '10',
 };
 
-describe('pricing form rules (spec §5)', () => {
+describe('pricing form rules', () => {
   it('defaults: tier name standard, order 1, min tokens 0, no caching', () => {
     expect(EMPTY_PRICING_FORM).toMatchObject({ tier_name: 'standard', tier_order: '1', min_tokens: '0' });
     expect(EMPTY_PRICING_FORM.supports_caching).toBe(false);

@@ -17,7 +17,7 @@ const member = (id: string, email: string | null, role: string): TeamMember => (
 const alice = member('user-alice', 'alice@example.com', 'owner');
 const bob = member('user-bob', 'bob@example.com', 'member');
 
-describe('owner controls only for the signed-in owner (fix over spec §6 "any owner")', () => {
+describe('owner controls only for the signed-in owner, not every member of an owned team', () => {
   it.each([
     ['the owner, matched by id', { id: 'user-alice', email: 'other@example.com' }, [alice, bob], true],
     [

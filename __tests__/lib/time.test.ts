@@ -4,7 +4,7 @@ const now = new Date('2026-11-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const MIN = 60_000;
 
-describe('relativeTime: minutes under 60, hours under 24, else days (spec §9)', () => {
+describe('relativeTime: minutes under 60, hours under 24, else days', () => {
   it.each([
     [ago(10_000), 'just now'],
     [ago(MIN), '1 minute ago'],

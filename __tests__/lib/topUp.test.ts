@@ -8,7 +8,7 @@ import {
 } from '../../src/features/billing/topUp';
 import { dollarsToCents } from '../../contract/money';
 
-describe('top-up amount (spec §5: number, minimum 1.00)', () => {
+describe('top-up amount: a number, minimum 1.00', () => {
   it.each([
     ['', Number.NaN, false, null],
     ['  ', Number.NaN, false, null],
@@ -43,7 +43,7 @@ describe('new-balance preview only when amount >= 1', () => {
   });
 });
 
-describe('amount sent as cents: amount x 100 rounded (spec §9)', () => {
+describe('amount sent as cents: amount x 100 rounded', () => {
   it.each([
     ['10', 1000],
     ['12.34', 1234],

@@ -23,7 +23,7 @@ const model = (name: string, cents: number): UsageByModel => ({
 });
 const keyed = <T>(rows: T[], key: (row: T) => string) => Object.fromEntries(rows.map((row) => [key(row), row]));
 
-describe('top lists: sorted by total cost, most expensive first, 5 entries (spec §2, §9)', () => {
+describe('top lists: sorted by total cost, most expensive first, 5 entries', () => {
   it.each([
     ['no usage', [], []],
     ['fewer than 5 keep all, sorted', [member('a', 10), member('b', 30), member('c', 20)], ['b', 'c', 'a']],

@@ -32,7 +32,7 @@ const rowNames = () =>
     .slice(1)
     .map((row) => row.querySelector('[data-field="name"] p')?.textContent);
 
-describe('/api-keys table (spec §2)', () => {
+describe('/api-keys table', () => {
   it('shows the columns and the seed keys as a person reads them', async () => {
     await renderGrid();
     expect(screen.getByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();

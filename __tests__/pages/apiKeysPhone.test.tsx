@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute, setViewportWidth } from '../support/render';
 
-// Below the spec's 768 px breakpoint the API keys table is a list of cards (ApiKeyList, on the shared CardList): every
+// Below the 768 px breakpoint the API keys table is a list of cards (ApiKeyList, on the shared CardList): every
 // column of the grid, its actions, and no grid.
 
 jest.setTimeout(20_000);

@@ -16,7 +16,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('/api-keys/create form (spec §2, §5 API key name)', () => {
+describe('/api-keys/create form', () => {
   it('keeps Create API Key disabled while the name is empty or only spaces', async () => {
     const { user, nameField, submit } = await renderForm();
     expect(submit).toBeDisabled();

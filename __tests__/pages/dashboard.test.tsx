@@ -16,7 +16,7 @@ async function renderDashboard() {
   return rendered;
 }
 
-describe('dashboard header and team check (spec §2 /dashboard)', () => {
+describe('dashboard header and team check', () => {
   it("offers 'Create API Key' to a user with a team, and no team notice", async () => {
     await renderDashboard();
     expect(await screen.findByRole('link', { name: 'Create API Key' })).toHaveAttribute('href', '/api-keys/create');

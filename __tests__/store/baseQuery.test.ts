@@ -17,7 +17,7 @@ function captureRequest(url: string) {
   return captured;
 }
 
-describe('base query (spec §7)', () => {
+describe('base query', () => {
   it('sends cookies, a JSON content type, and the bearer token from the jwt cookie', async () => {
     const captured = captureRequest(ME_URL);
     document.cookie = 'jwt=header.payload.signature; path=/';
@@ -48,7 +48,7 @@ describe('base query (spec §7)', () => {
   });
 });
 
-describe('the auth rule (spec §4)', () => {
+describe('the auth rule', () => {
   it('leaves a failed status check (/auth/me) to the route loaders', async () => {
     server.use(http.get(ME_URL, () => HttpResponse.json({ code: 'NO_TOKEN', message: 'Sign in' }, { status: 401 })));
     const store = makeConnectedStore();

@@ -24,7 +24,7 @@ describe('drawer slice', () => {
   });
 });
 
-describe('toasts: a queue, each shown for 3000 ms (spec §9)', () => {
+describe('toasts: a queue, each shown for 3000 ms', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

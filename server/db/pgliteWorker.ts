@@ -1,8 +1,8 @@
 /**
  * The worker thread that owns PGlite (started by openPglite in pglite.ts). PGlite runs PostgreSQL in WebAssembly on
  * the thread that calls it, so in the server's thread every query held up accepting and answering HTTP: under 200
- * connections new ones waited seconds and timed out (issue 15 item 8). Here statements run one after another as
- * before, while the server's thread stays free.
+ * connections new ones waited seconds and timed out (docs/server.md, Many connections at once). Here statements run one
+ * after another as before, while the server's thread stays free.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Db, Queryable } from './types';

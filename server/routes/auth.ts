@@ -89,7 +89,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     },
   );
 
-  // A GET because the spec's 'Sign out' is a link; it ends the session on the server, not only in this browser.
+  // A GET because the dashboard's 'Sign out' is a link; it ends the session on the server, not only in this browser.
   api.get('/v1/auth/logout', async (request, reply) => {
     const token = readToken(request);
     if (token) await sessions.end(token);

@@ -41,7 +41,7 @@ async function checkSession(store: AppStore, api: Awaited<ReturnType<typeof load
   }
 }
 
-/** Spec §2: the root is guarded; any failure of the status check (401, 403, network) goes to /login. */
+/** The root is guarded: any failure of the status check (401, 403, network) goes to /login (docs/rules.md). */
 export const requireUser = (store: AppStore) => async () => {
   if (!(await isAuthenticated(store))) throw redirect('/login');
   return null;
@@ -54,8 +54,9 @@ export const withApi = (store: AppStore) => async () => {
 };
 
 /**
- * Spec §2: /login sends an authenticated user to /dashboard, and shows the login page when the check fails. After a
- * session error it always shows the page, so a session that /auth/me accepts but other calls reject cannot loop.
+ * docs/rules.md#sessions-and-sign-in: /login sends an authenticated user to /dashboard, and shows the login page when
+ * the check fails. After a session error it always shows the page, so a session that /auth/me accepts but other calls
+ * reject cannot loop.
  */
 export const redirectIfAuthenticated = (store: AppStore) => async () => {
   if (selectSessionEnded(store.getState())) return null;

@@ -3,7 +3,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { barWidth, budgetBarColor, budgetLimitNotice, formatPercent } from '../lib/budget';
 
-/** The budget progress bar: coloured by the §9 thresholds, capped at 100%, warning above 90%, exceeded from 100%. */
+/**
+ * The budget progress bar: coloured by the budget thresholds (docs/rules.md#budget-health), capped at 100%, warning
+ * above 90%, exceeded from 100%.
+ */
 export function BudgetBar({ percent, label = 'Budget used' }: { percent: number; label?: string }) {
   const notice = budgetLimitNotice(percent);
   return (

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 
 export interface ConfirmOptions {
   title?: string;
-  /** The exact confirmation sentence of the spec (§5 Confirmations). */
+  /** The fixed confirmation sentence (docs/rules.md#layout-and-timings). */
   message: string;
   confirmLabel?: string;
 }

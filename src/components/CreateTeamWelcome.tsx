@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 
 /**
- * Spec §2: a user without a team is invited to create one (the dashboard's welcome box). Every team page shows it
+ * A user without a team is invited to create one (the dashboard's welcome box). Every team page shows it
  * in place of the 404 NO_TEAM its calls get, rather than an error with Retry.
  */
 export function CreateTeamWelcome() {

@@ -1,5 +1,5 @@
-// How a failed call is described to the pages (spec §7: the error carries the response text, or
-// 'HTTP error! status: {n}'; §4: which failures mean the session is gone).
+// How a failed call is described to the pages (the error carries the response text, or
+// 'HTTP error! status: {n}'), and which failures mean the session is gone (docs/rules.md#sessions-and-sign-in).
 
 export interface ApiError {
   /** HTTP status, or 0 when the request never got an answer. */
@@ -39,7 +39,7 @@ export function toApiError(status: number, text: string): ApiError {
   };
 }
 
-/** Spec §4: 401/403 with an auth code, or whose body cannot be read, ends the session. */
+/** 401/403 with an auth code, or whose body cannot be read, ends the session. */
 export function isSessionError(error: ApiError): boolean {
   if (error.status !== 401 && error.status !== 403) return false;
   if (parseJson(error.text) === undefined) return true;

@@ -1,4 +1,4 @@
-// Budget rules (spec §4 budget health, §9 bar colours and thresholds).
+// Budget rules: health, bar colours and thresholds (docs/rules.md#budget-health).
 
 export type BudgetHealth = 'healthy' | 'caution' | 'warning' | 'exceeded';
 export type BudgetBarColor = 'success' | 'warning' | 'error';
@@ -40,7 +40,7 @@ export function barWidth(percent: number): number {
 export const NEAR_LIMIT_WARNING = 'Warning: Approaching budget limit';
 
 /**
- * The line every budget bar shows (team, billing, usage reports), from one rule so no two places disagree: the spec's
+ * The line every budget bar shows (team, billing, usage reports), from one rule so no two places disagree: the fixed
  * 'Warning: Approaching budget limit' above 90 percent, and the health label 'Budget exceeded' from 100 percent on.
  */
 export function budgetLimitNotice(percent: number): string | null {

@@ -1,6 +1,6 @@
-// Rules of the dashboard's figures (spec §2 /dashboard, §3 Dashboard stats, §9 top lists).
+// Rules of the dashboard's figures (docs/rules.md#dashboard).
 
-/** Spec §9: the dashboard shows the first 3 top models. */
+/** The dashboard shows the first 3 top models. */
 export const DASHBOARD_TOP_MODELS = 3;
 
 export type ChangeTone = 'good' | 'bad' | 'neutral';

@@ -1,4 +1,4 @@
-// Editing the usage report's date range (spec §2 /usage-reports): invalid or empty dates are ignored, so the last
+// Editing the usage report's date range (docs/rules.md#usage-reports): invalid or empty dates are ignored, so the last
 // valid range stays in force, and the range never runs backwards.
 import { isIsoDate, type DateRange } from '../../contract/dates';
 

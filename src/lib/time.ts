@@ -4,7 +4,7 @@ const DAY = 24 * HOUR;
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
-/** Spec §9: minutes under an hour, hours under a day, otherwise days. */
+/** 'just now', then minutes under an hour, hours under a day, otherwise days. */
 export function relativeTime(timestamp: string | Date, now: Date = new Date()): string {
   const elapsed = Math.max(0, now.getTime() - new Date(timestamp).getTime());
   if (Number.isNaN(elapsed)) return '';

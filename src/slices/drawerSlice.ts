@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 // The sidebar has two independent states: collapsed or not on desktop (open by default), and the overlay drawer
-// on phones under 768px (closed by default). Spec §2 Layout.
+// on phones under 768px (closed by default). See docs/rules.md#layout-and-timings.
 interface DrawerState {
   desktopOpen: boolean;
   mobileOpen: boolean;

@@ -1,7 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-// Set when a call fails with a session error (spec §4). The guarded layout then sends the user to /login once, and
-// the login loader stops auto-redirecting to /dashboard so a half-valid session cannot bounce between the two.
+// Set when a call fails with a session error (docs/rules.md#sessions-and-sign-in). The guarded layout then sends the
+// user to /login once, and the login loader stops auto-redirecting to /dashboard so a half-valid session cannot bounce
+// between the two.
 interface SessionState {
   ended: boolean;
 }

@@ -1,6 +1,6 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Spec §9: a toast lasts 3000 ms. */
+/** A toast lasts 3000 ms (docs/rules.md#layout-and-timings). */
 export const TOAST_DURATION_MS = 3000;
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';

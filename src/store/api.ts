@@ -11,7 +11,7 @@ import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
 
 /*
- * The one API slice: every call of the spec's §7 table. Endpoint groups live in ./endpoints/*, but they are all
+ * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
  * declared here, in one createApi, so a mutation in one domain refreshes queries in another.
  *
  * Tag graph — what each mutation makes stale (lists provide one tag per row plus LIST):
@@ -38,7 +38,7 @@ import { adminEndpoints } from './endpoints/admin';
  * | deactivateCoupon      | Coupon {id}, Coupon LIST                                                          |
  * | createPricingTier     | PricingTier LIST                                                                  |
  * | deactivatePricingTier | PricingTier {id}, PricingTier LIST                                                |
- * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache (§4 rule)     |
+ * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
  * | generateCouponCode    |                                                                                   |
  */

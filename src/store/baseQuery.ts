@@ -5,7 +5,8 @@ import { isSessionError, toApiError, type ApiError } from '../lib/apiError';
 import { sessionEnded } from '../slices/sessionSlice';
 import { takePageAnswer } from './pageData';
 
-// The body is read as text so a failure can carry it verbatim (spec §7); successes are parsed as JSON when they are.
+// The body is read as text so a failure can carry it verbatim (docs/rules.md#sessions-and-sign-in); successes are
+// parsed as JSON when they are.
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!response.ok) return text;

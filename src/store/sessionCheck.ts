@@ -5,8 +5,8 @@ import { peekBootUser } from './bootSession';
 
 /**
  * Whether /v1/auth/me accepts the visitor. A plain fetch rather than the API slice: /login runs this before it
- * renders, and RTK Query is not part of the login page's download (issue 7's 160 KB budget). Any failure (401, 403,
- * network) means no session.
+ * renders, and RTK Query is not part of the login page's download (README, Bundle budget: 160 KB). Any failure (401,
+ * 403, network) means no session.
  */
 export async function hasSession(): Promise<boolean> {
   // The server checked this page load's session and sent the user along (bootSession.ts).

@@ -5,7 +5,7 @@ import { toastsSlice } from '../slices/toastsSlice';
 import { sessionSlice } from '../slices/sessionSlice';
 
 // The API slice (RTK Query and every endpoint) is plugged in by apiConnection.ts when the first route that needs it
-// loads, so a first visit to /login does not download it (issue 7's bundle budget). Its state type is declared here
+// loads, so a first visit to /login does not download it (README, Bundle budget). Its state type is declared here
 // so selectors and hooks stay fully typed.
 export const rootReducer = combineSlices(drawerSlice, toastsSlice, sessionSlice).withLazyLoadedSlices<
   WithSlice<typeof api>

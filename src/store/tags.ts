@@ -42,8 +42,9 @@ export const PAYMENT_COMPLETED_TAGS: Tag[] = [
 ];
 
 /**
- * Spec §4: "after 3 seconds the dashboard refreshes and the modal closes": the dashboard's own figures (team, month
- * stats, request stats, activity, balance), asked again when the Buy Credits dialog closes itself after a success.
+ * After a purchase the dashboard refreshes and the dialog closes (docs/rules.md#buy-credits): the dashboard's figures
+ * (team, month stats, request stats, activity, balance), asked again when the Buy Credits dialog closes itself after a
+ * success.
  */
 export const DASHBOARD_REFRESH_TAGS: Tag[] = ['Team', 'TeamDashboard', 'DashboardStats', 'Activity', 'CreditBalance'];
 

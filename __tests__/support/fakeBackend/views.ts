@@ -220,7 +220,7 @@ export function listCoupons(coupons: readonly Coupon[], filters: CouponFilters):
     .sort(COUPON_ORDER[filters.sortBy]);
 }
 
-/** Active when effective_time has passed and expiry_time is absent or in the future (spec §4). */
+/** Active when effective_time has passed and expiry_time is absent or in the future (docs/rules.md#pricing-tiers). */
 export const isTierActive = (tier: PricingTier, now: Date): boolean =>
   Date.parse(tier.effective_time) <= now.getTime() && !isExpired(tier.expiry_time, now);
 

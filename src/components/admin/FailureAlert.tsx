@@ -2,13 +2,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 
 export interface Failure {
-  /** The spec's sentence, e.g. 'Failed to create coupon'. */
+  /** The fixed failure sentence, e.g. 'Failed to create coupon'. */
   title: string;
   /** The server's explanation when it gave one (e.g. a 409 'Coupon code already exists'). */
   detail?: string;
 }
 
-/** The spec's failure sentence with the server's reason under it, so the person knows what to fix. */
+/** The fixed failure sentence with the server's reason under it, so the person knows what to fix. */
 export function FailureAlert({ failure, onClose }: { failure: Failure | null; onClose?: () => void }) {
   if (!failure) return null;
   return (

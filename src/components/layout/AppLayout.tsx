@@ -21,10 +21,12 @@ import { TopBar } from './TopBar';
 import { Toaster } from './Toaster';
 
 // The phone's overlay drawer (Drawer, Modal, Slide, focus trap) is downloaded the first time the menu opens: most
-// visits never open it, and every first screen would otherwise wait for it (issue 7).
+// visits never open it, and every first screen would otherwise wait for it (README, Bundle budget).
 const MobileNavDrawer = lazy(() => import(/* webpackChunkName: "mobile-nav" */ './MobileNavDrawer'));
 
-/** Spec §4: a session error anywhere sends the user to /login — once, with the cache cleared. */
+/**
+ * docs/rules.md#sessions-and-sign-in: a session error anywhere sends the user to /login — once, with the cache cleared.
+ */
 function useLeaveWhenSessionEnds() {
   const ended = useAppSelector(selectSessionEnded);
   const dispatch = useAppDispatch();

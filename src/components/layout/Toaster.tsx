@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectCurrentToast, toastDismissed } from '../../slices/toastsSlice';
 
-// Snackbar (with its transitions) is downloaded with the first toast, not with every first screen (issue 7).
+// Snackbar (with its transitions) is downloaded with the first toast, not with every first screen (README).
 const ToastSnackbar = lazy(() => import(/* webpackChunkName: "toast" */ './ToastSnackbar'));
 
 export function Toaster() {

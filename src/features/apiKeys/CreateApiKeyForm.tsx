@@ -10,7 +10,7 @@ import { useCreateApiKeyMutation } from '../../store/api';
 import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { TextInput } from '../../components/TextInput';
 
-/** The one-field form (spec §5 API key name: required, trimmed, submit disabled when empty). */
+/** The one-field form (the API key name: required, trimmed, submit disabled when empty). */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [failure, setFailure] = useState<CreateKeyFailure | null>(null);

@@ -95,7 +95,7 @@ function actionsColumn({ onView, onEdit, onRevoke }: ApiKeyRowActions): GridColD
   });
 }
 
-/** The table's columns; the User column only when some key carries user information (spec §2 /api-keys). */
+/** The table's columns; the User column only when some key carries user information (docs/rules.md#api-keys). */
 export function apiKeyColumns(actions: ApiKeyRowActions, withUser: boolean): GridColDef<ApiKey>[] {
   return [nameColumn, ...(withUser ? [userColumn] : []), ...trailingColumns, actionsColumn(actions)];
 }

@@ -1,6 +1,6 @@
-// Rules of the API key screens (spec §2 /api-keys and /api-keys/create, §5 API key name, §9 copy confirmation).
+// Rules of the API key screens, /api-keys and /api-keys/create (docs/rules.md#api-keys).
 
-/** Spec §9: 'Copied!' shows for 2 seconds. */
+/** 'Copied!' shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 export const UNNAMED_USER = 'Unnamed User';
@@ -46,7 +46,7 @@ export interface CreateKeyFailure {
   needsTeam: boolean;
 }
 
-/** Spec §5: a server message containing 'must belong to a team' is replaced; every other failure is generic. */
+/** A server message containing 'must belong to a team' is replaced; every other failure is generic. */
 export function createKeyFailure(serverMessage: string | null | undefined): CreateKeyFailure {
   return (serverMessage ?? '').includes('must belong to a team')
     ? { message: TEAM_REQUIRED_MESSAGE, needsTeam: true }

@@ -7,11 +7,11 @@ import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 
 export const REVOKE_CONFIRMATION = 'Are you sure you want to revoke this API key? This action cannot be undone.';
-/** The dialog names the key; the spec's sentence stays as its message. */
+/** The dialog names the key; the fixed sentence stays as its message. */
 export const revokeTitle = (keyName: string) => `Revoke API key "${keyName}"`;
 
 /**
- * Revoke with the spec's confirmation. The list refreshes through the cache tags (revokeApiKey invalidates the
+ * Revoke with the fixed confirmation. The list refreshes through the cache tags (revokeApiKey invalidates the
  * key's row), so nothing is refetched by hand.
  */
 export function useRevokeApiKey() {

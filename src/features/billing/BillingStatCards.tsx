@@ -5,7 +5,7 @@ import { estimatedMonthlyCost } from './estimate';
 import { formatMoney } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';
 
-/** Spec §9: a balance under 500 dollars is low. */
+/** A balance under 500 dollars is low (docs/rules.md#low-balance). */
 export const LOW_BALANCE_DOLLARS = 500;
 
 interface BillingStatCardsProps {

@@ -4,7 +4,9 @@ import { budgetHealth, formatPercent, HEALTH_LABELS } from '../../lib/budget';
 
 const SEVERITY = { healthy: 'success', caution: 'info', warning: 'warning', exceeded: 'error' } as const;
 
-/** Every state is named, the healthy one too (spec §4 budget health); a limit of zero is 0 percent, within budget. */
+/**
+ * Every state is named, the healthy one too (docs/rules.md#budget-health); a limit of zero is 0 percent, within budget.
+ */
 export function BudgetHealthBanner({ percent }: { percent: number }) {
   const health = budgetHealth(percent);
   return (

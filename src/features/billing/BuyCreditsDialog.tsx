@@ -22,7 +22,7 @@ import { TopUpAmountStep } from './TopUpAmountStep';
 import { usePaymentPolling } from './usePaymentPolling';
 import { usePaymentWindow } from './usePaymentWindow';
 
-/** Spec §9: the success step closes the dialog after 3 seconds. */
+/** The success step closes the dialog after 3 seconds (docs/rules.md#buy-credits). */
 export const SUCCESS_CLOSE_DELAY_MS = 3000;
 
 interface BuyCreditsDialogProps {

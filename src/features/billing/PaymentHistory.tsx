@@ -29,7 +29,7 @@ export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
   const count = history.data?.count ?? payments.length;
   const shown = payments.slice(0, PAYMENT_HISTORY_SHOWN);
 
-  // Spec §8: manual refresh failures are only logged; the list reloads through the check's tags.
+  // A failed manual re-check is only logged (docs/rules.md#failed-loads); the list reloads through the check's tags.
   const refreshStatus = async (payment: Payment) => {
     if (!teamId) return;
     try {

@@ -33,7 +33,7 @@ interface RedeemCouponDialogProps {
   /** The user belongs to no team (the team fetch said so): the dialog explains instead of asking for a code. */
   noTeam?: boolean;
   /**
-   * Billing (spec §2: "on success reloads and closes"): called with the amount after a redemption, and the dialog
+   * Billing (on success it reloads and closes): called with the amount after a redemption, and the dialog
    * closes instead of showing its success step, which the dashboard's dialog keeps.
    */
   onRedeemed?: (amount: number) => void;
@@ -42,7 +42,7 @@ interface RedeemCouponDialogProps {
 type Step =
   { step: 'input' } | { step: 'validated'; validation: CouponValidation } | { step: 'success'; amount: number };
 
-/** Spec §4: input -> validated -> success; 'Different Code' returns to input. */
+/** input -> validated -> success (docs/rules.md#coupons); 'Different Code' returns to input. */
 export function RedeemCouponDialog({
   open,
   onClose,

@@ -19,7 +19,7 @@ interface UpdateBudgetDialogProps {
   currentUsage: number;
 }
 
-/** Spec §2 'Update Budget Limit': the value is parsed as a decimal and sent as is (no client validation). */
+/** 'Update Budget Limit': the value is parsed as a decimal and sent as is (no client validation). */
 export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }: UpdateBudgetDialogProps) {
   const [value, setValue] = useState(String(currentLimit));
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-// The Buy Credits dialog's state machine (spec §4): amount -> processing -> waiting -> success | failed.
+// The Buy Credits dialog's state machine: amount -> processing -> waiting -> success | failed (docs/rules.md).
 import { PAYMENT_FAILED_DEFAULT, pollOutcome, STATUS_CHECK_FAILED_MESSAGE } from './payments';
 
 export const LINK_FAILED_MESSAGE = 'Failed to create payment link';

@@ -1,4 +1,4 @@
-// Credit history rules (spec §3 credit entry types, §2 Credit History widget).
+// Credit history rules: entry type labels and filters of the Credit History widget.
 import type { CreditEntry } from '../../../contract/schemas/billing';
 
 const TYPE_LABELS: Record<string, string> = {

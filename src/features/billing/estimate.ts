@@ -1,4 +1,5 @@
-// Spec §9: estimated monthly cost = month-to-date cost / day of the month * days in the month.
+// Estimated monthly cost = month-to-date cost / day of the month * days in the month
+// (docs/rules.md#estimated-monthly-cost).
 
 /** Days in the month of `date` (local calendar), leap years included. */
 export function daysInMonth(date: Date): number {

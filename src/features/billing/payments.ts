@@ -1,4 +1,4 @@
-// Payment rules (spec §4 payment states and polling, §8 payment messages, §9 timings).
+// Payment rules: states, polling, messages and timings (docs/rules.md#buy-credits).
 import type { Payment, PaymentStatus } from '../../../contract/schemas/billing';
 
 export const PAYMENT_POLL_INTERVAL_MS = 5000;
@@ -28,7 +28,7 @@ export function pollOutcome(status: string, attempt: number, failureReason?: str
   return { kind: 'continue' };
 }
 
-/** Spec §4: a pending payment counts as expired for opening when expires_at is past. */
+/** A pending payment counts as expired for opening when expires_at is past. */
 export function isPaymentLinkExpired(expiresAt: string | null, now: Date): boolean {
   if (!expiresAt) return false;
   const time = Date.parse(expiresAt);
@@ -47,7 +47,7 @@ export const LINK_UNAVAILABLE_ALERT = 'Payment link is no longer available. Plea
 export const LINK_EXPIRED_ALERT = 'Payment link has expired. Please create a new payment.';
 export const LIST_POPUP_BLOCKED_ALERT = 'Popup blocked. Please allow popups for this site and try again.';
 
-/** The §8 alert for opening a payment whose link is gone, or null when it can be opened. */
+/** The alert for opening a payment whose link is gone, or null when it can be opened. */
 export function openPaymentProblem(payment: Pick<Payment, 'payment_url' | 'expires_at'>, now: Date): string | null {
   const state = paymentLinkState(payment, now);
   if (state === 'unavailable') return LINK_UNAVAILABLE_ALERT;

@@ -1,4 +1,4 @@
-// The printable monthly statement behind 'Download Invoice' (the spec gives no behaviour; ours is a print-styled
+// The printable monthly statement behind 'Download Invoice' (our own design: a print-styled
 // HTML document that the browser's "Save as PDF" turns into a clean file).
 import type { CreditEntry, Payment } from '../../../contract/schemas/billing';
 import type { UsageBreakdown } from '../../../contract/schemas/usage';

@@ -1,4 +1,4 @@
-// Top-up amount rules (spec §5 top-up, §9 quick amounts and minimum).
+// Top-up amount rules: minimum, quick amounts, preview (docs/rules.md#buy-credits).
 
 export const QUICK_TOP_UP_AMOUNTS = [5, 10, 25, 50, 100] as const;
 export const MIN_TOP_UP_DOLLARS = 1;

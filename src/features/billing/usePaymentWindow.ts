@@ -7,9 +7,9 @@ import {
 } from './payments';
 
 /**
- * The provider's payment window (spec §9): 800x600, checked every second until a person closes it, and closed by us
- * after 30 minutes. `open` returns false when the browser blocked the popup; `forget` (dialog closed) and unmount
- * end the watch.
+ * The provider's payment window (docs/rules.md#buy-credits): 800x600, checked every second until a person closes it,
+ * and closed by us after 30 minutes. `open` returns false when the browser blocked the popup; `forget` (dialog closed)
+ * and unmount end the watch.
  */
 export function usePaymentWindow() {
   const [paymentWindow, setPaymentWindow] = useState<Window | null>(null);

@@ -16,7 +16,7 @@ interface CouponFormFieldsProps {
   values: CouponFormValues;
   errors: CouponFormErrors;
   onChange: (changes: Partial<CouponFormValues>) => void;
-  /** The edit form also offers the Active switch (spec §4: admins can edit the active flag). */
+  /** The edit form also offers the Active switch (admins can edit the active flag). */
   withActive?: boolean;
 }
 

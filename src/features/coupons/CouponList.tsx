@@ -64,7 +64,7 @@ function CouponCard({ coupon, actions }: { coupon: Coupon; actions: CouponRowAct
         actions={[
           { label: 'View details', onClick: () => actions.onView(coupon) },
           { label: 'Edit', onClick: () => actions.onEdit(coupon) },
-          // Spec §4: only an active coupon can be deactivated.
+          // Only an active coupon can be deactivated (docs/rules.md#coupons).
           ...(coupon.active
             ? [{ label: 'Deactivate', onClick: () => actions.onDeactivate(coupon), destructive: true }]
             : []),

@@ -5,7 +5,7 @@ import type { Coupon } from '../../../contract/schemas/coupons';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { CouponFormDialog } from './CouponFormDialog';
 
-/** Sends only the fields that changed (spec §3); with no change it just closes. */
+/** Sends only the fields that changed (a partial update); with no change it just closes. */
 export function EditCouponDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
   const [updateCoupon, { isLoading }] = useUpdateCouponMutation();
   const { run, failure, clearFailure } = useAdminMutation(onClose);

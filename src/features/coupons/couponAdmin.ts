@@ -1,9 +1,9 @@
-// Admin coupon rules (spec §4 coupon display status, §5 coupon form, §9 sort options). Redeeming lives in coupons.ts.
+// Admin coupon rules: display status, form, sort options (docs/rules.md#coupons). Redeeming lives in coupons.ts.
 import type { Coupon, CouponCreateBody, CouponListQuery, CouponUpdateBody } from '../../../contract/schemas/coupons';
 
 export const DEACTIVATE_COUPON_CONFIRMATION = 'Are you sure you want to deactivate this coupon?';
 
-/** The confirmation's title names the coupon it acts on; the spec's sentence stays its message. */
+/** The confirmation's title names the coupon it acts on; the fixed sentence stays its message. */
 export const deactivateCouponTitle = (coupon: { code: string }) => `Deactivate coupon ${coupon.code}?`;
 export const COUPON_MESSAGES = {
   deactivated: 'Coupon deactivated successfully!',

@@ -1,4 +1,4 @@
-// Coupon redemption rules (spec §5 coupon code).
+// Coupon redemption rules: the code field (docs/rules.md#coupons).
 
 export const EMPTY_CODE_MESSAGE = 'Please enter a coupon code';
 export const MISSING_TEAM_MESSAGE = 'Team ID is required. Please refresh the page and try again.';

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 
-/** Spec §2: the orange notice when the team fetch failed. */
+/** The orange notice when the team fetch failed. */
 export function TeamSetupNotice() {
   return (
     <Alert

@@ -51,7 +51,7 @@ const CARDS: CardSpec[] = [
   },
 ];
 
-/** The four usage cards. Spec §8: a stats failure is only logged; the cards then show '—'. */
+/** The four usage cards. A stats failure is only logged (docs/rules.md#failed-loads); the cards then show '—'. */
 export function UsageStatCards() {
   const { data: stats, error, isLoading } = useGetDashboardStatsQuery();
 

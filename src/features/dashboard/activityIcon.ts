@@ -1,4 +1,4 @@
-// Recent activity on the dashboard (spec §3 Activity item): each known type has its own icon, anything else the
+// Recent activity on the dashboard (docs/rules.md#dashboard): each known type has its own icon, anything else the
 // default one. The icon is named here and drawn by the page, so the rule stays free of React.
 
 export type ActivityIconName =

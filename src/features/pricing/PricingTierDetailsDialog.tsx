@@ -8,7 +8,7 @@ import { formatPricePer1M, isTierActive, tokenRange } from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 
-/** Read-only view of one tier (the spec leaves 'view' open; editing a tier is not offered). */
+/** Read-only view of one tier (editing a tier is not offered). */
 export function PricingTierDetailsDialog({ tier, onClose }: { tier: PricingTier; onClose: () => void }) {
   const caching = tier.supports_caching
     ? `Supported — create ${formatPricePer1M(tier.cache_create_cost_per_1m)}, read ${formatPricePer1M(

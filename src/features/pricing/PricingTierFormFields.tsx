@@ -33,7 +33,7 @@ const PRICE_FIELDS: NumberSpec[] = [
   { field: 'completion_cost_per_1m', label: 'Completion Price per 1M (USD)', min: 0, step: 0.001, required: true },
 ];
 
-// Shown only when the tier supports caching (spec §5).
+// Shown only when the tier supports caching (docs/rules.md#pricing-tiers).
 const CACHE_FIELDS: NumberSpec[] = [
   { field: 'cache_create_cost_per_1m', label: 'Cache Create Price per 1M (USD)', min: 0, step: 0.001 },
   { field: 'cache_read_cost_per_1m', label: 'Cache Read Price per 1M (USD)', min: 0, step: 0.001 },

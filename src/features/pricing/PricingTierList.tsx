@@ -66,7 +66,7 @@ function PricingTierCard({ tier, actions }: { tier: PricingTier; actions: Pricin
         actions={[
           { label: 'View details', onClick: () => actions.onView(tier) },
           { label: 'Edit', onClick: () => actions.onEdit(tier) },
-          // Spec §4: Deactivate only while the tier is active.
+          // Deactivate only while the tier is active (docs/rules.md#pricing-tiers).
           ...(active ? [{ label: 'Deactivate', onClick: () => actions.onDeactivate(tier), destructive: true }] : []),
         ]}
       />

@@ -1,4 +1,4 @@
-// Pricing tier rules (spec §4 tier activity, §5 pricing create form, §9 providers and defaults).
+// Pricing tier rules: activity, display, create form, providers (docs/rules.md#pricing-tiers).
 import type { PricingListQuery, PricingTier, PricingTierBody } from '../../../contract/schemas/pricing';
 import { formatCount } from '../../lib/numbers';
 import { formatUsd } from '../../../contract/decimal';
@@ -9,7 +9,7 @@ export const PROVIDERS = GATEWAY_PROVIDERS;
 
 export const DEACTIVATE_TIER_CONFIRMATION = 'Are you sure you want to deactivate this pricing tier?';
 
-/** The confirmation's title names the tier it acts on; the spec's sentence stays its message. */
+/** The confirmation's title names the tier it acts on; the fixed sentence stays its message. */
 export function deactivateTierTitle(tier: Pick<PricingTier, 'tier_name' | 'provider' | 'model'>): string {
   return `Deactivate the ${tier.tier_name} tier of ${tier.provider}/${tier.model}?`;
 }
@@ -123,7 +123,7 @@ const isBlank = (value: string) => value.trim() === '';
 const numberOf = (value: string) => (isBlank(value) ? NaN : Number(value));
 const isInteger = (value: string) => Number.isInteger(numberOf(value));
 
-/** Field messages for the spec's §5 rules; an empty object means the form can be sent. */
+/** Field messages for the form's rules; an empty object means the form can be sent. */
 export function pricingFormErrors(values: PricingFormValues): PricingFormErrors {
   const errors: PricingFormErrors = {};
   if (!(PROVIDERS as readonly string[]).includes(values.provider)) errors.provider = 'Provider is required';

@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { TextInput } from '../../components/TextInput';
 import { SectionCard } from '../../components/SectionCard';
 
-/** Owner only. Spec §5: a negative or non-numeric budget is silently ignored (nothing is sent). */
+/** Owner only. A negative or non-numeric budget is silently ignored (nothing is sent). */
 export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
   const dispatch = useAppDispatch();
   const [updateBudget, { isLoading }] = useUpdateBudgetMutation();

@@ -1,4 +1,4 @@
-// Team page rules (spec §5 validation, §6 roles — with the owner check fixed to look at the signed-in user).
+// Team page rules: validation, and roles with the owner check on the signed-in user (docs/rules.md#owners-and-admins).
 import type { AuthUser } from '../../../contract/schemas/auth';
 import type { TeamMember } from '../../../contract/schemas/teams';
 

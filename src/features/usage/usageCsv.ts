@@ -1,4 +1,4 @@
-// The 'Export Report' file of /usage-reports (our behaviour; the spec leaves it open): one CSV holding the daily
+// The 'Export Report' file of /usage-reports (our own design, docs/rules.md#usage-reports): one CSV holding the daily
 // series, then the per-member table, then the per-model table, each section under its own header row.
 import type { DateRange } from '../../../contract/dates';
 import type { UsageStats } from '../../../contract/schemas/usage';

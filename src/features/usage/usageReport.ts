@@ -1,9 +1,9 @@
-// Usage report rules (spec §2 /usage-reports, §9): usage-stats money is cents; top lists hold 5 entries.
+// Usage report rules (docs/rules.md#usage-reports): usage-stats money is cents; top lists hold 5 entries.
 import type { UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
 import { budgetPercent } from '../../lib/budget';
 import { centsToDollars } from '../../../contract/money';
 
-/** Spec §9: the top lists of the usage report show 5 entries. */
+/** The top lists of the usage report show 5 entries. */
 export const USAGE_TOP_LIST_SIZE = 5;
 
 export interface DailyUsagePoint {

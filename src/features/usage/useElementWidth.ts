@@ -6,8 +6,8 @@ import { startTransition, useLayoutEffect, useRef, useState } from 'react';
  *
  * The width comes from the ResizeObserver's first report, which the browser delivers after its own layout of the
  * page. Reading it in the layout effect instead would force that layout inside React's commit, one long task with
- * the whole page's first render on a slow phone (issue 7: Total Blocking Time). The chart's re-render at the new
- * width is a transition, so it is rendered in slices.
+ * the whole page's first render on a slow phone (README, Performance: Total Blocking Time). The chart's re-render at
+ * the new width is a transition, so it is rendered in slices.
  */
 export function useElementWidth<T extends HTMLElement>(fallback: number) {
   const ref = useRef<T>(null);

@@ -30,8 +30,8 @@ function AccessDenied() {
 }
 
 /**
- * Every admin page sits inside this gate (spec §6). The page itself is not mounted for a non-admin, so none of
- * its admin calls are made.
+ * Every admin page sits inside this gate (docs/rules.md#owners-and-admins). The page itself is not mounted for a
+ * non-admin, so none of its admin calls are made.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { data: me, isLoading } = useGetMeQuery();

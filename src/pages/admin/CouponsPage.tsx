@@ -25,7 +25,7 @@ function CouponsScreen() {
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
 
-  // Spec §8: a failed list load gives an empty list.
+  // A failed list load gives an empty list (docs/rules.md#failed-loads).
   const coupons = useMemo(() => (isError ? [] : (data ?? [])), [isError, data]);
   const viewing = coupons.find((coupon) => coupon.id === viewingId);
   const editing = coupons.find((coupon) => coupon.id === editingId);

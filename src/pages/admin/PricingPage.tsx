@@ -29,7 +29,7 @@ function PricingScreen() {
   const { deactivate, failure, clearFailure, confirmDialog } = useDeactivateTier();
   const [viewing, setViewing] = useState<PricingTier | null>(null);
 
-  // Spec §8: a failed list load is only logged; the grid shows its empty text.
+  // A failed list load is only logged (docs/rules.md#failed-loads); the grid shows its empty text.
   useEffect(() => {
     if (error) console.error('Failed to load pricing tiers', error);
   }, [error]);

@@ -15,7 +15,7 @@ import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { CreateApiKeyForm } from '../../features/apiKeys/CreateApiKeyForm';
 import { CreatedKeyPanel } from '../../features/apiKeys/CreatedKeyPanel';
 
-/** Spec §6: a user without a team cannot create keys and is steered to team setup. */
+/** A user without a team cannot create keys and is steered to team setup. */
 function TeamSetupRequired() {
   return (
     <Alert severity="warning">

@@ -38,7 +38,7 @@ export function BillingPage() {
     // The redemption refreshed the balance and credit history (tag graph); the rest of the page reloads with them.
     void dashboard.refetch();
   };
-  // Spec §8: a credit balance failure is only logged.
+  // A credit balance failure is only logged (docs/rules.md#failed-loads).
   useEffect(() => {
     if (balance.error) console.error('Failed to load the credit balance', balance.error);
   }, [balance.error]);

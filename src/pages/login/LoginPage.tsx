@@ -18,7 +18,7 @@ import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionChe
 const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
 
 /**
- * Spec §2: an authenticated visitor of /login goes to /dashboard. The route's loader trusts a missing `signed_in` hint
+ * An authenticated visitor of /login goes to /dashboard. The route's loader trusts a missing `signed_in` hint
  * so the page paints at once; this asks the server once it has, and leaves if a session is there after all.
  */
 function useLeaveWhenSignedInWithoutHint(sessionEnded: boolean) {

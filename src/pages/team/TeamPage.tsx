@@ -11,7 +11,7 @@ import { TeamMembers } from '../../features/team/TeamMembers';
 import { TeamOverview } from '../../features/team/TeamOverview';
 import { UpdateBudgetForm } from '../../features/team/UpdateBudgetForm';
 
-/** Spec: GET /v1/teams/ answers 404 (NO_TEAM) for a user without a team. */
+/** GET /v1/teams/ answers 404 (NO_TEAM) for a user without a team. */
 const isNoTeam = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
@@ -19,7 +19,7 @@ export function TeamPage() {
   const team = useGetTeamQuery();
   const me = useGetMeQuery();
   const members = useGetTeamMembersQuery(undefined, { skip: !team.data });
-  // Owner controls only for the signed-in user's own owner role (a fix over the spec's "any owner" note, §6).
+  // Owner controls only for the signed-in user's own owner role, not any member of an owned team (docs/rules.md).
   const isOwner = isCurrentUserOwner(me.data, members.data);
 
   const content = () => {

@@ -9,7 +9,7 @@ interface CouponCodeInput {
   code: string;
 }
 
-/** Spec §5: codes are trimmed and upper-cased on send. */
+/** Codes are trimmed and upper-cased on send (docs/rules.md#coupons). */
 const normalisedBody = ({ code }: CouponCodeInput) => ({ code: code.trim().toUpperCase() });
 
 export const couponEndpoints = (build: Build) => ({

@@ -35,7 +35,7 @@ export const paymentEndpoints = (build: Build) => ({
       url: teamPath(teamId, `/payments/${encodeURIComponent(orderId)}/check`),
       method: 'POST',
     }),
-    // Spec §4: re-check, then reload the list; a payment found completed also moves the balance.
+    // Re-check, then reload the list; a payment found completed also moves the balance.
     invalidatesTags: (reply, _error, { orderId }) => [
       { type: 'Payment', id: orderId },
       ...(reply?.status === 'completed' ? PAYMENT_COMPLETED_TAGS : []),

@@ -67,7 +67,7 @@ function SectionCard({ section }: { section: Section }) {
       <CardActions sx={{ px: 2, pb: 2 }}>
         {section.comingSoon ? (
           <>
-            {/* Not built yet (spec §2): shown, but not a working link. */}
+            {/* Not built yet: shown, but not a working link. */}
             <Button size="small" disabled>
               Open
             </Button>
