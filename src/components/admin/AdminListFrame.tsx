@@ -32,7 +32,7 @@ interface AdminListFrameProps<GridProps extends object> {
 /**
  * An admin list page: back link, heading with its create button, failure, filters, then the rows. MUI X is most of
  * the page's download: the heading and filters render first and the grid's chunk is requested once they have painted
- * (build/routeChunks.js lists it as loaded, not preloaded). A phone shows the same rows as cards and never downloads
+ * (contract/routes.ts lists it as loaded, not preloaded). A phone shows the same rows as cards and never downloads
  * the grid.
  */
 export function AdminListFrame<GridProps extends object>({
