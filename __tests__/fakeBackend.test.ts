@@ -43,6 +43,7 @@ describe('auth and access rules', () => {
       name: 'Alice Anderson',
       email: 'alice@example.com',
       is_admin: false,
+      team_id: ACME_TEAM_ID,
     });
   });
 

@@ -1,10 +1,9 @@
 // The in-memory database behind the fake API (handlers.ts). setup.ts calls fakeDb.reset() before every test, so each
 // test starts from the same seed (fakeBackend/seed.ts) at FAKE_NOW with alice signed in.
-import type { AuthUser } from '../../contract/schemas/auth';
 import type { ApiKey } from '../../contract/schemas/apiKeys';
 import type { Coupon } from '../../contract/schemas/coupons';
 import { ACME_TEAM_ID, buildSeed } from './fakeBackend/seed';
-import type { FakeMembership, FakePayment, FakeState, FakeTeam } from './fakeBackend/state';
+import type { FakeMembership, FakePayment, FakeState, FakeTeam, FakeUser } from './fakeBackend/state';
 
 export type {
   FakeActivity,
@@ -135,12 +134,12 @@ class FakeDb {
   }
 
   /** The signed-in user, or null. */
-  currentUser(): AuthUser | null {
+  currentUser(): FakeUser | null {
     return this.login === null ? null : (this.state.users.find((user) => user.login === this.login) ?? null);
   }
 
   /** A user by login; throws for an unknown login. */
-  user(login: string): AuthUser {
+  user(login: string): FakeUser {
     const user = this.state.users.find((candidate) => candidate.login === login);
     if (!user) throw new Error(`fakeDb: no user with login '${login}'`);
     return user;

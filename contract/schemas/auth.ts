@@ -8,6 +8,8 @@ export const AuthUser = Type.Object({
   name: Nullable(Type.String()),
   email: Nullable(Type.String()),
   is_admin: Type.Boolean(),
+  /** The user's team, or null for a user without one: the app then shows "create or join a team" without asking. */
+  team_id: Nullable(Type.String()),
 });
 export type AuthUser = Static<typeof AuthUser>;
 

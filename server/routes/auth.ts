@@ -8,7 +8,14 @@ import { safeRedirect } from '../lib/redirect';
 import { clearSessionCookie, currentUser, isSecureRequest, readToken, setSessionCookie } from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { authorizeUrl, fetchGithubProfile } from '../services/github';
-import { acceptPendingInvite, toAuthUser, upsertDevUser, upsertGithubUser, type UserRow } from '../services/users';
+import {
+  acceptPendingInvite,
+  teamIdOf,
+  toAuthUser,
+  upsertDevUser,
+  upsertGithubUser,
+  type UserRow,
+} from '../services/users';
 import {
   AuthUser,
   DevLoginBody,
@@ -28,8 +35,8 @@ const STATE_TTL_SECONDS = 10 * 60;
  */
 export async function authUserOf(db: Deps['db'], request: FastifyRequest) {
   const user = currentUser(request);
-  if (!request.membership) await acceptPendingInvite(db, user);
-  return toAuthUser(user);
+  const teamId = request.membership?.teamId ?? (await acceptPendingInvite(db, user));
+  return toAuthUser(user, teamId);
 }
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
@@ -85,7 +92,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       const login = request.body.login;
       const user = await upsertDevUser(db, login, config.adminLogins.includes(login.toLowerCase()));
       await signIn(request, reply, user);
-      return toAuthUser(user);
+      return toAuthUser(user, await teamIdOf(db, user.id));
     },
   );
 
@@ -200,7 +207,7 @@ ${demoUsers.map(([login, role]) => `<button type="button" data-login="${login}">
 </div>
 <form id="custom">
   <label for="login">Other login</label>
-  <input id="login" name="login" autocomplete="username" required pattern="[A-Za-z0-9-]{1,39}" maxlength="39" aria-describedby="login-hint">
+  <input id="login" name="login" autocomplete="username" required pattern="[A-Za-z0-9\\-]{1,39}" maxlength="39" aria-describedby="login-hint">
   <p id="login-hint"><small>1-39 letters, digits or hyphens. New logins are created on first sign-in.</small></p>
   <button type="submit" class="secondary">Sign in</button>
 </form>

@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../contract/schemas/auth';
 import type { Db, Queryable } from '../db/types';
 import { recordActivity } from './activity';
 
@@ -11,13 +12,21 @@ export interface UserRow {
 
 const USER_COLUMNS = 'id, login, name, email, is_admin';
 
-export const toAuthUser = (user: UserRow) => ({
+/** The signed-in user as the contract's AuthUser has it; `teamId` is the user's team, null without one. */
+export const toAuthUser = (user: UserRow, teamId: string | null): AuthUser => ({
   id: user.id,
   login: user.login,
   name: user.name,
   email: user.email,
   is_admin: user.is_admin,
+  team_id: teamId,
 });
+
+/** The team a user belongs to (a user belongs to at most one), or null. */
+export async function teamIdOf(q: Queryable, userId: string): Promise<string | null> {
+  const [row] = await q.query<{ team_id: string }>('SELECT team_id FROM team_members WHERE user_id = $1', [userId]);
+  return row?.team_id ?? null;
+}
 
 /** Development sign-in: the login is the identity; new logins get a placeholder email so invites can match. */
 export async function upsertDevUser(q: Queryable, login: string, isAdmin: boolean): Promise<UserRow> {
@@ -48,17 +57,17 @@ export async function upsertGithubUser(
 
 /**
  * A user without a team whose email has a pending invite joins that team. The UNIQUE team_members.user_id makes
- * concurrent calls safe: only one insert wins.
+ * concurrent calls safe: only one insert wins. Returns the team joined, or null.
  */
-export async function acceptPendingInvite(db: Db, user: UserRow): Promise<void> {
-  if (!user.email) return;
+export async function acceptPendingInvite(db: Db, user: UserRow): Promise<string | null> {
+  if (!user.email) return null;
   // Cheap check first so the common case (no invite) costs one indexed read and no transaction.
   const [pending] = await db.query(
     `SELECT 1 FROM team_invites WHERE email = lower($1) AND status = 'pending' LIMIT 1`,
     [user.email],
   );
-  if (!pending) return;
-  await db.tx(async (q) => {
+  if (!pending) return null;
+  return db.tx(async (q) => {
     const [invite] = await q.query<{ id: string; team_id: string }>(
       `SELECT i.id, i.team_id FROM team_invites i
        WHERE i.email = lower($1) AND i.status = 'pending'
@@ -66,13 +75,14 @@ export async function acceptPendingInvite(db: Db, user: UserRow): Promise<void> 
        ORDER BY i.created_at LIMIT 1`,
       [user.email, user.id],
     );
-    if (!invite) return;
+    if (!invite) return null;
     const joined = await q.query(
       `INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING user_id`,
       [invite.team_id, user.id],
     );
-    if (joined.length === 0) return;
+    if (joined.length === 0) return null;
     await q.query(`UPDATE team_invites SET status = 'accepted', accepted_at = now() WHERE id = $1`, [invite.id]);
     await recordActivity(q, invite.team_id, user.id, 'member_joined', `${user.name ?? user.login} joined the team`);
+    return invite.team_id;
   });
 }

@@ -143,6 +143,7 @@ describe('GitHub OAuth (production mode)', () => {
         name: 'The Octocat',
         email: 'octo@example.com',
         is_admin: true,
+        team_id: null,
       },
     );
   });

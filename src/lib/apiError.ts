@@ -54,3 +54,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** True for an error value (a query's `error`, or what `unwrap()` throws) with this HTTP status. */
+export function hasStatus(error: unknown, status: number): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === status;
+}

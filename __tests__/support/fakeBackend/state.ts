@@ -9,6 +9,9 @@ import type { ActivityItem, DashboardStats } from '../../../contract/schemas/tea
 
 export type TeamRole = 'owner' | 'member';
 
+/** A user row; the wire's `team_id` is derived from the memberships (fakeDb.user, currentUser). */
+export type FakeUser = Omit<AuthUser, 'team_id'>;
+
 /** A team; `budget_limit` and `current_usage` (month to date) are dollars, as on the wire. */
 export interface FakeTeam {
   id: string;
@@ -73,7 +76,7 @@ export interface FakeUsageRow {
 }
 
 export interface FakeState {
-  users: AuthUser[];
+  users: FakeUser[];
   teams: FakeTeam[];
   memberships: FakeMembership[];
   invites: FakeInvite[];

@@ -154,7 +154,7 @@ const debugCookies = route('get', '/v1/debug/cookies', ({ request }) => {
     authorization_header_present: request.headers.has('authorization'),
     token_valid: user !== null,
     token_error: user ? null : 'No token provided',
-    user,
+    user: user && signedInUser(),
     secure: url.protocol === 'https:',
     timestamp: fakeDb.now().toISOString(),
   });

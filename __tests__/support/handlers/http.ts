@@ -89,10 +89,11 @@ export function route(method: Method, path: string, resolve: Resolve): HttpHandl
 
 // ---- Guards ----
 
+/** The signed-in user as the wire has it: the row, with its team (the real server's team_id) from the memberships. */
 export function signedInUser(): AuthUser {
   const user = fakeDb.currentUser();
   if (!user) throw new ApiFailure(401, 'NO_TOKEN', 'Authentication required');
-  return user;
+  return { ...user, team_id: fakeDb.membershipOf(user.id)?.team.id ?? null };
 }
 
 export interface TeamSession {

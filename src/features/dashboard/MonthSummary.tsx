@@ -10,6 +10,7 @@ import { DASHBOARD_TOP_MODELS } from '../../lib/dashboard';
 import { errorMessage } from '../../lib/apiError';
 import { formatMoney } from '../../../contract/money';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../team/useTeamless';
 import { useGetTeamDashboardQuery } from '../../store/api';
 import type { TeamDashboard } from '../../../contract/schemas/teams';
 import { formatCount } from '../../lib/numbers';
@@ -61,12 +62,13 @@ function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
 
 /** This month's usage of the team (GET /v1/teams/dashboard) with its top models. */
 export function MonthSummary() {
-  const { data, error, isLoading } = useGetTeamDashboardQuery();
+  const teamless = useTeamless();
+  const { data, error, isLoading } = useGetTeamDashboardQuery(undefined, { skip: teamless });
   return (
     <SectionCard titleId="month-summary-title" title="This Month">
       {isLoading ? (
         <PageLoader label="Loading usage summary" />
-      ) : isNoTeamError(error) ? (
+      ) : teamless || isNoTeamError(error) ? (
         <CreateTeamWelcome />
       ) : error ? (
         <Alert severity="error">Failed to load usage summary: {errorMessage(error, 'Unknown error')}</Alert>

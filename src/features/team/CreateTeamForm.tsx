@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../lib/apiError';
+import { errorMessage, hasStatus } from '../../lib/apiError';
 import { validateCreateTeam, type CreateTeamErrors } from './team';
 import { useCreateTeamMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
@@ -31,7 +31,10 @@ export function CreateTeamForm() {
       const team = await createTeam(result.input).unwrap();
       dispatch(toastShown(`Team ${team.name} created`, 'success'));
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to create team'));
+      const message = errorMessage(error, 'Failed to create team');
+      setFailure(message);
+      // 409: the user joined or made a team elsewhere; the page turns into that team's view, so say why.
+      if (hasStatus(error, 409)) dispatch(toastShown(message, 'info'));
     }
   };
 

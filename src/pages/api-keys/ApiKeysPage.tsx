@@ -11,6 +11,7 @@ import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { EmptyState } from '../../components/EmptyState';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { ErrorState } from '../../components/ErrorState';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
@@ -35,7 +36,8 @@ const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ '..
 
 export function ApiKeysPage() {
   const dispatch = useAppDispatch();
-  const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery();
+  const teamless = useTeamless();
+  const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery(undefined, { skip: teamless });
   const { revoke, revokeError, clearRevokeError, confirmDialog } = useRevokeApiKey();
   const withUser = showUserColumn(keys ?? []);
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
@@ -69,7 +71,7 @@ export function ApiKeysPage() {
       )}
       {isLoading ? (
         <PageLoader label="Loading API keys" />
-      ) : isNoTeamError(error) ? (
+      ) : teamless || isNoTeamError(error) ? (
         <CreateTeamWelcomeCard />
       ) : error ? (
         <ErrorState

@@ -10,6 +10,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { useGetTeamQuery } from '../../store/api';
 import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { CreateApiKeyForm } from '../../features/apiKeys/CreateApiKeyForm';
@@ -34,11 +35,12 @@ function TeamSetupRequired() {
 }
 
 export function CreateApiKeyPage() {
-  const team = useGetTeamQuery();
+  const teamlessUser = useTeamless();
+  const team = useGetTeamQuery(undefined, { skip: teamlessUser });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   // Only a definite "no team" hides the form; after any other failure the server still decides (and its
   // 'must belong to a team' answer is turned into the team hint by the form).
-  const teamless = isNoTeamError(team.error);
+  const teamless = teamlessUser || isNoTeamError(team.error);
 
   return (
     <>

@@ -13,6 +13,7 @@ import { PaymentHistory } from '../../features/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { budgetPercent } from '../../lib/budget';
 import { formatMoney } from '../../../contract/money';
@@ -27,7 +28,9 @@ import { TopModelsCard } from '../../features/billing/TopModelsCard';
 import { useStatementDownload } from '../../features/billing/useStatementDownload';
 
 export function BillingPage() {
-  const dashboard = useGetTeamDashboardQuery();
+  const teamless = useTeamless();
+  const dashboard = useGetTeamDashboardQuery(undefined, { skip: teamless });
+  const noTeam = teamless || isNoTeamError(dashboard.error);
   const team = dashboard.data?.team;
   const balance = useGetCreditBalanceQuery(team?.id ?? '', { skip: !team });
   const [budgetOpen, setBudgetOpen] = useState(false);
@@ -48,7 +51,7 @@ export function BillingPage() {
       <BillingActions
         teamId={team?.id}
         teamName={team?.name}
-        noTeam={isNoTeamError(dashboard.error)}
+        noTeam={noTeam}
         buyVariant="contained"
         onRedeemed={couponRedeemed}
       />
@@ -68,8 +71,8 @@ export function BillingPage() {
     <>
       <PageHeader title="Billing & Usage" subtitle="Manage your team's budget and monitor spending" actions={actions} />
       {dashboard.isLoading && <PageLoader label="Loading billing" />}
-      {isNoTeamError(dashboard.error) && <CreateTeamWelcomeCard />}
-      {dashboard.isError && !isNoTeamError(dashboard.error) && (
+      {noTeam && <CreateTeamWelcomeCard />}
+      {dashboard.isError && !noTeam && (
         <ErrorState message={errorMessage(dashboard.error, 'An error occurred')} onRetry={() => dashboard.refetch()} />
       )}
       {dashboard.data && team && (

@@ -14,10 +14,13 @@ import { QuickActions } from '../../features/dashboard/QuickActions';
 import { RecentActivity } from '../../features/dashboard/RecentActivity';
 import { TeamSetupNotice } from '../../features/dashboard/TeamSetupNotice';
 import { UsageStatCards } from '../../features/dashboard/UsageStatCards';
+import { useTeamless } from '../../features/team/useTeamless';
 
 export function DashboardPage() {
   const { data: me } = useGetMeQuery();
-  const { data: team, isError: teamFailed, isLoading: teamLoading } = useGetTeamQuery();
+  const teamless = useTeamless();
+  const { data: team, isError, isLoading: teamLoading } = useGetTeamQuery(undefined, { skip: teamless });
+  const teamFailed = teamless || isError;
   const name = greetingName(me);
 
   return (

@@ -4,6 +4,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
+import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { isCurrentUserOwner } from '../../features/team/team';
 import { useGetMeQuery, useGetTeamMembersQuery, useGetTeamQuery } from '../../store/api';
 import { CreateTeamForm } from '../../features/team/CreateTeamForm';
@@ -11,20 +13,17 @@ import { TeamMembers } from '../../features/team/TeamMembers';
 import { TeamOverview } from '../../features/team/TeamOverview';
 import { UpdateBudgetForm } from '../../features/team/UpdateBudgetForm';
 
-/** GET /v1/teams/ answers 404 (NO_TEAM) for a user without a team. */
-const isNoTeam = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-
 export function TeamPage() {
-  const team = useGetTeamQuery();
+  const teamless = useTeamless();
+  const team = useGetTeamQuery(undefined, { skip: teamless });
   const me = useGetMeQuery();
   const members = useGetTeamMembersQuery(undefined, { skip: !team.data });
   // Owner controls only for the signed-in user's own owner role, not any member of an owned team (docs/rules.md).
   const isOwner = isCurrentUserOwner(me.data, members.data);
 
   const content = () => {
+    if (teamless || isNoTeamError(team.error)) return <CreateTeamForm />;
     if (team.isLoading) return <PageLoader label="Loading team" />;
-    if (team.error && isNoTeam(team.error)) return <CreateTeamForm />;
     if (team.error)
       return <ErrorState message={errorMessage(team.error, 'Failed to load team')} onRetry={team.refetch} />;
     if (!team.data) return null;

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -20,7 +21,8 @@ import { UsageSummaryCards } from '../../features/usage/UsageSummaryCards';
 
 export function UsageReportsPage() {
   const [range, setRange] = useState<DateRange>(() => defaultDateRange());
-  const { data: stats, error, isLoading, isFetching, refetch } = useGetUsageStatsQuery(range);
+  const teamless = useTeamless();
+  const { data: stats, error, isLoading, isFetching, refetch } = useGetUsageStatsQuery(range, { skip: teamless });
   const series = useMemo(() => dailyUsageSeries(stats?.daily_usage), [stats]);
   const hasData = hasUsageData(stats);
 
@@ -29,8 +31,8 @@ export function UsageReportsPage() {
   };
 
   const content = () => {
+    if (teamless || isNoTeamError(error)) return <CreateTeamWelcomeCard />;
     if (isLoading) return <PageLoader label="Loading usage reports" />;
-    if (isNoTeamError(error)) return <CreateTeamWelcomeCard />;
     if (error) return <ErrorState message={errorMessage(error, 'An error occurred')} onRetry={refetch} />;
     if (!stats) return null;
     // An empty period still shows the budget; the trend says 'No usage data available for the selected period'.

@@ -23,9 +23,11 @@ export const teamEndpoints = (build: Build) => ({
   getTeam: build.query<Team, void>({ query: () => TEAM_PATH, providesTags: ['Team'] }),
   createTeam: build.mutation<Team, TeamCreateBody>({
     query: (body) => ({ url: TEAM_PATH, method: 'POST', body }),
-    // Only a created team changes anything: refetching the team after a failure would put the page's loader in
-    // place of the form, losing what was typed and the failure message.
-    invalidatesTags: (team) => (team ? TEAM_SCOPED_TAGS : []),
+    // A created team, or 409 because the user already belongs to one (made in another tab): either way the user has a
+    // team now, so the session's user (its team_id) and the team-scoped answers refresh and the page shows the team.
+    // Any other failure changes nothing: refetching would put the page's loader in place of the form, losing what was
+    // typed and the failure message.
+    invalidatesTags: (team, error) => (team || error?.status === 409 ? [...TEAM_SCOPED_TAGS, 'Me'] : []),
   }),
   getTeamMembers: build.query<TeamMember[], void>({
     query: () => TEAM_MEMBERS_PATH,
