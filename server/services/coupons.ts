@@ -120,13 +120,11 @@ export async function listRedemptions(q: Queryable, teamId: string, limit: numbe
     user_email: string | null;
   }>(
     q,
+    'coupon_redemptions',
+    { teamId, limit, offset },
     `SELECT r.id, c.code, r.amount_cents, r.redeemed_at, u.email AS user_email
      FROM coupon_redemptions r JOIN coupons c ON c.id = r.coupon_id LEFT JOIN users u ON u.id = r.user_id
      WHERE r.team_id = $1 ORDER BY r.redeemed_at DESC, r.id LIMIT $2 OFFSET $3`,
-    'coupon_redemptions',
-    teamId,
-    limit,
-    offset,
   );
   return {
     redemptions: rows.map((row) => ({

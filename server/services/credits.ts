@@ -95,12 +95,10 @@ export async function creditHistory(q: Queryable, teamId: string, limit: number,
     created_at: Date;
   }>(
     q,
+    'credit_ledger',
+    { teamId, limit, offset },
     `SELECT id, type, description, amount_cents, created_at FROM credit_ledger WHERE team_id = $1
      ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
-    'credit_ledger',
-    teamId,
-    limit,
-    offset,
   );
   return {
     entries: rows.map((row) => ({
