@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TObject, type TString, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { badRequest, isUuid, notFound } from '../lib/errors';
 import { dollarsToCents } from '../lib/money';
@@ -119,35 +119,32 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     async (request) => listPendingInvites(db, request.membership),
   );
 
-  api.delete(
-    '/v1/teams/invites/:inviteId',
-    {
-      ...auth,
-      schema: {
-        params: InviteParams,
-        response: { 200: Success, ...errors(400, 401, 403, 404) },
+  /** The owner removes one invite or member; an id that is not a UUID cannot exist, so it is a 404 too. */
+  function removeRoute<Key extends string>(
+    path: string,
+    params: TObject<Record<Key, TString>>,
+    key: Key,
+    missing: string,
+    remove: typeof cancelInvite,
+  ) {
+    api.delete(
+      path,
+      {
+        ...auth,
+        schema: {
+          params,
+          response: { 200: Success, ...errors(400, 401, 403, 404) },
+        },
       },
-    },
-    async (request) => {
-      if (!isUuid(request.params.inviteId)) throw notFound('Invite not found');
-      return cancelInvite(db, request.membership, currentUser(request).id, request.params.inviteId);
-    },
-  );
-
-  api.delete(
-    '/v1/teams/members/:userId',
-    {
-      ...auth,
-      schema: {
-        params: MemberParams,
-        response: { 200: Success, ...errors(400, 401, 403, 404) },
+      async (request) => {
+        const id = (request.params as Record<Key, string>)[key];
+        if (!isUuid(id)) throw notFound(missing);
+        return remove(db, request.membership, currentUser(request).id, id);
       },
-    },
-    async (request) => {
-      if (!isUuid(request.params.userId)) throw notFound('Team member not found');
-      return removeMember(db, request.membership, currentUser(request).id, request.params.userId);
-    },
-  );
+    );
+  }
+  removeRoute('/v1/teams/invites/:inviteId', InviteParams, 'inviteId', 'Invite not found', cancelInvite);
+  removeRoute('/v1/teams/members/:userId', MemberParams, 'userId', 'Team member not found', removeMember);
 
   api.put(
     '/v1/teams/budget',

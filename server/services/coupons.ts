@@ -6,6 +6,7 @@ import { iso, isoOrNull } from '../lib/time';
 import type { CouponCreateBody, CouponListQuery, CouponSort, CouponUpdateBody } from '../../contract/schemas/coupons';
 import { recordActivity } from './activity';
 import { appendLedgerEntry } from './credits';
+import { teamPage } from './teamPage';
 
 interface CouponRow {
   id: string;
@@ -111,21 +112,19 @@ export async function redeemCoupon(db: Db, teamId: string, userId: string, code:
 }
 
 export async function listRedemptions(q: Queryable, teamId: string, limit: number, offset: number) {
-  const rows = await q.query<{
+  const { rows, total } = await teamPage<{
     id: string;
     code: string;
     amount_cents: number;
     redeemed_at: Date;
     user_email: string | null;
   }>(
+    q,
+    'coupon_redemptions',
+    { teamId, limit, offset },
     `SELECT r.id, c.code, r.amount_cents, r.redeemed_at, u.email AS user_email
      FROM coupon_redemptions r JOIN coupons c ON c.id = r.coupon_id LEFT JOIN users u ON u.id = r.user_id
      WHERE r.team_id = $1 ORDER BY r.redeemed_at DESC, r.id LIMIT $2 OFFSET $3`,
-    [teamId, limit, offset],
-  );
-  const [{ total }] = await q.query<{ total: number }>(
-    'SELECT count(*) AS total FROM coupon_redemptions WHERE team_id = $1',
-    [teamId],
   );
   return {
     redemptions: rows.map((row) => ({

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/types';
 import { centsToDollars } from '../lib/money';
 import { iso } from '../lib/time';
 import type { CreditEntryType } from '../../contract/schemas/billing';
+import { teamPage } from './teamPage';
 
 export type LedgerType = CreditEntryType;
 
@@ -86,20 +87,18 @@ export async function detailedBalance(q: Queryable, teamId: string) {
 }
 
 export async function creditHistory(q: Queryable, teamId: string, limit: number, offset: number) {
-  const rows = await q.query<{
+  const { rows, total } = await teamPage<{
     id: string;
     type: LedgerType;
     description: string;
     amount_cents: number;
     created_at: Date;
   }>(
+    q,
+    'credit_ledger',
+    { teamId, limit, offset },
     `SELECT id, type, description, amount_cents, created_at FROM credit_ledger WHERE team_id = $1
      ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
-    [teamId, limit, offset],
-  );
-  const [{ total }] = await q.query<{ total: number }>(
-    'SELECT count(*) AS total FROM credit_ledger WHERE team_id = $1',
-    [teamId],
   );
   return {
     entries: rows.map((row) => ({

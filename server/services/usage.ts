@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { centsToDollars, formatCents } from '../lib/money';
 import { MONTH_START_SQL } from '../lib/time';
+import type { UsageByMember, UsageByModel } from '../../contract/schemas/usage';
 
 export interface UsageEvent {
   teamId: string;
@@ -179,6 +180,12 @@ export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<
   );
 }
 
+/** The counts every per-model and per-member line of the usage statistics carries. */
+const rowTotals = (row: { request_count: number; cost_cents: number }) => ({
+  request_count: row.request_count,
+  total_cost_cents: row.cost_cents,
+});
+
 export async function usageStats(q: Queryable, teamId: string, startDate: string, endDate: string) {
   // One pass over the roll-up with three grouping sets (per day, per model, per member): a few dozen rows whatever
   // the traffic. The roll-up columns are NOT NULL, so a NULL marks the dimensions a row is not grouped by.
@@ -210,14 +217,8 @@ export async function usageStats(q: Queryable, teamId: string, startDate: string
     { name: 'usage_stats_budget' },
   );
   const daily: Record<string, number> = {};
-  const byMember: Record<
-    string,
-    { user_id: string; user_email: string | null; request_count: number; total_cost_cents: number }
-  > = {};
-  const byModel: Record<
-    string,
-    { model_name: string; request_count: number; total_tokens: number; total_cost_cents: number }
-  > = {};
+  const byMember: Record<string, UsageByMember> = {};
+  const byModel: Record<string, UsageByModel> = {};
   let totalCost = 0;
   let totalRequests = 0;
   for (const row of rows) {
@@ -226,19 +227,9 @@ export async function usageStats(q: Queryable, teamId: string, startDate: string
       totalCost += row.cost_cents;
       totalRequests += row.request_count;
     } else if (row.model !== null) {
-      byModel[row.model] = {
-        model_name: row.model,
-        request_count: row.request_count,
-        total_tokens: row.total_tokens,
-        total_cost_cents: row.cost_cents,
-      };
+      byModel[row.model] = { model_name: row.model, ...rowTotals(row), total_tokens: row.total_tokens };
     } else if (row.user_id !== null) {
-      byMember[row.user_id] = {
-        user_id: row.user_id,
-        user_email: row.user_email,
-        request_count: row.request_count,
-        total_cost_cents: row.cost_cents,
-      };
+      byMember[row.user_id] = { user_id: row.user_id, user_email: row.user_email, ...rowTotals(row) };
     }
   }
   return {

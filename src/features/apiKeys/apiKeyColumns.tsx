@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
 import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
-import { formatDate, formatDateTime } from '../../lib/time';
+import { formatDate } from '../../lib/time';
 
 export interface ApiKeyRowActions {
   onView: (key: ApiKey) => void;
@@ -15,8 +16,6 @@ export interface ApiKeyRowActions {
 }
 
 const STATUS_LABELS = ['Active', 'Inactive'];
-
-const timeOf = (value: string | null) => (value ? new Date(value) : null);
 
 function TwoLines({ primary, secondary, mono }: { primary: string; secondary?: string | null; mono?: boolean }) {
   return (
@@ -75,16 +74,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
       <Chip size="small" label={String(value)} color={value === 'Active' ? 'success' : 'default'} variant="outlined" />
     ),
   },
-  {
-    field: 'last_used_at',
-    headerName: 'Last Used',
-    type: 'dateTime',
-    minWidth: 190,
-    flex: 0.8,
-    // Sorting and filtering work on the time; the cell shows it formatted, or 'Never'.
-    valueGetter: (value: string | null) => timeOf(value),
-    renderCell: ({ row }) => formatDateTime(row.last_used_at, NEVER_USED),
-  },
+  optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 190, flex: 0.8 }, NEVER_USED),
 ];
 
 function actionsColumn({ onView, onEdit, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
+import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import type { CouponFormErrors, CouponFormValues } from './couponAdmin';
 import { GENERATED_CODE_DEFAULTS } from '../../store/endpoints/admin';
 import { useGenerateCouponCodeMutation } from '../../store/api';
@@ -34,6 +35,7 @@ export function CouponFormFields({ values, errors, onChange, withActive }: Coupo
     }
   };
 
+  const field = (key: keyof CouponFormValues) => textFieldBinding({ values, errors, onChange }, key);
   const codeMessage = errors.code ?? generateError ?? undefined;
   return (
     <Grid container spacing={2} sx={{ pt: 1 }}>
@@ -64,10 +66,7 @@ export function CouponFormFields({ values, errors, onChange, withActive }: Coupo
         <TextField
           label="Amount (USD)"
           type="number"
-          value={values.amount}
-          onChange={(event) => onChange({ amount: event.target.value })}
-          error={Boolean(errors.amount)}
-          helperText={errors.amount}
+          {...field('amount')}
           required
           fullWidth
           slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }}
@@ -77,10 +76,7 @@ export function CouponFormFields({ values, errors, onChange, withActive }: Coupo
         <TextField
           label="Max Uses"
           type="number"
-          value={values.max_uses}
-          onChange={(event) => onChange({ max_uses: event.target.value })}
-          error={Boolean(errors.max_uses)}
-          helperText={errors.max_uses}
+          {...field('max_uses')}
           required
           fullWidth
           slotProps={{ htmlInput: { min: 1, step: 1 } }}
@@ -90,9 +86,7 @@ export function CouponFormFields({ values, errors, onChange, withActive }: Coupo
         <TextField
           label="Expires At"
           type="datetime-local"
-          value={values.expires_at}
-          onChange={(event) => onChange({ expires_at: event.target.value })}
-          error={Boolean(errors.expires_at)}
+          {...field('expires_at')}
           helperText={errors.expires_at ?? 'Optional. Leave empty for no expiry.'}
           fullWidth
           slotProps={{ inputLabel: { shrink: true } }}

@@ -1,4 +1,5 @@
 // Admin coupon rules: display status, form, sort options (docs/rules.md#coupons). Redeeming lives in coupons.ts.
+import { type BooleanFilter, booleanFilterParam, booleanFilterQuery } from '../../lib/booleanFilter';
 import type { Coupon, CouponCreateBody, CouponListQuery, CouponUpdateBody } from '../../../contract/schemas/coupons';
 
 export const DEACTIVATE_COUPON_CONFIRMATION = 'Are you sure you want to deactivate this coupon?';
@@ -46,7 +47,6 @@ export const COUPON_SORT_OPTIONS = [
 ] as const;
 
 export type CouponSort = (typeof COUPON_SORT_OPTIONS)[number]['value'];
-export type BooleanFilter = '' | 'true' | 'false';
 
 export interface CouponFilters {
   active: BooleanFilter;
@@ -54,22 +54,21 @@ export interface CouponFilters {
   sort_by: CouponSort;
 }
 
-const booleanParam = (value: string | null): BooleanFilter => (value === 'true' || value === 'false' ? value : '');
-
 export function couponFiltersFromParams(params: URLSearchParams): CouponFilters {
   const sort = COUPON_SORT_OPTIONS.find((option) => option.value === params.get('sort_by'));
   return {
-    active: booleanParam(params.get('active')),
-    has_uses_remaining: booleanParam(params.get('has_uses_remaining')),
+    active: booleanFilterParam(params.get('active')),
+    has_uses_remaining: booleanFilterParam(params.get('has_uses_remaining')),
     sort_by: sort?.value ?? 'created_at',
   };
 }
 
 export function couponListQuery(filters: CouponFilters): CouponListQuery {
-  const query: CouponListQuery = { sort_by: filters.sort_by };
-  if (filters.active) query.active = filters.active === 'true';
-  if (filters.has_uses_remaining) query.has_uses_remaining = filters.has_uses_remaining === 'true';
-  return query;
+  return {
+    sort_by: filters.sort_by,
+    active: booleanFilterQuery(filters.active),
+    has_uses_remaining: booleanFilterQuery(filters.has_uses_remaining),
+  };
 }
 
 // ---- Create and edit form ----

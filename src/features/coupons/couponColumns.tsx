@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
 import { deactivateActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { couponDisplayStatus, NO_EXPIRY, remainingUses, usesText } from './couponAdmin';
 import { formatMoney } from '../../../contract/money';
-import { formatDateTime } from '../../lib/time';
 import type { Coupon } from '../../../contract/schemas/coupons';
 import { CouponStatusChip } from './CouponStatusChip';
 
@@ -17,8 +17,6 @@ export interface CouponRowActions {
   onEdit: (coupon: Coupon) => void;
   onDeactivate: (coupon: Coupon) => void;
 }
-
-const expiryTime = (value: string | null) => (value ? new Date(value) : null);
 
 function codeColumn(onCopy: (code: string) => void): GridColDef<Coupon> {
   return {
@@ -71,15 +69,7 @@ const dataColumns: GridColDef<Coupon>[] = [
       </Box>
     ),
   },
-  {
-    field: 'expires_at',
-    headerName: 'Expiry',
-    type: 'dateTime',
-    minWidth: 190,
-    flex: 0.7,
-    valueGetter: (value: string | null) => expiryTime(value),
-    renderCell: ({ row }) => formatDateTime(row.expires_at, NO_EXPIRY),
-  },
+  optionalTimeColumn<Coupon>('expires_at', { headerName: 'Expiry', minWidth: 190, flex: 0.7 }, NO_EXPIRY),
   {
     field: 'status',
     headerName: 'Status',

@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { PROVIDERS, type PricingFormErrors, type PricingFormValues } from './pricing';
 
 type TextKey = Exclude<keyof PricingFormValues, 'supports_caching'>;
@@ -44,15 +45,7 @@ const CACHE_FIELDS: NumberSpec[] = [
 /** The pricing tier form's inputs; values are strings until pricingPayload parses them. */
 export function PricingTierFormFields({ values, errors, onChange }: FieldsProps) {
   const text = (field: TextKey, label: string, extra: { required?: boolean; multiline?: boolean } = {}) => (
-    <TextField
-      label={label}
-      value={values[field]}
-      onChange={(event) => onChange({ [field]: event.target.value })}
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
-      fullWidth
-      {...extra}
-    />
+    <TextField label={label} {...textFieldBinding({ values, errors, onChange }, field)} fullWidth {...extra} />
   );
 
   const number = ({ field, label, min, step, required, placeholder }: NumberSpec) => (
@@ -60,10 +53,7 @@ export function PricingTierFormFields({ values, errors, onChange }: FieldsProps)
       <TextField
         label={label}
         type="number"
-        value={values[field]}
-        onChange={(event) => onChange({ [field]: event.target.value })}
-        error={Boolean(errors[field])}
-        helperText={errors[field]}
+        {...textFieldBinding({ values, errors, onChange }, field)}
         required={required}
         placeholder={placeholder}
         slotProps={{ htmlInput: { min, step } }}

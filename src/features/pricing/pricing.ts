@@ -1,5 +1,6 @@
 // Pricing tier rules: activity, display, create form, providers (docs/rules.md#pricing-tiers).
 import type { PricingListQuery, PricingTier, PricingTierBody } from '../../../contract/schemas/pricing';
+import { type BooleanFilter, booleanFilterParam, booleanFilterQuery } from '../../lib/booleanFilter';
 import { formatCount } from '../../lib/numbers';
 import { formatUsd } from '../../../contract/decimal';
 import { GATEWAY_PROVIDERS } from '../../../contract/providers';
@@ -52,31 +53,28 @@ export function tierCachingLines(
 
 // ---- Filters (kept in the URL so a view can be shared) ----
 
-export type TierStatusFilter = '' | 'true' | 'false';
-
 export interface PricingFilters {
   provider: string;
   model: string;
-  active: TierStatusFilter;
+  active: BooleanFilter;
 }
 
 export function pricingFiltersFromParams(params: URLSearchParams): PricingFilters {
   const provider = params.get('provider') ?? '';
-  const active = params.get('active');
   return {
     provider: (PROVIDERS as readonly string[]).includes(provider) ? provider : '',
     model: params.get('model') ?? '',
-    active: active === 'true' || active === 'false' ? active : '',
+    active: booleanFilterParam(params.get('active')),
   };
 }
 
 /** The list call's query: only the filters that are set. */
 export function pricingListQuery(filters: PricingFilters): PricingListQuery {
-  const query: PricingListQuery = {};
-  if (filters.provider) query.provider = filters.provider;
-  if (filters.model.trim()) query.model = filters.model.trim();
-  if (filters.active) query.active = filters.active === 'true';
-  return query;
+  return {
+    provider: filters.provider || undefined,
+    model: filters.model.trim() || undefined,
+    active: booleanFilterQuery(filters.active),
+  };
 }
 
 // ---- Create form ----
