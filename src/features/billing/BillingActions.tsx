@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useGetCreditBalanceQuery } from '../../store/api';
 import { BuyCreditsDialog, RedeemCouponDialog } from './lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
@@ -15,6 +16,8 @@ interface BillingActionsProps {
   /** The billing page leads with buying; the dashboard's shortcuts are all outlined. */
   buyVariant?: 'contained' | 'outlined';
   onRedeemed?: (amount: number) => void;
+  /** Styles for both buttons, e.g. the dashboard's left-aligned shortcut list. */
+  buttonSx?: SxProps<Theme>;
 }
 
 /** The 'Buy Credits' and 'Redeem Coupon' buttons (dashboard and billing) and the shared dialogs they open. */
@@ -24,16 +27,23 @@ export function BillingActions({
   noTeam = !teamId,
   buyVariant = 'outlined',
   onRedeemed,
+  buttonSx,
 }: BillingActionsProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
   const forTeam = { onClose: () => setDialog(null), teamId, teamName };
   return (
     <>
-      <Button variant={buyVariant} startIcon={<BuyCreditsIcon />} onClick={() => setDialog('buy')} disabled={!teamId}>
+      <Button
+        variant={buyVariant}
+        startIcon={<BuyCreditsIcon />}
+        onClick={() => setDialog('buy')}
+        disabled={!teamId}
+        sx={buttonSx}
+      >
         Buy Credits
       </Button>
-      <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')}>
+      <Button variant="outlined" startIcon={<RedeemCouponIcon />} onClick={() => setDialog('redeem')} sx={buttonSx}>
         Redeem Coupon
       </Button>
       <MountWhenOpened open={dialog === 'buy'}>

@@ -20,8 +20,9 @@ interface CouponFiltersProps {
 }
 
 /**
- * Status, uses and order; all three are applied by the server (spec §7). Memoised: the list's loading and arrival
- * re-render the page, and these three fields need not be rebuilt each time (issue 7: a phone's long tasks).
+ * Status, uses and order; all three are applied by the server (docs/rules.md#coupons). Memoised: the list's loading
+ * and arrival re-render the page, and these three fields need not be rebuilt each time (README, Performance: a phone's
+ * long tasks).
  */
 export const CouponFilters = memo(function CouponFilters({ filters, onChange }: CouponFiltersProps) {
   return <FilterRow filters={filters} onChange={onChange} fields={FIELDS} />;

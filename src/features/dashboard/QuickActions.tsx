@@ -17,7 +17,10 @@ const LINKS = [
 
 const actionSx = { justifyContent: 'flex-start' } as const;
 
-/** Shortcuts; managing keys needs a team (spec §2, §6), so that one is disabled without it. */
+/**
+ * Shortcuts, one left-aligned list; managing keys needs a team (docs/rules.md#owners-and-admins), so that one is
+ * disabled without it.
+ */
 export function QuickActions({ team }: { team: Team | undefined }) {
   return (
     <SectionCard titleId="quick-actions-title" title="Quick Actions">
@@ -43,7 +46,7 @@ export function QuickActions({ team }: { team: Team | undefined }) {
             {link.label}
           </Button>
         ))}
-        <BillingActions teamId={team?.id} teamName={team?.name} />
+        <BillingActions teamId={team?.id} teamName={team?.name} buttonSx={actionSx} />
       </Box>
     </SectionCard>
   );

@@ -12,7 +12,7 @@ const MESSAGES: DeactivationMessages<PricingTier> = {
   failed: DEACTIVATE_TIER_FAILED,
 };
 
-/** Deactivate with the spec's confirmation; the row refreshes through the cache tags. */
+/** Deactivate after the confirmation (docs/rules.md#pricing-tiers); the row refreshes through the cache tags. */
 export function useDeactivateTier() {
   const [deactivateTier] = useDeactivatePricingTierMutation();
   return useConfirmedDeactivation(deactivateTier, MESSAGES);
