@@ -44,6 +44,11 @@ export interface GatewayConfig {
   defaultMaxTokens: number;
   /** Requests per minute per API key (when RATE_LIMIT_ENABLED). */
   rateLimitPerMinute: number;
+  /**
+   * Encrypts provider credentials entered in the admin UI (lib/secretBox.ts). Null: credentials cannot be stored (the
+   * environment keys still work). Demo mode has a fixed demo-only default.
+   */
+  credentialsKey: string | null;
 }
 
 /** Their OpenAI-compatible chat completions endpoints, without the trailing /chat/completions. */
@@ -53,6 +58,9 @@ const PROVIDER_DEFAULT_URLS: Record<ProviderName, string> = {
   google: 'https://generativelanguage.googleapis.com/v1beta/openai',
   openrouter: 'https://openrouter.ai/api/v1',
 };
+
+/** Demo mode only: encrypts the credentials an admin enters in the demo. Production requires its own key. */
+const DEMO_CREDENTIALS_KEY = 'demo-only credentials key, never used in production';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -164,6 +172,11 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     }),
   ) as GatewayConfig['providers'];
 
+  const credentialsKey = str('GATEWAY_CREDENTIALS_KEY') ?? (mode === 'demo' ? DEMO_CREDENTIALS_KEY : null);
+  if (credentialsKey !== null && credentialsKey.length < 32) {
+    problems.push('GATEWAY_CREDENTIALS_KEY must be at least 32 characters (64 hex characters: openssl rand -hex 32)');
+  }
+
   const publicUrl = url('PUBLIC_URL', null);
   const customDist = str('DIST_DIR');
   const config: Config = {
@@ -197,6 +210,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       upstreamTimeoutMs: int('GATEWAY_UPSTREAM_TIMEOUT_MS', 120_000, 100, 3_600_000),
       defaultMaxTokens: int('GATEWAY_DEFAULT_MAX_TOKENS', 4096, 1, 1_000_000),
       rateLimitPerMinute: int('GATEWAY_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      credentialsKey,
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,0 +1,91 @@
+import type { GatewayProvider } from '../../contract/providers';
+import type { Queryable } from '../db/types';
+import type { SecretBox } from '../lib/secretBox';
+import type { Credential, Deployment, ModelRoute, RoutingTable } from '../gateway/routing/types';
+
+interface RouteRow {
+  id: string;
+  name: string;
+  max_retries: number;
+  backoff_ms: number;
+  cooldown_failures: number;
+  cooldown_seconds: number;
+  deployment_id: string | null;
+  rank: number | null;
+  weight: number | null;
+  provider: string | null;
+  model: string | null;
+  credential_id: string | null;
+}
+
+interface CredentialRow {
+  id: string;
+  provider: string;
+  secret_ciphertext: string;
+  base_url: string | null;
+}
+
+/**
+ * What the gateway routes with: the enabled routes with their enabled deployments, and the stored credentials,
+ * decrypted. A credential that cannot be decrypted (the key changed) is left out and reported through `onBadSecret`;
+ * its deployments then fail as unreachable rather than the whole table failing to load.
+ */
+export async function loadRoutingTable(
+  q: Queryable,
+  box: SecretBox | null,
+  onBadSecret: (credentialId: string, error: unknown) => void = () => {},
+): Promise<RoutingTable> {
+  const [routeRows, credentialRows] = await Promise.all([
+    q.query<RouteRow>(
+      `SELECT r.id, r.name, r.max_retries, r.backoff_ms, r.cooldown_failures, r.cooldown_seconds,
+              d.id AS deployment_id, d.rank, d.weight, d.provider, d.model, d.credential_id
+       FROM model_routes r LEFT JOIN route_deployments d ON d.route_id = r.id AND d.enabled
+       WHERE r.enabled ORDER BY r.name, d.rank, d.created_at, d.id`,
+    ),
+    box
+      ? q.query<CredentialRow>('SELECT id, provider, secret_ciphertext, base_url FROM provider_credentials')
+      : Promise.resolve([] as CredentialRow[]),
+  ]);
+  const routes = new Map<string, ModelRoute>();
+  for (const row of routeRows) {
+    let route = routes.get(row.name);
+    if (!route) {
+      route = {
+        id: row.id,
+        name: row.name,
+        policy: {
+          maxRetries: row.max_retries,
+          backoffMs: row.backoff_ms,
+          cooldownFailures: row.cooldown_failures,
+          cooldownSeconds: row.cooldown_seconds,
+        },
+        deployments: [],
+      };
+      routes.set(row.name, route);
+    }
+    if (row.deployment_id === null) continue;
+    const deployment: Deployment = {
+      id: row.deployment_id,
+      provider: row.provider as GatewayProvider,
+      model: row.model!,
+      credentialId: row.credential_id,
+      rank: row.rank!,
+      weight: row.weight!,
+    };
+    route.deployments.push(deployment);
+  }
+  const credentials = new Map<string, Credential>();
+  for (const row of credentialRows) {
+    try {
+      credentials.set(row.id, {
+        id: row.id,
+        provider: row.provider as GatewayProvider,
+        secret: box!.open(row.secret_ciphertext),
+        baseUrl: row.base_url,
+      });
+    } catch (error) {
+      onBadSecret(row.id, error);
+    }
+  }
+  return { routes, credentials };
+}
