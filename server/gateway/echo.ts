@@ -19,7 +19,7 @@ interface EchoRequest {
  */
 export function echoUpstream(): Upstream {
   return {
-    async send(payload, signal) {
+    async send(_path, payload, _headers, signal) {
       const request = payload as unknown as EchoRequest;
       const limit = request.max_completion_tokens ?? request.max_tokens ?? null;
       const full = lastUserText(request.messages);

@@ -85,15 +85,11 @@ export const upstreamTimeout = () =>
   new GatewayError(504, 'api_error', 'upstream_timeout', 'The model provider did not answer in time.');
 
 /**
- * The gateway routes' error handler: the same rules as the rest of the API (4xx keep their message, 5xx hide
- * internals), in OpenAI's envelope instead of `{ code, message }`.
+ * Any error of a gateway route as the GatewayError its client gets: the same rules as the rest of the API (4xx keep
+ * their message, 5xx hide internals).
  */
-export function sendGatewayError(
-  error: FastifyError | HttpError | GatewayError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  if (error instanceof GatewayError) return reply.code(error.statusCode).send(error.body());
+function asGatewayError(error: FastifyError | HttpError | GatewayError, request: FastifyRequest): GatewayError {
+  if (error instanceof GatewayError) return error;
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message =
@@ -101,12 +97,56 @@ export function sendGatewayError(
         ? error.message
         : 'Request body is not valid JSON';
     const param = error instanceof ValidationError ? error.path : null;
-    return reply
-      .code(status)
-      .send(new GatewayError(status, 'invalid_request_error', 'invalid_request_error', message, param).body());
+    return new GatewayError(status, 'invalid_request_error', 'invalid_request_error', message, param);
   }
   request.log.error({ err: error }, 'gateway request failed');
-  return reply
-    .code(500)
-    .send(new GatewayError(500, 'api_error', 'internal_error', 'Something went wrong on our side').body());
+  return new GatewayError(500, 'api_error', 'internal_error', 'Something went wrong on our side');
+}
+
+/** The OpenAI-format routes' error handler: OpenAI's envelope instead of `{ code, message }`. */
+export function sendGatewayError(
+  error: FastifyError | HttpError | GatewayError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const gatewayError = asGatewayError(error, request);
+  return reply.code(gatewayError.statusCode).send(gatewayError.body());
+}
+
+/**
+ * Anthropic's error types by status (docs.anthropic.com, "Errors"), which its SDKs map to their error classes. Our
+ * 402 (no credits) has no Anthropic counterpart; Anthropic reports billing trouble as a 400 invalid_request_error
+ * ("credit balance is too low"), but a client retrying on status needs our 402, so the status stays and the type
+ * says what kind of refusal it is.
+ */
+const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  502: 'api_error',
+  504: 'timeout_error',
+  529: 'overloaded_error',
+};
+
+export const anthropicErrorBody = (error: GatewayError) => ({
+  type: 'error' as const,
+  error: {
+    type: ANTHROPIC_ERROR_TYPES[error.statusCode] ?? (error.statusCode < 500 ? 'invalid_request_error' : 'api_error'),
+    message: error.message,
+  },
+});
+
+/** The Anthropic-format route's error handler: the same errors in Anthropic's envelope. */
+export function sendAnthropicError(
+  error: FastifyError | HttpError | GatewayError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const gatewayError = asGatewayError(error, request);
+  return reply.code(gatewayError.statusCode).send(anthropicErrorBody(gatewayError));
 }

@@ -1,18 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PROVIDERS, type Config } from '../config';
 import type { Db } from '../db/types';
+import { createSecretBox } from '../lib/secretBox';
 import { hashApiKey } from '../services/apiKeys';
 import { findKeyOwner, releaseExpiredReservations, reserveCredits } from '../services/reservations';
+import { loadRoutingTable } from '../services/routing';
+import { DIALECT_OF } from './dialects';
 import { echoUpstream } from './echo';
 import { invalidApiKey } from './errors';
-import { listModels, resolveModel, type GatewayProvider } from './models';
+import { listModels, type GatewayProvider } from './models';
 import type { BillJournal } from './journal';
+import { createReloadingCache } from './reloadingCache';
+import { Cooldowns, attemptPlan } from './routing/policy';
+import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
+import type { Deployment, ModelRoute, RoutePolicy, RoutingTable } from './routing/types';
 import { createSettler } from './settler';
-import { createTierCache } from './tiers';
+import { loadTiers } from './tiers';
 import { httpUpstream, type Upstream } from './upstream';
 
-/** Edits to pricing made on another instance are seen within this window. */
-const TIER_CACHE_MS = 5_000;
+/** Edits to pricing or routes made on another instance are seen within this window. */
+const CACHE_MS = 5_000;
 /** A hold outlives any request (the sweep gives back those of a crashed instance). */
 export const RESERVATION_TTL_SECONDS = 15 * 60;
 const SWEEP_EVERY_MS = 60_000;
@@ -24,18 +31,67 @@ export interface GatewayOptions {
   journal: BillJournal;
 }
 
-/** Everything the gateway routes share: provider clients, the tier cache, the settlement queue. */
-export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, options: GatewayOptions) {
-  const upstreams = new Map<GatewayProvider, Upstream>();
+/**
+ * Provider clients: one per provider key from the environment, one per stored credential (created when first used,
+ * replaced when its secret or base URL changes).
+ */
+function createUpstreams(config: Config) {
+  const environment = new Map<GatewayProvider, Upstream>();
   for (const name of PROVIDERS) {
     const { baseUrl, apiKey } = config.gateway.providers[name];
-    if (apiKey) upstreams.set(name, httpUpstream(baseUrl, apiKey));
+    if (apiKey) environment.set(name, httpUpstream(baseUrl, apiKey, DIALECT_OF[name]));
   }
-  if (config.gateway.echo) upstreams.set('echo', echoUpstream());
-  const reachable = new Set(upstreams.keys());
-  const tiers = createTierCache(db, TIER_CACHE_MS);
+  if (config.gateway.echo) environment.set('echo', echoUpstream());
+  const stored = new Map<string, { fingerprint: string; upstream: Upstream }>();
+  return {
+    providers: new Set(environment.keys()),
+    get(deployment: Deployment, routing: RoutingTable): Upstream {
+      if (deployment.credentialId === null) return environment.get(deployment.provider)!;
+      const credential = routing.credentials.get(deployment.credentialId);
+      // Deleted since the request was routed: the try fails like an unreachable provider, and the route moves on.
+      if (!credential) throw new Error(`credential ${deployment.credentialId} is gone`);
+      const baseUrl =
+        credential.baseUrl ?? config.gateway.providers[deployment.provider as (typeof PROVIDERS)[number]].baseUrl;
+      const fingerprint = `${baseUrl}\n${credential.secret}`;
+      const known = stored.get(credential.id);
+      if (known?.fingerprint === fingerprint) return known.upstream;
+      known?.upstream.close();
+      const upstream = httpUpstream(baseUrl, credential.secret, DIALECT_OF[deployment.provider]);
+      stored.set(credential.id, { fingerprint, upstream });
+      return upstream;
+    },
+    close() {
+      for (const upstream of environment.values()) upstream.close();
+      for (const { upstream } of stored.values()) upstream.close();
+    },
+  };
+}
+
+/** Everything the gateway routes share: provider clients, the pricing and routing caches, the settlement queue. */
+export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, options: GatewayOptions) {
+  const upstreams = createUpstreams(config);
+  const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
+  const tiers = createReloadingCache(() => loadTiers(db), CACHE_MS);
+  const routing = createReloadingCache(
+    () =>
+      loadRoutingTable(db, box, (id, err) =>
+        log.error(
+          { err, credentialId: id },
+          'a stored provider credential cannot be decrypted (GATEWAY_CREDENTIALS_KEY changed?)',
+        ),
+      ),
+    CACHE_MS,
+  );
+  const cooldowns = new Cooldowns();
   const settler = createSettler(db, log, options.journal);
   const hold = { ttlSeconds: RESERVATION_TTL_SECONDS, instanceId: options.instanceId };
+  /** The routing table the last resolved request saw: the upstreams of its credentials. */
+  let lastRouting: RoutingTable | null = null;
+
+  const reach = async (): Promise<Reachability> => {
+    lastRouting = await routing.get();
+    return { providers: upstreams.providers, routing: lastRouting };
+  };
 
   const sweep = setInterval(() => {
     releaseExpiredReservations(db).catch((error) => log.error({ err: error }, 'reservation sweep failed'));
@@ -47,12 +103,28 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     settler,
     /** Holds a request's worst case against its key's team, or says why not. */
     admit: (keyHash: string, amountCents: number) => reserveCredits(db, keyHash, amountCents, hold),
-    upstream: (provider: GatewayProvider) => upstreams.get(provider)!,
+    upstream: (deployment: Deployment) => upstreams.get(deployment, lastRouting!),
     async route(model: string) {
-      return resolveModel(model, await tiers.get(), reachable, Date.now());
+      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
+      return resolveRoute(model, index, reachability, Date.now());
     },
+    /** The order in which this request tries the route's deployments. */
+    plan: (route: ModelRoute) => attemptPlan(route, (id) => cooldowns.isCooling(id), Math.random),
+    deploymentFailed: (id: string, policy: RoutePolicy) => cooldowns.failed(id, policy),
+    deploymentSucceeded: (id: string) => cooldowns.succeeded(id),
+    /** Deployments failing right now, for the admin health view. */
+    cooldowns: () => cooldowns.snapshot(),
     async models() {
-      return listModels(await tiers.get(), reachable, Date.now());
+      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
+      const now = Date.now();
+      const list = listModels(index, reachability.providers, now);
+      for (const name of routeNames(index, reachability, now)) {
+        if (!list.data.some((model) => model.id === name)) {
+          list.data.push({ id: name, object: 'model', created: 0, owned_by: 'gateway-route' });
+        }
+      }
+      list.data.sort((a, b) => a.id.localeCompare(b.id));
+      return list;
     },
     /** For requests that reserve nothing (the model list, an unknown model): is this a working key? */
     async authenticate(key: string) {
@@ -61,13 +133,14 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       return owner;
     },
     pricingChanged: () => tiers.invalidate(),
+    routingChanged: () => routing.invalidate(),
     /** Waits for every finished request to be billed. */
     settled: () => settler.settled(),
     async close() {
       clearInterval(sweep);
       await settler.settled();
       options.journal.close();
-      for (const upstream of upstreams.values()) upstream.close();
+      upstreams.close();
     },
   };
 }

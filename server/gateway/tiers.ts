@@ -69,76 +69,30 @@ const TIER_COLUMNS = [
 ] as const satisfies readonly (keyof PricingTierRow)[];
 type TierRow = Pick<PricingTierRow, (typeof TIER_COLUMNS)[number]>;
 
-/**
- * Current and future tiers, kept in memory for `ttlMs`: whether a tier is active is decided per request against the
- * clock, so only edits made on another instance wait for the next reload. `invalidate()` (called by the admin
- * pricing routes) makes the next request reload.
- */
-export function createTierCache(db: Queryable, ttlMs: number) {
-  let index: TierIndex | null = null;
-  let loadedAt = 0;
-  let generation = 0;
-  let loading: { generation: number; promise: Promise<TierIndex> } | null = null;
-
-  async function load(): Promise<TierIndex> {
-    const rows = await db.query<TierRow>(
-      `SELECT ${TIER_COLUMNS.join(', ')}
-       FROM pricing_tiers WHERE expiry_time IS NULL OR expiry_time > now()
-       ORDER BY provider, model, min_tokens, effective_time`,
-    );
-    const next: TierIndex = new Map();
-    for (const row of rows) {
-      const key = `${row.provider}/${row.model}`;
-      const list = next.get(key) ?? [];
-      list.push({
-        provider: row.provider,
-        model: row.model,
-        minTokens: row.min_tokens,
-        maxTokens: row.max_tokens,
-        promptMicros: row.prompt_micros_per_1m,
-        completionMicros: row.completion_micros_per_1m,
-        cacheCreateMicros: row.cache_create_micros_per_1m,
-        cacheReadMicros: row.cache_read_micros_per_1m,
-        effectiveMs: new Date(row.effective_time).getTime(),
-        expiryMs: row.expiry_time === null ? null : new Date(row.expiry_time).getTime(),
-      });
-      next.set(key, list);
-    }
-    return next;
+/** Current and future tiers by `provider/model`, each list ordered by min_tokens. */
+export async function loadTiers(db: Queryable): Promise<TierIndex> {
+  const rows = await db.query<TierRow>(
+    `SELECT ${TIER_COLUMNS.join(', ')}
+     FROM pricing_tiers WHERE expiry_time IS NULL OR expiry_time > now()
+     ORDER BY provider, model, min_tokens, effective_time`,
+  );
+  const next: TierIndex = new Map();
+  for (const row of rows) {
+    const key = `${row.provider}/${row.model}`;
+    const list = next.get(key) ?? [];
+    list.push({
+      provider: row.provider,
+      model: row.model,
+      minTokens: row.min_tokens,
+      maxTokens: row.max_tokens,
+      promptMicros: row.prompt_micros_per_1m,
+      completionMicros: row.completion_micros_per_1m,
+      cacheCreateMicros: row.cache_create_micros_per_1m,
+      cacheReadMicros: row.cache_read_micros_per_1m,
+      effectiveMs: new Date(row.effective_time).getTime(),
+      expiryMs: row.expiry_time === null ? null : new Date(row.expiry_time).getTime(),
+    });
+    next.set(key, list);
   }
-
-  /** One load per generation at a time; a load started before an invalidation never overwrites a newer one. */
-  function reload(): Promise<TierIndex> {
-    if (loading?.generation === generation) return loading.promise;
-    const mine = { generation, promise: load() };
-    loading = mine;
-    mine.promise.then(
-      (next) => {
-        if (mine.generation === generation) {
-          index = next;
-          loadedAt = Date.now();
-        }
-        if (loading === mine) loading = null;
-      },
-      () => {
-        if (loading === mine) loading = null;
-      },
-    );
-    return mine.promise;
-  }
-
-  return {
-    async get(): Promise<TierIndex> {
-      if (index === null) return reload();
-      // Serve the loaded tiers while a reload runs in the background: no request waits for the refresh.
-      if (Date.now() - loadedAt > ttlMs) reload().catch(() => undefined);
-      return index;
-    },
-    invalidate() {
-      generation++;
-      index = null;
-    },
-  };
+  return next;
 }
-
-export type TierCache = ReturnType<typeof createTierCache>;

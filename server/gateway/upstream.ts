@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
+import type { Dialect } from './wire/types';
 
 export interface UpstreamReply {
   status: number;
@@ -8,32 +9,48 @@ export interface UpstreamReply {
   body: Readable;
 }
 
-/** A provider's chat completions endpoint. Aborting `signal` stops the call, including a body still streaming. */
+/**
+ * A provider reached with one credential. `path` is under the provider's base URL (`/chat/completions`,
+ * `/messages`, …). Aborting `signal` stops the call, including a body still streaming.
+ */
 export interface Upstream {
-  send(payload: Record<string, unknown>, signal: AbortSignal): Promise<UpstreamReply>;
+  send(
+    path: string,
+    payload: Record<string, unknown>,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<UpstreamReply>;
   close(): void;
 }
 
+/** How each dialect authenticates: OpenAI-compatible APIs take a bearer token, Anthropic's native API `x-api-key`. */
+const AUTH_HEADERS: Record<Dialect, (key: string) => Record<string, string>> = {
+  openai: (key) => ({ authorization: `Bearer ${key}` }),
+  anthropic: (key) => ({ 'x-api-key': key }),
+};
+
 /**
- * An OpenAI-compatible endpoint over node:http(s) with a keep-alive agent per provider: connections (and TLS sessions)
- * are reused across requests, and the plain Node client costs less per request than fetch's web streams.
+ * A provider's HTTP API over node:http(s) with a keep-alive agent per credential: connections (and TLS sessions) are
+ * reused across requests, and the plain Node client costs less per request than fetch's web streams.
  */
-export function httpUpstream(baseUrl: string, apiKey: string): Upstream {
-  const url = new URL(`${baseUrl}/chat/completions`);
-  const client = url.protocol === 'https:' ? https : http;
+export function httpUpstream(baseUrl: string, apiKey: string, dialect: Dialect): Upstream {
+  const base = baseUrl.replace(/\/+$/, '');
+  const client = base.startsWith('https:') ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxSockets: 1024, scheduling: 'lifo' });
+  const auth = AUTH_HEADERS[dialect](apiKey);
   return {
-    send(payload, signal) {
+    send(path, payload, headers, signal) {
       const body = Buffer.from(JSON.stringify(payload));
       return new Promise((resolve, reject) => {
         const request = client.request(
-          url,
+          `${base}${path}`,
           {
             method: 'POST',
             agent,
             signal,
             headers: {
-              authorization: `Bearer ${apiKey}`,
+              ...headers,
+              ...auth,
               'content-type': 'application/json',
               'content-length': body.length,
               accept: payload.stream ? 'text/event-stream' : 'application/json',

@@ -1,70 +1,23 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { bearerKey, chatCompletion, isGatewayCaller } from '../gateway/completions';
-import { type GatewayError, rateLimited, sendGatewayError, unknownUrl } from '../gateway/errors';
-import { NUL_ALLOWED } from '../lib/validation';
+import { anthropicKey, bearerKey, isGatewayCaller } from '../gateway/completions';
+import { type GatewayError, rateLimited, sendAnthropicError, sendGatewayError, unknownUrl } from '../gateway/errors';
+import { serveGatewayCall } from '../gateway/pipeline';
+import type { EndpointName } from '../gateway/wire/types';
+import {
+  ChatBody,
+  EmbeddingsBody,
+  MessagesBody,
+  ModelList,
+  ResponsesBody,
+  anthropicErrors,
+  openAiErrors,
+} from './gatewaySchemas';
 
 /** Prompts with long documents or images are far above the dashboard API's 64 KB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
-
-const OpenAiError = Type.Object({
-  error: Type.Object({
-    message: Type.String(),
-    type: Type.String(),
-    code: Type.String(),
-    param: Type.Union([Type.String(), Type.Null()]),
-  }),
-});
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, OpenAiError]));
-
-const nullableInteger = (name: string, maximum: number) =>
-  Type.Optional(
-    Type.Union([Type.Integer({ minimum: 1, maximum }), Type.Null()], {
-      errorMessage: `${name} must be an integer from 1 to ${maximum}`,
-    }),
-  );
-
-/**
- * What the gateway itself needs from a chat completion request; every other field is passed to the provider as is
- * (additional properties allowed), so new OpenAI parameters work without a gateway change.
- */
-const ChatBody = Type.Object(
-  {
-    model: Type.String({
-      minLength: 1,
-      maxLength: 256,
-      errorMessage: 'model must be a model name such as "openai/gpt-4o"',
-    }),
-    messages: Type.Array(
-      Type.Object(
-        { role: Type.String({ minLength: 1, errorMessage: 'every message needs a role' }) },
-        { additionalProperties: true },
-      ),
-      { minItems: 1, errorMessage: 'messages must be a non-empty array of { role, content }' },
-    ),
-    stream: Type.Optional(Type.Boolean({ errorMessage: 'stream must be true or false' })),
-    stream_options: Type.Optional(
-      Type.Union([
-        Type.Object({ include_usage: Type.Optional(Type.Boolean()) }, { additionalProperties: true }),
-        Type.Null(),
-      ]),
-    ),
-    max_tokens: nullableInteger('max_tokens', 10_000_000),
-    max_completion_tokens: nullableInteger('max_completion_tokens', 10_000_000),
-    n: nullableInteger('n', 128),
-  },
-  // The messages go to the provider and never into our database, so NUL characters in them are the provider's call.
-  { additionalProperties: true, ...NUL_ALLOWED },
-);
-
-const ModelList = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(
-    Type.Object({ id: Type.String(), object: Type.Literal('model'), created: Type.Integer(), owned_by: Type.String() }),
-  ),
-});
 
 /**
  * A gateway client asking for a path nobody serves (`/v1/completions`, or `/chat/completions` from a base URL without
@@ -79,7 +32,12 @@ export function unknownGatewayUrl(app: FastifyInstance, request: FastifyRequest)
   return unknownUrl(request.method, request.url.split('?')[0], served);
 }
 
-/** The OpenAI-compatible gateway, in its own scope so its errors use OpenAI's envelope. */
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The OpenAI- and Anthropic-compatible gateway, in scopes of their own so errors use each format's envelope. */
 export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway } = deps;
   // Per API key (a hash of it), or per client address for requests without one.
@@ -87,8 +45,8 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     max: deps.config.gateway.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      return header ? `key:${createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip}`;
+      const credential = request.headers.authorization ?? header(request, 'x-api-key');
+      return credential ? `key:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => rateLimited(context.after),
   };
@@ -102,27 +60,65 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     if (error) return reply.code(error.statusCode).send(error.body());
   });
 
+  const serve =
+    (endpoint: EndpointName, keyOf: (request: FastifyRequest) => string) =>
+    (request: FastifyRequest, reply: FastifyReply) =>
+      serveGatewayCall(
+        gateway,
+        {
+          endpoint,
+          key: keyOf(request),
+          body: request.body as Record<string, unknown> & { model: string },
+          options: {
+            created: Math.floor(Date.now() / 1000),
+            anthropicVersion: header(request, 'anthropic-version'),
+            anthropicBeta: header(request, 'anthropic-beta'),
+          },
+        },
+        request,
+        reply,
+      );
+
   await app.register(async (scope) => {
     scope.setErrorHandler(sendGatewayError);
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+    const post = { bodyLimit: BODY_LIMIT, config };
 
     api.post(
       '/v1/chat/completions',
-      {
-        bodyLimit: BODY_LIMIT,
-        config,
-        schema: { body: ChatBody, response: errors(400, 401, 402, 404, 413, 415, 422, 429, 500, 502, 504) },
-      },
-      (request, reply) => chatCompletion(gateway, request, reply),
+      { ...post, schema: { body: ChatBody, response: openAiErrors() } },
+      serve('chat.completions', bearerKey),
+    );
+    api.post(
+      '/v1/embeddings',
+      { ...post, schema: { body: EmbeddingsBody, response: openAiErrors() } },
+      serve('embeddings', bearerKey),
+    );
+    api.post(
+      '/v1/responses',
+      { ...post, schema: { body: ResponsesBody, response: openAiErrors() } },
+      serve('responses', bearerKey),
     );
 
     api.get(
       '/v1/models',
-      { config, schema: { response: { 200: ModelList, ...errors(401, 429, 500) } } },
+      { config, schema: { response: { 200: ModelList, ...openAiErrors([401, 429, 500]) } } },
       async (request) => {
-        await gateway.authenticate(bearerKey(request));
+        await gateway.authenticate(anthropicKey(request));
         return gateway.models();
       },
+    );
+  });
+
+  // Anthropic's Messages API, for the Anthropic SDKs and Claude Code (ANTHROPIC_BASE_URL=http://host): their errors
+  // in Anthropic's envelope, their key in x-api-key.
+  await app.register(async (scope) => {
+    scope.setErrorHandler(sendAnthropicError);
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+    api.post(
+      '/v1/messages',
+      { bodyLimit: BODY_LIMIT, config, schema: { body: MessagesBody, response: anthropicErrors() } },
+      serve('messages', anthropicKey),
     );
   });
 }

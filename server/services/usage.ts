@@ -22,6 +22,16 @@ export interface UsageEvent {
    * twice (a journal replayed after a crash) is billed once.
    */
   reservationId?: number | null;
+  /** The API the request came in through (wire/types.ts EndpointName); chat completions when absent. */
+  endpoint?: string;
+  /** The model route the client called, when it called one. */
+  routeName?: string | null;
+  /** The route deployment that answered (or failed this try). */
+  deploymentId?: string | null;
+  /** Milliseconds to the first streamed byte. */
+  ttftMs?: number | null;
+  /** Why the request (or this try) failed: the error code its client got. */
+  errorCode?: string | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -46,16 +56,18 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
-                            $15::bigint[])
+                            $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-              cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id)
+              cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
+              deployment_id, ttft_ms, error_code)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
-                                 request_id)
+                                 request_id, endpoint, route_name, deployment_id, ttft_ms, error_code)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-              cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id
+              cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
+              COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -139,6 +151,11 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.reservationId ?? null),
       costs,
       costs.map(formatCents),
+      column((e) => e.endpoint ?? null),
+      column((e) => e.routeName ?? null),
+      column((e) => e.deploymentId ?? null),
+      column((e) => e.ttftMs ?? null),
+      column((e) => e.errorCode ?? null),
     ],
     { name: 'usage_record_batch' },
   );

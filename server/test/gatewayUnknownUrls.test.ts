@@ -21,7 +21,9 @@ beforeEach(async () => {
   key = await ctx.key(owner);
 });
 
-const SERVED = 'This gateway serves POST /v1/chat/completions, GET /v1/models.';
+const SERVED_LIST =
+  'POST /v1/chat/completions, POST /v1/embeddings, POST /v1/responses, GET /v1/models, POST /v1/messages';
+const SERVED = `This gateway serves ${SERVED_LIST}.`;
 
 /** The SDK call's rejection, which must be the SDK's APIError carrying our envelope. */
 async function sdkError(call: Promise<unknown>): Promise<APIError> {
@@ -60,7 +62,7 @@ describe('paths the gateway does not serve, asked by a gateway client', () => {
     assert.equal(error.status, 404);
     assert.equal(
       error.message,
-      "404 Unknown request URL: POST /chat/completions. This gateway serves POST /v1/chat/completions, GET /v1/models; is your client's base URL missing /v1?",
+      `404 Unknown request URL: POST /chat/completions. This gateway serves ${SERVED_LIST}; is your client's base URL missing /v1?`,
     );
   });
 
@@ -72,7 +74,7 @@ describe('paths the gateway does not serve, asked by a gateway client', () => {
     ];
     for (const headers of callers) {
       for (const body of ['{"model": "echo/echo-1"}', 'x'.repeat(100 * 1024), 'not json']) {
-        const res = await fetch(`${ctx.origin}/v1/embeddings?user=1`, {
+        const res = await fetch(`${ctx.origin}/v1/completions?user=1`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
           body,
@@ -80,7 +82,7 @@ describe('paths the gateway does not serve, asked by a gateway client', () => {
         assert.equal(res.status, 404, JSON.stringify(headers));
         assert.deepEqual((await res.json()) as OpenAiErrorBody, {
           error: {
-            message: `Unknown request URL: POST /v1/embeddings. ${SERVED}`,
+            message: `Unknown request URL: POST /v1/completions. ${SERVED}`,
             type: 'invalid_request_error',
             code: 'unknown_url',
             param: null,

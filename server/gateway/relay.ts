@@ -1,0 +1,211 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { type GatewayError, upstreamFailed, upstreamTimeout } from './errors';
+import type { Gateway } from './gateway';
+import { fallsThrough, providerError } from './providerErrors';
+import type { Candidate } from './routing/resolve';
+import { isRetryable, type AttemptOutcome } from './routing/policy';
+import type { Bill, FailedTry } from './settle';
+import type { Conversation } from './wire/conversations';
+
+/** One try of one deployment. */
+export interface Attempt {
+  gateway: Gateway;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  conversation: Conversation;
+  candidate: Candidate;
+  /** Aborted when the client hangs up (pipeline.ts) or the provider stalls (here). */
+  controller: AbortController;
+  started: number;
+  /** Sent with the answer: which deployment answered, after how many tries. */
+  headers: Record<string, string>;
+  bill: Bill;
+  isClientGone(): boolean;
+}
+
+export type AttemptResult =
+  | { kind: 'answered'; reply: FastifyReply }
+  | { kind: 'client_gone' }
+  | (FailedTry & { kind: 'failed'; error: GatewayError; retryable: boolean; fallsThrough: boolean });
+
+type Failed = Extract<AttemptResult, { kind: 'failed' }>;
+
+function failed(attempt: Attempt, outcome: AttemptOutcome, error: GatewayError): Failed {
+  const retryable = isRetryable(outcome);
+  return {
+    kind: 'failed',
+    candidate: attempt.candidate,
+    error,
+    retryable,
+    fallsThrough: retryable || (outcome.kind === 'status' && fallsThrough(outcome.status)),
+  };
+}
+
+async function readAll(body: AsyncIterable<Buffer | string>, onChunk: () => void): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) {
+    onChunk();
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function waitForDrain(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/**
+ * Sends the request to one deployment and, if it answers, relays the answer to the client. A failure before the
+ * client has received a byte (no connection, a timeout, an error status, a stream that ends before its first chunk)
+ * is returned for the route's policy to retry or fall through; once a stream's first byte is out, the deployment is
+ * committed and a later failure ends the stream with an error event.
+ */
+export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
+  const { gateway, request, reply, conversation, controller } = attempt;
+  let timedOut = false;
+  // Time allowed for the reply to start and, while it streams, between two chunks.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, gateway.config.upstreamTimeoutMs);
+  const why = (): AttemptOutcome => (timedOut ? { kind: 'timeout' } : { kind: 'network' });
+  const lost = (): Failed => failed(attempt, why(), timedOut ? upstreamTimeout() : upstreamFailed());
+
+  let status: number;
+  let body: AsyncIterator<Buffer | string>;
+  let raw: Buffer | null = null;
+  try {
+    const upstream = gateway.upstream(attempt.candidate.deployment);
+    const answer = await upstream.send(
+      conversation.path,
+      conversation.payload,
+      conversation.headers,
+      controller.signal,
+    );
+    status = answer.status;
+    body = answer.body[Symbol.asyncIterator]();
+    if (status >= 300 || !conversation.stream) {
+      raw = await readAll({ [Symbol.asyncIterator]: () => body }, () => timer.refresh());
+    }
+  } catch (error) {
+    clearTimeout(timer);
+    if (attempt.isClientGone()) return { kind: 'client_gone' };
+    if (!timedOut) request.log.warn({ err: error }, 'upstream request failed');
+    return lost();
+  }
+
+  if (status >= 300) {
+    clearTimeout(timer);
+    return failed(attempt, { kind: 'status', status }, providerError(status, raw!));
+  }
+
+  if (raw) {
+    clearTimeout(timer);
+    const read = conversation.readJson(raw);
+    // Billed (journalled) before the answer leaves: an answered request survives a crash that follows.
+    attempt.bill.answered({
+      candidate: attempt.candidate,
+      usage: read.usage,
+      completionChars: read.completionChars,
+      ttftMs: null,
+    });
+    reply.code(200).headers(attempt.headers).type('application/json').send(read.body);
+    return { kind: 'answered', reply };
+  }
+
+  // A stream: nothing reaches the client before the provider's first chunk, so until then it can still fall back.
+  let first: IteratorResult<Buffer | string>;
+  try {
+    first = await body.next();
+  } catch {
+    clearTimeout(timer);
+    if (attempt.isClientGone()) return { kind: 'client_gone' };
+    return lost();
+  }
+  if (first.done) {
+    clearTimeout(timer);
+    return failed(attempt, { kind: 'network' }, upstreamFailed('The model provider ended the stream without data.'));
+  }
+  await relayStream(attempt, first.value, body, timer, () => timedOut);
+  return { kind: 'answered', reply };
+}
+
+async function relayStream(
+  attempt: Attempt,
+  first: Buffer | string,
+  body: AsyncIterator<Buffer | string>,
+  timer: NodeJS.Timeout,
+  timedOut: () => boolean,
+) {
+  const { request, reply, conversation, controller } = attempt;
+  const res = reply.raw;
+  reply.hijack();
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string | number | string[]>),
+    ...attempt.headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-request-id': request.id,
+    'x-content-type-options': 'nosniff',
+  });
+  const relay = conversation.relay();
+  let ttftMs: number | null = null;
+  let failedMidway = false;
+  const forward = async (chunk: Buffer | string) => {
+    timer.refresh();
+    const events = relay.push(chunk);
+    if (!events) return;
+    ttftMs ??= Math.round(performance.now() - attempt.started);
+    if (!res.write(events)) await waitForDrain(res);
+  };
+  try {
+    await forward(first);
+    for (;;) {
+      if (res.destroyed) break;
+      const next = await body.next();
+      if (next.done) break;
+      await forward(next.value);
+    }
+    const rest = relay.flush();
+    if (rest && !res.destroyed) res.write(rest);
+  } catch {
+    failedMidway = true;
+  }
+  clearTimeout(timer);
+  const answered = () =>
+    attempt.bill.answered({
+      candidate: attempt.candidate,
+      usage: relay.usage,
+      completionChars: relay.completionChars,
+      ttftMs,
+    });
+
+  if (attempt.isClientGone() || res.destroyed) {
+    // The client hung up: the provider is stopped and what it generated until then is billed.
+    controller.abort();
+    answered();
+    return;
+  }
+  if (failedMidway || relay.error !== null) {
+    // Headers are gone: the failure is reported as a last event, and a failed stream is not billed.
+    if (relay.error === null) res.write(relay.errorEvent(timedOut() ? upstreamTimeout() : upstreamFailed()));
+    attempt.bill.final({
+      status: 'error',
+      failure: { candidate: attempt.candidate, error: { code: 'stream_failed' } },
+    });
+    res.end(relay.finish());
+    return;
+  }
+  answered();
+  res.end(relay.finish());
+}

@@ -1,0 +1,46 @@
+/**
+ * A value loaded from the database and kept in memory for `ttlMs` (pricing tiers, the routing table): requests read
+ * it without a round trip, edits made on another instance show within `ttlMs`, and `invalidate()` (called by the
+ * admin routes of this instance) makes the next read reload.
+ */
+export function createReloadingCache<T>(load: () => Promise<T>, ttlMs: number) {
+  let value: T | null = null;
+  let loadedAt = 0;
+  let generation = 0;
+  let loading: { generation: number; promise: Promise<T> } | null = null;
+
+  /** One load per generation at a time; a load started before an invalidation never overwrites a newer one. */
+  function reload(): Promise<T> {
+    if (loading?.generation === generation) return loading.promise;
+    const mine = { generation, promise: load() };
+    loading = mine;
+    mine.promise.then(
+      (next) => {
+        if (mine.generation === generation) {
+          value = next;
+          loadedAt = Date.now();
+        }
+        if (loading === mine) loading = null;
+      },
+      () => {
+        if (loading === mine) loading = null;
+      },
+    );
+    return mine.promise;
+  }
+
+  return {
+    async get(): Promise<T> {
+      if (value === null) return reload();
+      // Serve the loaded value while a reload runs in the background: no request waits for the refresh.
+      if (Date.now() - loadedAt > ttlMs) reload().catch(() => undefined);
+      return value;
+    },
+    invalidate() {
+      generation++;
+      value = null;
+    },
+  };
+}
+
+export type ReloadingCache<T> = ReturnType<typeof createReloadingCache<T>>;

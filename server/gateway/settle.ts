@@ -1,0 +1,106 @@
+import { billedCents, type TokenUsage } from '../lib/cost';
+import type { Admission } from '../services/reservations';
+import type { Gateway } from './gateway';
+import type { Candidate } from './routing/resolve';
+import { tierFor } from './tiers';
+import { charsToTokens } from './tokens';
+import type { EndpointName, RequestMeasure } from './wire/types';
+
+/** A try that did not answer: which deployment, and the error the client would get for it. */
+export interface FailedTry {
+  candidate: Candidate;
+  error: { code: string };
+}
+
+export interface AnsweredTry {
+  candidate: Candidate;
+  usage: TokenUsage | null;
+  completionChars: number;
+  /** Milliseconds from the request's arrival to its first streamed byte; null for a JSON answer. */
+  ttftMs: number | null;
+}
+
+/**
+ * A request's bills: every admitted request ends in exactly one `answered` or `final` (which releases its hold);
+ * each failed try before that is its own zero-cost error event (`failedTry`), recorded but never billed.
+ */
+export interface Bill {
+  answered(answer: AnsweredTry): void;
+  final(outcome: { status: 'error'; failure?: FailedTry }): void;
+  failedTry(failure: FailedTry): void;
+}
+
+interface BillContext {
+  endpoint: EndpointName;
+  routeName: string | null;
+  measure: RequestMeasure;
+  admission: Extract<Admission, { ok: true }>;
+  started: number;
+  /** Where an error that happened before any try is recorded. */
+  firstCandidate: Candidate;
+}
+
+const NO_TOKENS: TokenUsage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
+
+/** Route deployments are recorded by id; a model called by its own name has none (routing/resolve.ts). */
+const deploymentIdOf = (candidate: Candidate) =>
+  candidate.deployment.id.startsWith('direct:') ? null : candidate.deployment.id;
+
+export function billOf(gateway: Gateway, context: BillContext): Bill {
+  const { admission, started } = context;
+  let settled = false;
+
+  function record(
+    candidate: Candidate,
+    status: 'success' | 'error',
+    tokens: TokenUsage,
+    extra: { errorCode?: string | null; ttftMs?: number | null; holdsReservation: boolean },
+  ) {
+    const { deployment, tiers } = candidate;
+    gateway.settler.add({
+      teamId: admission.owner.teamId,
+      userId: admission.owner.userId,
+      apiKeyId: admission.owner.keyId,
+      model: deployment.model,
+      provider: deployment.provider,
+      ...tokens,
+      costCents: status === 'error' ? 0 : billedCents(tokens, tierFor(tiers, tokens.promptTokens)),
+      latencyMs: Math.round(performance.now() - started),
+      status,
+      // Set here, not by the database: a bill replayed from the journal after a crash keeps its request's time.
+      createdAt: new Date(),
+      reservationId: extra.holdsReservation ? admission.reservationId : null,
+      endpoint: context.endpoint,
+      routeName: context.routeName,
+      deploymentId: deploymentIdOf(candidate),
+      ttftMs: extra.ttftMs ?? null,
+      errorCode: extra.errorCode ?? null,
+    });
+  }
+
+  return {
+    answered({ candidate, usage, completionChars, ttftMs }) {
+      if (settled) return;
+      settled = true;
+      // Without the provider's count (a stream cut short), the prompt and what was streamed are estimated.
+      const tokens = usage ?? {
+        ...NO_TOKENS,
+        promptTokens: context.measure.promptEstimate,
+        completionTokens: charsToTokens(completionChars),
+      };
+      record(candidate, 'success', tokens, { ttftMs, holdsReservation: true });
+    },
+    final({ failure }) {
+      if (settled) return;
+      settled = true;
+      record(failure?.candidate ?? context.firstCandidate, 'error', NO_TOKENS, {
+        errorCode: failure?.error.code ?? null,
+        holdsReservation: true,
+      });
+    },
+    failedTry(failure) {
+      if (settled) return;
+      record(failure.candidate, 'error', NO_TOKENS, { errorCode: failure.error.code, holdsReservation: false });
+    },
+  };
+}

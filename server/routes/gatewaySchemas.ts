@@ -1,0 +1,133 @@
+import { Type } from '@fastify/type-provider-typebox';
+import { NUL_ALLOWED } from '../lib/validation';
+
+/**
+ * What the gateway itself needs from each endpoint's request; every other field is passed to the provider as is
+ * (additional properties allowed), so new provider parameters work without a gateway change. The prompts go to the
+ * provider and never into our database, so NUL characters in them are the provider's call.
+ */
+const OPEN = { additionalProperties: true, ...NUL_ALLOWED };
+
+const ErrorDetail = Type.Object({
+  message: Type.String(),
+  type: Type.String(),
+  code: Type.String(),
+  param: Type.Union([Type.String(), Type.Null()]),
+});
+const OpenAiError = Type.Object({ error: ErrorDetail });
+/** Anthropic's envelope, for /v1/messages (what the Anthropic SDKs and Claude Code parse). */
+const AnthropicError = Type.Object({
+  type: Type.Literal('error'),
+  error: Type.Object({ type: Type.String(), message: Type.String() }),
+});
+
+const GATEWAY_STATUSES = [400, 401, 402, 404, 413, 415, 422, 429, 500, 502, 504];
+export const openAiErrors = (codes = GATEWAY_STATUSES) => Object.fromEntries(codes.map((code) => [code, OpenAiError]));
+export const anthropicErrors = () => Object.fromEntries(GATEWAY_STATUSES.map((code) => [code, AnthropicError]));
+
+const model = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  errorMessage: 'model must be a model name such as "openai/gpt-4o"',
+});
+
+const nullableInteger = (name: string, maximum: number) =>
+  Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum }), Type.Null()], {
+      errorMessage: `${name} must be an integer from 1 to ${maximum}`,
+    }),
+  );
+
+const stream = Type.Optional(Type.Boolean({ errorMessage: 'stream must be true or false' }));
+
+const messages = (shape: string) =>
+  Type.Array(Type.Object({ role: Type.String({ minLength: 1, errorMessage: 'every message needs a role' }) }, OPEN), {
+    minItems: 1,
+    errorMessage: `messages must be a non-empty array of ${shape}`,
+  });
+
+export const ChatBody = Type.Object(
+  {
+    model,
+    messages: messages('{ role, content }'),
+    stream,
+    stream_options: Type.Optional(
+      Type.Union([
+        Type.Object({ include_usage: Type.Optional(Type.Boolean()) }, { additionalProperties: true }),
+        Type.Null(),
+      ]),
+    ),
+    max_tokens: nullableInteger('max_tokens', 10_000_000),
+    max_completion_tokens: nullableInteger('max_completion_tokens', 10_000_000),
+    n: nullableInteger('n', 128),
+  },
+  OPEN,
+);
+
+/** Anthropic's Messages API: max_tokens is required there, so it is here. */
+export const MessagesBody = Type.Object(
+  {
+    model,
+    messages: messages('{ role, content }'),
+    max_tokens: Type.Integer({
+      minimum: 1,
+      maximum: 10_000_000,
+      errorMessage: 'max_tokens is required: an integer from 1 to 10000000',
+    }),
+    system: Type.Optional(
+      Type.Union([Type.String(), Type.Array(Type.Object({}, OPEN))], {
+        errorMessage: 'system must be a string or an array of text blocks',
+      }),
+    ),
+    stream,
+  },
+  OPEN,
+);
+
+const tokens = Type.Array(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }), { minItems: 1, maxItems: 1_000_000 });
+export const EmbeddingsBody = Type.Object(
+  {
+    model,
+    input: Type.Union(
+      [
+        Type.String({ minLength: 1 }),
+        Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 2048 }),
+        tokens,
+        Type.Array(tokens, { minItems: 1, maxItems: 2048 }),
+      ],
+      {
+        errorMessage: 'input must be a non-empty string, an array of up to 2048 non-empty strings, or token arrays',
+      },
+    ),
+    dimensions: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 65_536, errorMessage: 'dimensions must be a positive integer' }),
+    ),
+    encoding_format: Type.Optional(
+      Type.Union([Type.Literal('float'), Type.Literal('base64')], {
+        errorMessage: 'encoding_format must be "float" or "base64"',
+      }),
+    ),
+  },
+  OPEN,
+);
+
+/** OpenAI's Responses API (stateless use: the gateway does not store responses, so `store` is passed on as is). */
+export const ResponsesBody = Type.Object(
+  {
+    model,
+    input: Type.Union([Type.String(), Type.Array(Type.Object({}, OPEN), { minItems: 1 })], {
+      errorMessage: 'input must be a string or a non-empty array of input items',
+    }),
+    instructions: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    max_output_tokens: nullableInteger('max_output_tokens', 10_000_000),
+    stream,
+  },
+  OPEN,
+);
+
+export const ModelList = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(
+    Type.Object({ id: Type.String(), object: Type.Literal('model'), created: Type.Integer(), owned_by: Type.String() }),
+  ),
+});
