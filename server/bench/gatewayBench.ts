@@ -9,92 +9,35 @@
  * bisecting, to 50 req/s), BENCH_STEPS steps (default 3) of BENCH_STEP_SECONDS each (default 4). The default run
  * takes about 3 minutes with PostgreSQL. A rate is held when every request got a 200, none was dropped, at least
  * 98% of the rate was answered per second and p99 stayed under 100 ms (five times the provider's 20 ms).
+ * Then one row per endpoint and a fallback path (endpointBench.ts; BENCH_ENDPOINTS=false skips them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../app';
-import { REPO_ROOT, loadConfig } from '../config';
-import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
-import { hashApiKey } from '../services/apiKeys';
-import type { LoadOptions, LoadResult } from './loadGenerator';
+import { measureEndpoints, printEndpointRows, type EndpointRow } from './endpointBench';
+import { KEY, loadOn, prepare, startGateway, startProvider } from './gatewayBenchKit';
+import type { LoadResult } from './loadGenerator';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 4);
 const STEPS = Number(process.env.BENCH_STEPS ?? 3);
 const WARMUP_SECONDS = 3;
-/** A backlog this deep (a second at 1,000 req/s) means the rate is lost; dropping beyond it keeps runs short. */
-const MAX_IN_FLIGHT = 1_000;
 const HELD_P99_MS = 100;
-const KEY = `sk-bench${randomBytes(16).toString('hex')}`;
 const BODY = JSON.stringify({
   model: 'openai/bench-model',
   messages: [{ role: 'user', content: 'ping' }],
   max_tokens: 16,
 });
 
-const tsx = (file: string, args: string[] = []) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, file), ...args], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-
-async function startProvider(): Promise<{ url: string; child: ChildProcess }> {
-  const child = tsx('fakeProvider.ts');
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`fake provider exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/v1`, child };
-}
-
-function load(url: string, rate: number, seconds: number, withKey: boolean): Promise<LoadResult> {
-  const options: LoadOptions = {
-    url: `${url}/chat/completions`,
-    headers: { 'content-type': 'application/json', ...(withKey ? { authorization: `Bearer ${KEY}` } : {}) },
-    body: BODY,
-    rate,
-    seconds,
-    maxInFlight: MAX_IN_FLIGHT,
-  };
-  const child = tsx('loadGenerator.ts', [JSON.stringify(options)]);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`load generator exited with ${code}`)),
-    );
-  });
-}
-
 const held = (r: LoadResult) =>
   r.errors === 0 && r.non2xx === 0 && r.dropped === 0 && r.achieved >= 0.98 * r.target && r.p99 < HELD_P99_MS;
-
-async function prepare(db: Db) {
-  await migrate(db);
-  const [user] = await db.query<{ id: string }>(`INSERT INTO users (login) VALUES ('bench') RETURNING id`);
-  // A balance no run can exhaust, and no budget: every request is admitted and billed.
-  const [team] = await db.query<{ id: string }>(
-    `INSERT INTO teams (name, credit_balance_cents) VALUES ('Bench', 1000000000000) RETURNING id`,
-  );
-  await db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'owner')`, [team.id, user.id]);
-  await db.query(
-    `INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash) VALUES ($1, $2, 'bench', $3, $4)`,
-    [team.id, user.id, KEY.slice(0, 12), hashApiKey(KEY)],
-  );
-  await db.query(
-    `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, min_tokens, prompt_micros_per_1m,
-       completion_micros_per_1m, effective_time) VALUES ('openai', 'bench-model', 'bench', 1, 0, 2500000, 10000000, now() - interval '1 hour')`,
-  );
-}
 
 interface EngineResult {
   engine: string;
@@ -105,24 +48,16 @@ interface EngineResult {
 
 async function measure(engine: string, db: Db, providerUrl: string): Promise<EngineResult> {
   await prepare(db);
-  const secret = randomBytes(32).toString('hex');
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_ENABLED: 'false',
-      JWT_SECRET: secret,
-      DIST_DIR: os.tmpdir(),
-      OPENAI_API_KEY: 'sk-bench-provider',
-      OPENAI_BASE_URL: providerUrl,
-      GATEWAY_ECHO: 'false',
-    },
-    ['--demo'],
-  );
-  const app = await buildApp({ config: { ...config, jwtSecret: secret }, db });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const app = await startGateway(db, { OPENAI_API_KEY: 'sk-bench-provider', OPENAI_BASE_URL: providerUrl });
   const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
   const run = async (rate: number, seconds: number) => {
-    const result = await load(gatewayUrl, rate, seconds, true);
+    const result = await loadOn(
+      `${gatewayUrl}/chat/completions`,
+      { authorization: `Bearer ${KEY}` },
+      BODY,
+      rate,
+      seconds,
+    );
     await app.gateway.settled();
     console.error(`  ${engine} ${rate} req/s: ${summary(result)}`);
     return result;
@@ -189,9 +124,11 @@ async function main() {
   const provider = await startProvider();
   const results: EngineResult[] = [];
   let direct: LoadResult;
+  let endpoints: EndpointRow[] = [];
   try {
-    await load(provider.url, Math.min(RATE, 200), WARMUP_SECONDS, false);
-    direct = await load(provider.url, RATE, SECONDS, false);
+    const directUrl = `${provider.url}/chat/completions`;
+    await loadOn(directUrl, {}, BODY, Math.min(RATE, 200), WARMUP_SECONDS);
+    direct = await loadOn(directUrl, {}, BODY, RATE, SECONDS);
     console.error(`  direct ${RATE} req/s: ${summary(direct)}`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
     const lite = await openPglite(dataDir);
@@ -203,6 +140,7 @@ async function main() {
     }
     const url = process.env.BENCH_DATABASE_URL;
     if (url) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db, provider.url)));
+    if (process.env.BENCH_ENDPOINTS !== 'false') endpoints = await measureEndpoints(provider.url, console.error);
   } finally {
     provider.child.kill();
   }
@@ -233,6 +171,7 @@ async function main() {
       `${r.engine}: highest rate held ${highestHeld(r)} req/s; every answered request billed: ${r.billed ? 'yes' : 'NO'}.`,
     );
   }
+  if (endpoints.length > 0) printEndpointRows(endpoints);
 }
 
 main().catch((error) => {

@@ -306,7 +306,7 @@ CREATE TABLE model_routes (
   description text NOT NULL DEFAULT '',
   max_retries integer NOT NULL DEFAULT 1 CHECK (max_retries BETWEEN 0 AND 5),
   backoff_ms integer NOT NULL DEFAULT 200 CHECK (backoff_ms BETWEEN 0 AND 60000),
-  cooldown_failures integer NOT NULL DEFAULT 3 CHECK (cooldown_failures BETWEEN 1 AND 100),
+  cooldown_failures integer NOT NULL DEFAULT 3 CHECK (cooldown_failures BETWEEN 1 AND 10000),
   cooldown_seconds integer NOT NULL DEFAULT 30 CHECK (cooldown_seconds BETWEEN 1 AND 86400),
   enabled boolean NOT NULL DEFAULT true,
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -1,0 +1,93 @@
+/** What the gateway benchmarks share: the fake provider, the load generator, the bench team and its key. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { REPO_ROOT, loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import type { Db } from '../db/types';
+import { hashApiKey } from '../services/apiKeys';
+import type { LoadOptions, LoadResult } from './loadGenerator';
+
+/** A backlog this deep (a second at 1,000 req/s) means the rate is lost; dropping beyond it keeps runs short. */
+export const MAX_IN_FLIGHT = 1_000;
+export const KEY = `sk-bench${randomBytes(16).toString('hex')}`;
+
+export const tsx = (file: string, args: string[] = []) =>
+  spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, file), ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+
+export async function startProvider(): Promise<{ url: string; child: ChildProcess }> {
+  const child = tsx('fakeProvider.ts');
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`fake provider exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/v1`, child };
+}
+
+/** Open-loop load on `url` (a full endpoint URL) from a child process. */
+export function loadOn(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  rate: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const options: LoadOptions = {
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    rate,
+    seconds,
+    maxInFlight: MAX_IN_FLIGHT,
+  };
+  const child = tsx('loadGenerator.ts', [JSON.stringify(options)]);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
+}
+
+export async function prepare(db: Db) {
+  await migrate(db);
+  const [user] = await db.query<{ id: string }>(`INSERT INTO users (login) VALUES ('bench') RETURNING id`);
+  // A balance no run can exhaust, and no budget: every request is admitted and billed.
+  const [team] = await db.query<{ id: string }>(
+    `INSERT INTO teams (name, credit_balance_cents) VALUES ('Bench', 1000000000000) RETURNING id`,
+  );
+  await db.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'owner')`, [team.id, user.id]);
+  await db.query(
+    `INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash) VALUES ($1, $2, 'bench', $3, $4)`,
+    [team.id, user.id, KEY.slice(0, 12), hashApiKey(KEY)],
+  );
+  await db.query(
+    `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, min_tokens, prompt_micros_per_1m,
+       completion_micros_per_1m, effective_time) VALUES ('openai', 'bench-model', 'bench', 1, 0, 2500000, 10000000, now() - interval '1 hour')`,
+  );
+}
+
+/** The gateway under benchmark: no rate limit, no logs, the given providers pointed at the fake one. */
+export async function startGateway(db: Db, env: Record<string, string>) {
+  const secret = randomBytes(32).toString('hex');
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_ENABLED: 'false',
+      JWT_SECRET: secret,
+      DIST_DIR: os.tmpdir(),
+      GATEWAY_ECHO: 'false',
+      ...env,
+    },
+    ['--demo'],
+  );
+  const app = await buildApp({ config: { ...config, jwtSecret: secret }, db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
