@@ -1,68 +1,58 @@
-import { randomUUID } from 'node:crypto';
-import { Readable, addAbortSignal } from 'node:stream';
-import { estimateTokens, lastUserText, promptEstimate, promptText } from './tokens';
-import type { Upstream } from './upstream';
+import type { Upstream, UpstreamReply } from './upstream';
+import type { AnthropicErrorBody } from './translate/anthropicTypes';
+import { chatReply } from './echoReplies/chat';
+import { type EchoCall, jsonReply, openAiError } from './echoReplies/common';
+import { embeddingsReply } from './echoReplies/embeddings';
+import { messagesReply } from './echoReplies/messages';
+import { responsesReply } from './echoReplies/responses';
 
-export const ECHO_MODEL = 'echo-1';
+/** The echo provider's endpoints, by the path under its (imaginary) base URL. */
+const ENDPOINTS: Record<string, (call: EchoCall) => UpstreamReply> = {
+  '/chat/completions': chatReply,
+  '/messages': messagesReply,
+  '/embeddings': embeddingsReply,
+  '/responses': responsesReply,
+};
 
-interface EchoRequest {
-  messages: { role?: unknown; content?: unknown }[];
-  stream?: boolean;
-  max_tokens?: number | null;
-  max_completion_tokens?: number | null;
+/** The echo deployment that always fails: the demo's `echo/flaky` route falls back from it (docs/gateway.md). */
+export const UNAVAILABLE_MODEL = 'unavailable-1';
+const UNAVAILABLE_MESSAGE = `The echo deployment "${UNAVAILABLE_MODEL}" is unavailable (demo of a failing deployment).`;
+
+/** What a real provider answers when it is down: Anthropic's error on its native API, OpenAI's envelope elsewhere. */
+function unavailableReply(path: string, signal: AbortSignal): UpstreamReply {
+  const anthropic: AnthropicErrorBody = {
+    type: 'error',
+    error: { type: 'overloaded_error', message: UNAVAILABLE_MESSAGE },
+  };
+  const openAi = openAiError(UNAVAILABLE_MESSAGE, 'server_error', 'service_unavailable');
+  return jsonReply(503, path === '/messages' ? anthropic : openAi, signal);
 }
 
 /**
- * The built-in provider of demo mode: answers with the last user message, with no network, in OpenAI's format.
- * Token counts are deterministic (estimateTokens: 4 characters per token, rounded up) and the answer is cut at
- * max_tokens like a real model, so the demo bills exactly what the docs say it will. Streams send a word per chunk.
+ * The built-in provider of demo mode (docs/gateway.md#the-echo-provider): answers with the last user message, with
+ * no network, in the format of the endpoint called. Token counts are deterministic (estimateTokens: 4 characters per
+ * token, rounded up) and the answer is cut at the request's token limit like a real model, so the demo bills exactly
+ * what the docs say it will. Streams send a word per event. The model `unavailable-1` fails on every endpoint with
+ * 503, for the demo of a route falling back to its next deployment.
  */
-export function echoUpstream(): Upstream {
-  return {
-    async send(_path, payload, _headers, signal) {
-      const request = payload as unknown as EchoRequest;
-      const limit = request.max_completion_tokens ?? request.max_tokens ?? null;
-      const full = lastUserText(request.messages);
-      const answer = limit === null ? full : full.slice(0, limit * 4);
-      const usage = {
-        prompt_tokens: promptEstimate(promptText(request)),
-        completion_tokens: estimateTokens(answer),
-        total_tokens: 0,
-      };
-      usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
-      const finish = answer.length < full.length ? 'length' : 'stop';
-      const head = { id: `chatcmpl-echo-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: ECHO_MODEL };
-      const body = request.stream
-        ? Readable.from(streamEvents(head, answer, finish, usage))
-        : Readable.from([
-            JSON.stringify({
-              ...head,
-              object: 'chat.completion',
-              choices: [
-                {
-                  index: 0,
-                  message: { role: 'assistant', content: answer, refusal: null },
-                  logprobs: null,
-                  finish_reason: finish,
-                },
-              ],
-              usage,
-            }),
-          ]);
-      return { status: 200, body: addAbortSignal(signal, body) };
-    },
-    close() {},
-  };
+export async function echoReply(
+  path: string,
+  payload: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<UpstreamReply> {
+  const endpoint = Object.hasOwn(ENDPOINTS, path) ? ENDPOINTS[path] : null;
+  if (endpoint === null) {
+    const message = `The echo provider does not serve POST ${path}.`;
+    return jsonReply(404, openAiError(message, 'invalid_request_error', 'unknown_url'), signal);
+  }
+  if (payload.model === UNAVAILABLE_MODEL) return unavailableReply(path, signal);
+  return endpoint({ payload, signal });
 }
 
-function* streamEvents(head: object, answer: string, finish: string, usage: object) {
-  const chunk = (choices: object[], extra: object = {}) =>
-    `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices, ...extra })}\n\n`;
-  yield chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]);
-  for (const word of answer.match(/\s*\S+|\s+$/g) ?? []) {
-    yield chunk([{ index: 0, delta: { content: word }, logprobs: null, finish_reason: null }]);
-  }
-  yield chunk([{ index: 0, delta: {}, logprobs: null, finish_reason: finish }]);
-  yield chunk([], { usage });
-  yield 'data: [DONE]\n\n';
+/** The echo provider as an upstream: every path, no network, no credential. */
+export function echoUpstream(): Upstream {
+  return {
+    send: (path, payload, _headers, signal) => echoReply(path, payload, signal),
+    close() {},
+  };
 }
