@@ -24,3 +24,10 @@ export const PROVIDERS_OFFERING: Partial<Record<EndpointName, readonly GatewayPr
 
 export const offers = (provider: GatewayProvider, endpoint: EndpointName) =>
   PROVIDERS_OFFERING[endpoint]?.includes(provider) ?? true;
+
+/**
+ * The format a request to `endpoint` is sent to `provider` in. The echo provider speaks both natively, so the demo's
+ * Anthropic-format calls show Anthropic's own answer shape without a translation in between.
+ */
+export const dialectFor = (provider: GatewayProvider, endpoint: EndpointName): Dialect =>
+  provider === 'echo' && endpoint === 'messages' ? 'anthropic' : DIALECT_OF[provider];

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashApiKey } from '../services/apiKeys';
 import type { Admission } from '../services/reservations';
-import { DIALECT_OF, PROVIDERS_OFFERING, offers } from './dialects';
+import { PROVIDERS_OFFERING, dialectFor, offers } from './dialects';
 import { GatewayError, budgetExceeded, insufficientCredits, invalidApiKey, modelNotFound } from './errors';
 import type { Gateway } from './gateway';
 import { sendOnce, type Attempt, type AttemptResult } from './relay';
@@ -128,7 +128,7 @@ async function tryDeployments(
     try {
       conversation = startConversation(
         call.endpoint,
-        DIALECT_OF[deployment.provider],
+        dialectFor(deployment.provider, call.endpoint),
         call.body,
         deployment.model,
         call.options,
