@@ -9,8 +9,9 @@ export interface RelayProgress {
   completionChars: number;
   error: unknown;
   /**
-   * Holds `text` back as the client's receipt and marks the stream done. Whatever is forwarded after the receipt is
-   * held with it, so the client never sees anything after its receipt before the bill is journalled.
+   * Holds `text` back as the client's receipt and marks the stream done. What the reader returns for this event is
+   * still forwarded (it comes before the receipt); what later events forward is held with the receipt, so the client
+   * sees nothing after its receipt before the bill is journalled.
    */
   hold(text: string): void;
 }
@@ -33,9 +34,10 @@ export function eventRelay(read: EventReader, errorEvent: (error: GatewayError) 
   const readAll = (events: SseEvent[]) => {
     let out = '';
     for (const event of events) {
+      const held = receipt !== null;
       const forward = read(event, progress);
-      if (receipt === null) out += forward;
-      else receipt += forward;
+      if (held) receipt += forward;
+      else out += forward;
     }
     return out;
   };
