@@ -1,31 +1,31 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { upstreamTimeout } from '../gateway/errors';
-import type { AnthropicStreamEvent, AnthropicUsage } from '../gateway/translate/anthropicTypes';
+import type { AnthropicStreamEvent } from '../gateway/translate/anthropicTypes';
 import type { OpenAiChatChunk } from '../gateway/translate/openaiTypes';
 import { TranslationError } from '../gateway/translate/translationError';
 import { startConversation } from '../gateway/wire/conversations';
 import { namedSse } from '../gateway/wire/sse';
 import { anthropicMessageJson, anthropicStream, anthropicStreamEvents } from './fakeProviderFormats';
-import { CREATED, REPLY, awkwardSplits, clientEvents, relayAll } from './wireHelpers';
+import {
+  ANTHROPIC_USAGE as USAGE,
+  BILLED,
+  CREATED,
+  REPLY,
+  TOOL,
+  TOOL_ARGS,
+  awkwardSplits,
+  clientEvents,
+  relayAll,
+} from './wireHelpers';
 
 const MODEL = 'claude-sonnet-4-5';
-const USAGE: AnthropicUsage = {
-  input_tokens: 12,
-  output_tokens: 9,
-  cache_creation_input_tokens: 100,
-  cache_read_input_tokens: 300,
-};
-/** The same usage as the gateway bills it: Anthropic's input_tokens leave the cache out, prompt tokens do not. */
-const BILLED = { promptTokens: 412, completionTokens: 9, cachedTokens: 300, cacheCreationTokens: 100 };
 const OPENAI_USAGE = {
   prompt_tokens: 412,
   completion_tokens: 9,
   total_tokens: 421,
   prompt_tokens_details: { cached_tokens: 300, cache_write_tokens: 100 },
 };
-const TOOL = { id: 'toolu_1', name: 'get_weather', input: { city: '東京' } };
-const TOOL_ARGS = JSON.stringify(TOOL.input);
 
 const chatRequest = (extra: Record<string, unknown> = {}) => ({
   model: 'anthropic/claude',

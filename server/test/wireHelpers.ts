@@ -1,3 +1,4 @@
+import type { AnthropicUsage } from '../gateway/translate/anthropicTypes';
 import type { StreamRelay } from '../gateway/wire/types';
 
 /** Unix seconds for the `created` field of translated replies. */
@@ -5,6 +6,18 @@ export const CREATED = 1_764_000_000;
 
 /** A reply with two- three- and four-byte UTF-8 characters, so byte-sized chunks cut characters in half. */
 export const REPLY = 'Grüße aus 東京 🎉 done';
+
+/** Anthropic's usage with cache reads and writes, and the same as the gateway bills it (cache counts added back). */
+export const ANTHROPIC_USAGE: AnthropicUsage = {
+  input_tokens: 12,
+  output_tokens: 9,
+  cache_creation_input_tokens: 100,
+  cache_read_input_tokens: 300,
+};
+export const BILLED = { promptTokens: 412, completionTokens: 9, cachedTokens: 300, cacheCreationTokens: 100 };
+
+export const TOOL = { id: 'toolu_1', name: 'get_weather', input: { city: '東京' } };
+export const TOOL_ARGS = JSON.stringify(TOOL.input);
 
 /**
  * The ways a provider's body may arrive: whole, byte by byte (every event and every multi-byte character split), and

@@ -1,23 +1,24 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { insufficientCredits, upstreamFailed } from '../gateway/errors';
-import type { AnthropicStreamEvent, AnthropicUsage } from '../gateway/translate/anthropicTypes';
+import type { AnthropicStreamEvent } from '../gateway/translate/anthropicTypes';
 import { TranslationError } from '../gateway/translate/translationError';
 import { startConversation } from '../gateway/wire/conversations';
 import { namedSse } from '../gateway/wire/sse';
 import { anthropicMessageJson, anthropicStream, anthropicStreamEvents, words } from './fakeProviderFormats';
 import { chunk } from './fakeUpstream';
-import { CREATED, REPLY, awkwardSplits, clientEvents, relayAll } from './wireHelpers';
+import {
+  ANTHROPIC_USAGE as USAGE,
+  BILLED,
+  CREATED,
+  REPLY,
+  TOOL,
+  TOOL_ARGS,
+  awkwardSplits,
+  clientEvents,
+  relayAll,
+} from './wireHelpers';
 
-const USAGE: AnthropicUsage = {
-  input_tokens: 12,
-  output_tokens: 9,
-  cache_creation_input_tokens: 100,
-  cache_read_input_tokens: 300,
-};
-const BILLED = { promptTokens: 412, completionTokens: 9, cachedTokens: 300, cacheCreationTokens: 100 };
-const TOOL = { id: 'toolu_1', name: 'get_weather', input: { city: '東京' } };
-const TOOL_ARGS = JSON.stringify(TOOL.input);
 const MESSAGE_STOP = 'event: message_stop\ndata: {"type":"message_stop"}\n\n';
 
 const messagesRequest = (extra: Record<string, unknown> = {}) => ({

@@ -2,6 +2,7 @@ import type { TokenUsage } from '../../lib/cost';
 import { TranslationError } from '../translate/translationError';
 import { eventRelay } from './eventRelay';
 import type { GatewayError } from '../errors';
+import { parseUsage } from '../replies';
 import { bodyJson, eventJson, isJsonObject, namedSse, type JsonObject } from './sse';
 import type { Conversation, StreamRelay } from './types';
 
@@ -11,18 +12,15 @@ export const noAnthropicResponses = () =>
     'model',
   );
 
-const count = (value: unknown) => (typeof value === 'number' && value > 0 ? Math.floor(value) : 0);
-
-/** The Responses API's usage: `input_tokens` includes the cached ones (`input_tokens_details.cached_tokens`). */
+/** The Responses API's usage is chat completions' under other names: input_tokens include the cached ones. */
 export function responsesUsage(raw: unknown): TokenUsage | null {
-  if (!isJsonObject(raw) || typeof raw.input_tokens !== 'number') return null;
-  const details = isJsonObject(raw.input_tokens_details) ? raw.input_tokens_details : {};
-  return {
-    promptTokens: count(raw.input_tokens),
-    completionTokens: count(raw.output_tokens),
-    cachedTokens: count(details.cached_tokens),
-    cacheCreationTokens: 0,
-  };
+  if (!isJsonObject(raw)) return null;
+  const { input_tokens, output_tokens, input_tokens_details } = raw;
+  return parseUsage({
+    prompt_tokens: input_tokens,
+    completion_tokens: output_tokens,
+    prompt_tokens_details: input_tokens_details,
+  });
 }
 
 const length = (text: unknown) => (typeof text === 'string' ? text.length : 0);
