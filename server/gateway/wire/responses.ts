@@ -1,8 +1,8 @@
 import type { TokenUsage } from '../../lib/cost';
-import { TranslationError } from '../translate/translationError';
-import { eventRelay } from './eventRelay';
 import type { GatewayError } from '../errors';
 import { parseUsage } from '../replies';
+import { TranslationError } from '../translate/translationError';
+import { eventRelay } from './eventRelay';
 import { bodyJson, eventJson, isJsonObject, namedSse, type JsonObject } from './sse';
 import type { Conversation, StreamRelay } from './types';
 
