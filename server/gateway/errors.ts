@@ -81,6 +81,9 @@ export const rateLimited = (after: string) =>
 export const upstreamFailed = (message = 'The model provider could not be reached or failed to answer.') =>
   new GatewayError(502, 'api_error', 'upstream_error', message);
 
+/** A provider answered 200 with a body that is not the reply its format promises, so there is nothing to translate. */
+export const unreadableReply = () => upstreamFailed('The model provider sent a reply the gateway could not read.');
+
 export const upstreamTimeout = () =>
   new GatewayError(504, 'api_error', 'upstream_timeout', 'The model provider did not answer in time.');
 

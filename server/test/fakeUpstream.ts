@@ -1,5 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AnthropicUsage } from '../gateway/translate/anthropicTypes';
+import {
+  anthropicMessageJson,
+  anthropicStream,
+  embeddingsJson,
+  responsesJson,
+  responsesStream,
+  responsesUsageOf,
+  words,
+  type FakeToolUse,
+} from './fakeProviderFormats';
 
 export interface Usage {
   prompt_tokens: number;
@@ -8,6 +19,8 @@ export interface Usage {
 }
 
 export interface ReceivedRequest {
+  /** The path the gateway called, e.g. `/v1/messages`. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on the JSON the gateway forwarded
   body: any;
@@ -18,8 +31,13 @@ export interface ReceivedRequest {
 export type Handler = (request: ReceivedRequest, res: http.ServerResponse) => void;
 
 /**
- * A provider speaking OpenAI's chat completions on loopback. By default it answers `reply` with `usage`, as JSON or,
- * for `stream: true`, as one chunk per word plus the usage chunk when stream_options.include_usage is set.
+ * A provider on loopback. By default it answers `reply`, as JSON or, for `stream: true`, word by word:
+ * - `/chat/completions` in OpenAI's format with `usage` (the usage chunk when stream_options.include_usage is set);
+ * - `/messages` in Anthropic's native format with `anthropicUsage` (cache counts included when set) and a tool_use
+ *   block after the text when `toolUse` is set;
+ * - `/embeddings` with `usage.prompt_tokens`; `/responses` in OpenAI's Responses format with `usage` as
+ *   input_tokens (cached_tokens from prompt_tokens_details) and output_tokens.
+ * Every request is recorded with its path and headers (x-api-key, anthropic-version, authorization).
  */
 export interface FakeUpstream {
   /** Base URL to configure as a provider's *_BASE_URL. */
@@ -27,6 +45,8 @@ export interface FakeUpstream {
   requests: ReceivedRequest[];
   reply: string;
   usage: Usage;
+  anthropicUsage: AnthropicUsage;
+  toolUse: FakeToolUse | null;
   handler: Handler | null;
   reset(): void;
   close(): Promise<void>;
@@ -66,7 +86,40 @@ export function sendStream(res: http.ServerResponse, model: string, words: strin
   res.end('data: [DONE]\n\n');
 }
 
-export const words = (text: string) => text.match(/\s*\S+/g) ?? [];
+export { words };
+
+const DEFAULT_ANTHROPIC_USAGE: AnthropicUsage = { input_tokens: 10, output_tokens: 5 };
+
+function sendBody(res: http.ServerResponse, body: unknown) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function sendEvents(res: http.ServerResponse, events: string) {
+  startStream(res);
+  res.end(events);
+}
+
+/** The default answer for each path the gateway calls. */
+function answer(fake: FakeUpstream, path: string, res: http.ServerResponse, body: Record<string, unknown>) {
+  const model = body.model as string;
+  const stream = body.stream === true;
+  if (path.endsWith('/messages')) {
+    const args = [model, fake.reply, fake.anthropicUsage, fake.toolUse] as const;
+    return stream ? sendEvents(res, anthropicStream(...args)) : sendBody(res, anthropicMessageJson(...args));
+  }
+  if (path.endsWith('/embeddings')) return sendBody(res, embeddingsJson(model, body.input, fake.usage.prompt_tokens));
+  if (path.endsWith('/responses')) {
+    const { prompt_tokens: input, completion_tokens: output, prompt_tokens_details: details } = fake.usage;
+    const usage = responsesUsageOf(input, output, details?.cached_tokens);
+    return stream
+      ? sendEvents(res, responsesStream(model, fake.reply, usage))
+      : sendBody(res, responsesJson(model, fake.reply, usage));
+  }
+  const options = body.stream_options as { include_usage?: boolean } | undefined;
+  if (stream) sendStream(res, model, words(fake.reply), options?.include_usage ? fake.usage : null);
+  else sendJson(res, model, fake.reply, fake.usage);
+}
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const fake: FakeUpstream = {
@@ -74,11 +127,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests: [],
     reply: 'Hello from the fake provider',
     usage: { prompt_tokens: 10, completion_tokens: 5 },
+    anthropicUsage: DEFAULT_ANTHROPIC_USAGE,
+    toolUse: null,
     handler: null,
     reset() {
       fake.requests = [];
       fake.reply = 'Hello from the fake provider';
       fake.usage = { prompt_tokens: 10, completion_tokens: 5 };
+      fake.anthropicUsage = DEFAULT_ANTHROPIC_USAGE;
+      fake.toolUse = null;
       fake.handler = null;
     },
     close: () =>
@@ -93,15 +150,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     req.on('end', () => {
       const aborted = new Promise<void>((resolve) => res.once('close', () => !res.writableFinished && resolve()));
       const received: ReceivedRequest = {
+        path: new URL(req.url ?? '/', 'http://fake').pathname,
         headers: req.headers,
         body: JSON.parse(Buffer.concat(chunks).toString()),
         aborted,
       };
       fake.requests.push(received);
       if (fake.handler) return fake.handler(received, res);
-      const { model, stream, stream_options: options } = received.body;
-      if (stream) sendStream(res, model, words(fake.reply), options?.include_usage ? fake.usage : null);
-      else sendJson(res, model, fake.reply, fake.usage);
+      answer(fake, received.path, res, received.body);
     });
   });
   server.keepAliveTimeout = 60_000;

@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors';
+import { anthropicErrorBody } from '../wire/anthropicErrors';
 import type { AnthropicErrorBody } from './anthropicTypes';
 
 /**
@@ -13,6 +14,6 @@ export class TranslationError extends GatewayError {
 
   /** The same refusal for a client of the Anthropic format, in Anthropic's error envelope. */
   anthropicBody(): AnthropicErrorBody {
-    return { type: 'error', error: { type: 'invalid_request_error', message: this.message } };
+    return anthropicErrorBody(this);
   }
 }

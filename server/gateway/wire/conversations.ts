@@ -1,109 +1,63 @@
-import { GatewayError } from '../errors';
-import { SseRelay, readCompletion } from '../replies';
-import { promptEstimate, promptText, promptUpperBound } from '../tokens';
 import type { ChatRequest } from '../completions';
-import type { Dialect, EndpointName, ProviderErrorDetail, ReadReply, RequestMeasure, StreamRelay } from './types';
+import { chatViaAnthropic } from './chatViaAnthropic';
+import { chatWithOpenAi } from './chatWithOpenAi';
+import { embeddingsWithOpenai, noAnthropicEmbeddings } from './embeddings';
+import { measureChat, measureEmbeddings, measureMessages, measureResponses } from './measure';
+import { messagesViaOpenai } from './messagesViaOpenai';
+import { messagesWithAnthropic } from './messagesWithAnthropic';
+import { noAnthropicResponses, responsesWithOpenai } from './responses';
+import type {
+  Conversation,
+  ConversationOptions,
+  Dialect,
+  EndpointName,
+  ProviderErrorDetail,
+  RequestMeasure,
+} from './types';
 
-/** One request's exchange with one deployment: what to send, and how to read what comes back. */
-export interface Conversation {
-  /** The provider's path under its base URL: `/chat/completions`, `/messages`, `/embeddings`, `/responses`. */
-  path: string;
-  /** The body to send (the deployment's model name already in it). */
-  payload: Record<string, unknown>;
-  /** Headers the provider needs beyond authentication and content type (anthropic-version, anthropic-beta). */
-  headers: Record<string, string>;
-  stream: boolean;
-  readJson(raw: Buffer): ReadReply;
-  relay(): StreamRelay;
-}
-
-export interface ConversationOptions {
-  /** The client's `anthropic-version` and `anthropic-beta` headers, passed on to an Anthropic deployment. */
-  anthropicVersion?: string;
-  anthropicBeta?: string;
-  /** Unix seconds, for the `created` field of translated replies. */
-  created: number;
-}
-
-/** The OpenAI in-stream error event: `data: {"error": …}`, then the stream ends. */
-const openAiErrorEvent = (error: GatewayError) => `data: ${JSON.stringify(error.body())}\n\n`;
-
-/** A relay of OpenAI chat completion chunks as they are (the provider speaks the client's format). */
-function openAiChatRelay(clientWantsUsage: boolean): StreamRelay {
-  const sse = new SseRelay(clientWantsUsage);
-  return {
-    push: (chunk) => sse.push(chunk),
-    flush: () => sse.flush(),
-    finish: () => (sse.done ? 'data: [DONE]\n\n' : ''),
-    get usage() {
-      return sse.usage;
-    },
-    get completionChars() {
-      return sse.completionChars;
-    },
-    get done() {
-      return sse.done;
-    },
-    get error() {
-      return sse.error;
-    },
-    errorEvent: openAiErrorEvent,
-  };
-}
-
-function chatWithOpenAi(body: ChatRequest, model: string): Conversation {
-  const stream = body.stream === true;
-  const payload: Record<string, unknown> = { ...body, model };
-  // The provider reports usage in a last chunk only when asked; the gateway always asks, and drops that chunk for
-  // clients that did not (SseRelay).
-  if (stream) payload.stream_options = { ...body.stream_options, include_usage: true };
-  return {
-    path: '/chat/completions',
-    payload,
-    headers: {},
-    stream,
-    readJson(raw) {
-      const { usage, completionChars } = readCompletion(raw.toString('utf8'));
-      return { body: raw, usage, completionChars };
-    },
-    relay: () => openAiChatRelay(body.stream_options?.include_usage === true),
-  };
-}
+export type { Conversation, ConversationOptions } from './types';
 
 /**
- * The conversation for a request arriving at `endpoint` and answered by a deployment speaking `dialect`. Throws a
- * TranslationError (400) when the request uses something the deployment's format cannot express.
+ * The conversation for a request arriving at `endpoint` and answered by a deployment speaking `dialect`
+ * (docs/gateway.md, "Endpoints and provider formats"). Throws a TranslationError (400) when the request uses
+ * something the deployment's format cannot express, or the deployment does not offer the endpoint at all.
  */
 export function startConversation(
   endpoint: EndpointName,
   dialect: Dialect,
   body: Record<string, unknown>,
   model: string,
-  _options: ConversationOptions,
+  options: ConversationOptions,
 ): Conversation {
-  if (endpoint === 'chat.completions' && dialect === 'openai') return chatWithOpenAi(body as ChatRequest, model);
-  throw new GatewayError(
-    400,
-    'invalid_request_error',
-    'unsupported_endpoint',
-    `This model cannot answer ${endpoint} requests.`,
-    'model',
-  );
+  const anthropic = dialect === 'anthropic';
+  switch (endpoint) {
+    case 'chat.completions':
+      return anthropic
+        ? chatViaAnthropic(body as ChatRequest, model, options)
+        : chatWithOpenAi(body as ChatRequest, model);
+    case 'messages':
+      return anthropic ? messagesWithAnthropic(body, model, options) : messagesViaOpenai(body, model);
+    case 'embeddings':
+      if (anthropic) throw noAnthropicEmbeddings();
+      return embeddingsWithOpenai(body, model);
+    case 'responses':
+      if (anthropic) throw noAnthropicResponses();
+      return responsesWithOpenai(body, model);
+  }
 }
 
 /** The request's worst case and estimate, before it is forwarded. */
 export function measureRequest(endpoint: EndpointName, body: Record<string, unknown>): RequestMeasure {
-  if (endpoint === 'chat.completions') {
-    const chat = body as ChatRequest;
-    const prompt = promptText(chat);
-    const cap = chat.max_completion_tokens ?? chat.max_tokens ?? null;
-    return {
-      promptUpperBound: promptUpperBound(prompt),
-      promptEstimate: promptEstimate(prompt),
-      completionCap: cap === null ? null : cap * (chat.n ?? 1),
-    };
+  switch (endpoint) {
+    case 'chat.completions':
+      return measureChat(body as ChatRequest);
+    case 'messages':
+      return measureMessages(body);
+    case 'embeddings':
+      return measureEmbeddings(body);
+    case 'responses':
+      return measureResponses(body);
   }
-  throw new Error(`measureRequest: ${endpoint} is not measured yet`);
 }
 
 /** A provider's error body read for its message and code: OpenAI's `{ error: {…} }` (or a list of them) or Anthropic's. */

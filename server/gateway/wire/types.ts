@@ -69,3 +69,24 @@ export interface ProviderErrorDetail {
   type: string | null;
   code: string | null;
 }
+
+/** One request's exchange with one deployment: what to send, and how to read what comes back. */
+export interface Conversation {
+  /** The provider's path under its base URL: `/chat/completions`, `/messages`, `/embeddings`, `/responses`. */
+  path: string;
+  /** The body to send (the deployment's model name already in it). */
+  payload: Record<string, unknown>;
+  /** Headers the provider needs beyond authentication and content type (anthropic-version, anthropic-beta). */
+  headers: Record<string, string>;
+  stream: boolean;
+  readJson(raw: Buffer): ReadReply;
+  relay(): StreamRelay;
+}
+
+export interface ConversationOptions {
+  /** The client's `anthropic-version` and `anthropic-beta` headers, passed on to an Anthropic deployment. */
+  anthropicVersion?: string;
+  anthropicBeta?: string;
+  /** Unix seconds, for the `created` field of translated replies. */
+  created: number;
+}

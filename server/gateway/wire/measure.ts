@@ -1,0 +1,103 @@
+import type { ChatRequest } from '../completions';
+import {
+  estimateTokens,
+  promptEstimate,
+  promptText,
+  promptUpperBound,
+  tokenUpperBound,
+  type PromptText,
+} from '../tokens';
+import { isJsonObject, type JsonObject } from './sse';
+import type { RequestMeasure } from './types';
+
+/** A message as tokens.ts measures it: text parts by their bytes, any other part as one media part. */
+type MeasuredMessage = ChatRequest['messages'][number];
+type MeasuredPart = { text?: string };
+
+const measureOf = (prompt: PromptText, completionCap: number | null): RequestMeasure => ({
+  promptUpperBound: promptUpperBound(prompt),
+  promptEstimate: promptEstimate(prompt),
+  completionCap,
+});
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+export function measureChat(chat: ChatRequest): RequestMeasure {
+  const cap = chat.max_completion_tokens ?? chat.max_tokens ?? null;
+  return measureOf(promptText(chat), cap === null ? null : cap * (chat.n ?? 1));
+}
+
+/**
+ * An Anthropic block as text: its text, a tool call's name and input, a tool result's content. Images and documents
+ * are media parts (tokens.ts), whatever their bytes.
+ */
+function anthropicParts(content: unknown): MeasuredPart[] {
+  if (typeof content === 'string') return [{ text: content }];
+  return list(content).flatMap((block): MeasuredPart[] => {
+    if (!isJsonObject(block)) return [];
+    if (typeof block.text === 'string') return [{ text: block.text }];
+    if (typeof block.thinking === 'string') return [{ text: block.thinking }];
+    if (block.type === 'tool_use') return [{ text: JSON.stringify({ name: block.name, input: block.input }) }];
+    if (block.type === 'tool_result') return block.content === undefined ? [] : anthropicParts(block.content);
+    if (block.type === 'image' || block.type === 'document') return [{}];
+    return [{ text: JSON.stringify(block) }];
+  });
+}
+
+/** Anthropic's Messages request: the system prompt, the turns and the tools; `max_tokens` caps the answer. */
+export function measureMessages(body: JsonObject): RequestMeasure {
+  const messages: MeasuredMessage[] = list(body.messages).map((message) => ({
+    role: 'message',
+    content: anthropicParts(isJsonObject(message) ? message.content : undefined),
+  }));
+  if (body.system !== undefined) messages.unshift({ role: 'system', content: anthropicParts(body.system) });
+  return measureOf(promptText({ messages, tools: body.tools }), numberOrNull(body.max_tokens));
+}
+
+/** Embedding inputs: strings by their bytes, token arrays by their length; nothing is generated. */
+export function measureEmbeddings(body: JsonObject): RequestMeasure {
+  const inputs = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
+  let upperBound = 0;
+  let estimate = 0;
+  for (const input of inputs) {
+    if (typeof input === 'string') {
+      upperBound += tokenUpperBound(input);
+      estimate += estimateTokens(input);
+    } else if (Array.isArray(input)) {
+      upperBound += input.length;
+      estimate += input.length;
+    }
+  }
+  return { promptUpperBound: upperBound, promptEstimate: estimate, completionCap: 0 };
+}
+
+/** A Responses input item: a message's text parts, a tool output, or any other item (a function call) as JSON. */
+function responsesMessage(item: unknown): MeasuredMessage {
+  if (typeof item === 'string') return { role: 'user', content: item };
+  if (!isJsonObject(item)) return { role: 'item', content: JSON.stringify(item) };
+  const { content, output } = item;
+  if (typeof content === 'string') return { role: 'message', content };
+  if (Array.isArray(content)) {
+    const parts = content.map((part): MeasuredPart => {
+      if (!isJsonObject(part)) return {};
+      const text = part.text ?? part.refusal;
+      return typeof text === 'string' ? { text } : {};
+    });
+    return { role: 'message', content: parts };
+  }
+  if (typeof output === 'string') return { role: 'tool', content: output };
+  return { role: 'item', content: JSON.stringify(item) };
+}
+
+/**
+ * The Responses API's request: `instructions`, then the input (a string or a list of items), the tools and the
+ * output format. A `previous_response_id` brings the stored conversation along, which the gateway cannot see.
+ */
+export function measureResponses(body: JsonObject): RequestMeasure {
+  const input = Array.isArray(body.input) ? body.input : body.input === undefined ? [] : [body.input];
+  const messages = input.map(responsesMessage);
+  if (typeof body.instructions === 'string') messages.unshift({ role: 'system', content: body.instructions });
+  const prompt = promptText({ messages, tools: body.tools, response_format: body.text });
+  return measureOf(prompt, numberOrNull(body.max_output_tokens));
+}

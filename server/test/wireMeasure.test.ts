@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { GatewayError } from '../gateway/errors';
+import { tokenUpperBound, estimateTokens } from '../gateway/tokens';
+import { TranslationError } from '../gateway/translate/translationError';
+import { anthropicErrorBody } from '../gateway/wire/anthropicErrors';
+import { measureRequest } from '../gateway/wire/conversations';
+import type { EndpointName, RequestMeasure } from '../gateway/wire/types';
+
+/** The rules of tokens.ts: 8 tokens of framing per message, 2,000 per image or document. */
+const PER_MESSAGE = 8;
+const PER_MEDIA = 2_000;
+
+const bounds = (texts: string[], messages: number, media: number) => {
+  const text = texts.join('\n');
+  return {
+    promptUpperBound: tokenUpperBound(text) + messages * PER_MESSAGE + media * PER_MEDIA,
+    promptEstimate: estimateTokens(text) + media * PER_MEDIA,
+  };
+};
+
+const tools = [{ name: 'get_weather', input_schema: { type: 'object' } }];
+const image = { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } };
+
+const cases: { name: string; endpoint: EndpointName; body: Record<string, unknown>; expected: RequestMeasure }[] = [
+  {
+    name: 'chat: the cap times n',
+    endpoint: 'chat.completions',
+    body: { model: 'm', messages: [{ role: 'user', content: 'héllo' }], max_tokens: 10, n: 3 },
+    expected: { ...bounds(['héllo'], 1, 0), completionCap: 30 },
+  },
+  {
+    name: 'messages: system, text, image, tool call and result, tools; max_tokens caps the answer',
+    endpoint: 'messages',
+    body: {
+      model: 'm',
+      max_tokens: 300,
+      system: [{ type: 'text', text: 'Be brief.' }],
+      tools,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Weather in 東京?' }, image] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { city: '東京' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '22°C' }] },
+      ],
+    },
+    expected: {
+      ...bounds(
+        [
+          'Be brief.',
+          'Weather in 東京?',
+          '{"name":"get_weather","input":{"city":"東京"}}',
+          '22°C',
+          JSON.stringify(tools),
+        ],
+        4,
+        1,
+      ),
+      completionCap: 300,
+    },
+  },
+  {
+    name: 'messages: a string content, no max_tokens (the gateway default)',
+    endpoint: 'messages',
+    body: { model: 'm', messages: [{ role: 'user', content: 'Hi' }] },
+    expected: { ...bounds(['Hi'], 1, 0), completionCap: null },
+  },
+  {
+    name: 'embeddings: one string by its UTF-8 bytes, nothing generated',
+    endpoint: 'embeddings',
+    body: { model: 'm', input: 'héllo' },
+    expected: { promptUpperBound: 6, promptEstimate: 2, completionCap: 0 },
+  },
+  {
+    name: 'embeddings: a list of strings',
+    endpoint: 'embeddings',
+    body: { model: 'm', input: ['ab', '東京'] },
+    expected: { promptUpperBound: 8, promptEstimate: 2, completionCap: 0 },
+  },
+  {
+    name: 'embeddings: token arrays by their length',
+    endpoint: 'embeddings',
+    body: { model: 'm', input: [[1, 2, 3], [4]] },
+    expected: { promptUpperBound: 4, promptEstimate: 4, completionCap: 0 },
+  },
+  {
+    name: 'embeddings: one token array',
+    endpoint: 'embeddings',
+    body: { model: 'm', input: [1, 2, 3] },
+    expected: { promptUpperBound: 3, promptEstimate: 3, completionCap: 0 },
+  },
+  {
+    name: 'responses: a string input, no max_output_tokens',
+    endpoint: 'responses',
+    body: { model: 'm', input: 'Hi there' },
+    expected: { ...bounds(['Hi there'], 1, 0), completionCap: null },
+  },
+  {
+    name: 'responses: instructions, message parts, an image, a function call and its output; max_output_tokens',
+    endpoint: 'responses',
+    body: {
+      model: 'm',
+      instructions: 'Be brief.',
+      max_output_tokens: 50,
+      input: [
+        {
+          role: 'user',
+          content: [
+            { type: 'input_text', text: 'Weather?' },
+            { type: 'input_image', image_url: 'https://example.com/a.png' },
+          ],
+        },
+        { type: 'function_call', call_id: 'c1', name: 'get_weather', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c1', output: '22°C' },
+      ],
+    },
+    expected: {
+      ...bounds(
+        [
+          'Be brief.',
+          'Weather?',
+          JSON.stringify({ type: 'function_call', call_id: 'c1', name: 'get_weather', arguments: '{}' }),
+          '22°C',
+        ],
+        4,
+        1,
+      ),
+      completionCap: 50,
+    },
+  },
+];
+
+describe('measureRequest', () => {
+  for (const { name, endpoint, body, expected } of cases) {
+    test(name, () => {
+      const measure = measureRequest(endpoint, body);
+      assert.deepEqual(measure, expected);
+      // The echo provider bills about 4 characters a token: the reservation's bound is never below that.
+      assert.ok(measure.promptUpperBound >= measure.promptEstimate);
+    });
+  }
+});
+
+describe('anthropicErrorBody: our errors in Anthropic envelope, typed as Anthropic types its statuses', () => {
+  const table: [number, string][] = [
+    [400, 'invalid_request_error'],
+    [401, 'authentication_error'],
+    [402, 'billing_error'],
+    [403, 'permission_error'],
+    [404, 'not_found_error'],
+    [409, 'invalid_request_error'],
+    [413, 'request_too_large'],
+    [429, 'rate_limit_error'],
+    [500, 'api_error'],
+    [502, 'api_error'],
+    [504, 'timeout_error'],
+    [529, 'overloaded_error'],
+  ];
+  for (const [status, type] of table) {
+    test(`${status} → ${type}`, () => {
+      const error = new GatewayError(status, 'x', 'y', `status ${status}`);
+      assert.deepEqual(anthropicErrorBody(error), { type: 'error', error: { type, message: `status ${status}` } });
+    });
+  }
+
+  test("a translation refusal reads the same from TranslationError's own helper", () => {
+    const refusal = new TranslationError('No.', 'n');
+    assert.deepEqual(refusal.anthropicBody(), anthropicErrorBody(refusal));
+  });
+});
