@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from '../lib/errors';
 import { formatCents } from '../lib/money';
+import { anthropicErrorBody } from './wire/anthropicErrors';
 
 /**
  * OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). `param` names
@@ -115,34 +116,6 @@ export function sendGatewayError(
   const gatewayError = asGatewayError(error, request);
   return reply.code(gatewayError.statusCode).send(gatewayError.body());
 }
-
-/**
- * Anthropic's error types by status (docs.anthropic.com, "Errors"), which its SDKs map to their error classes. Our
- * 402 (no credits) has no Anthropic counterpart; Anthropic reports billing trouble as a 400 invalid_request_error
- * ("credit balance is too low"), but a client retrying on status needs our 402, so the status stays and the type
- * says what kind of refusal it is.
- */
-const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  402: 'billing_error',
-  403: 'permission_error',
-  404: 'not_found_error',
-  413: 'request_too_large',
-  429: 'rate_limit_error',
-  500: 'api_error',
-  502: 'api_error',
-  504: 'timeout_error',
-  529: 'overloaded_error',
-};
-
-export const anthropicErrorBody = (error: GatewayError) => ({
-  type: 'error' as const,
-  error: {
-    type: ANTHROPIC_ERROR_TYPES[error.statusCode] ?? (error.statusCode < 500 ? 'invalid_request_error' : 'api_error'),
-    message: error.message,
-  },
-});
 
 /** The Anthropic-format route's error handler: the same errors in Anthropic's envelope. */
 export function sendAnthropicError(

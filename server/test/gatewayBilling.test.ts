@@ -6,6 +6,7 @@ import { balanceCents } from '../services/credits';
 import { recordUsageBatch } from '../services/usage';
 import type { Usage } from './fakeUpstream';
 import type { TestUser } from './helpers';
+import { anthropicUsageOf } from '../gateway/translate/usage';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 const usage = (promptTokens: number, completionTokens = 0, cachedTokens = 0, cacheCreationTokens = 0) => ({
@@ -154,10 +155,13 @@ describe('billing through the gateway', () => {
     key = await ctx.key(owner);
   });
 
+  // Anthropic is called through its native API: the fake reports the same counts the Anthropic way (input tokens
+  // without the cache reads and writes), which the gateway must add back up.
   async function billedFor(reported: Usage) {
-    ctx.upstream.usage = reported;
+    ctx.upstream.anthropicUsage = anthropicUsageOf({ total_tokens: 0, ...reported });
     const res = await ctx.chat(key, { model: 'anthropic/claude-sonnet-4', messages: [{ role: 'user', content: 'x' }] });
     assert.equal(res.status, 200);
+    assert.equal(ctx.upstream.requests.at(-1)!.path, '/v1/messages');
     await ctx.app.gateway.settled();
     const [event] = await ctx.db.query<{ cost_cents: number }>(
       'SELECT cost_cents FROM usage_events ORDER BY id DESC LIMIT 1',
