@@ -92,11 +92,16 @@ export const anthropicStream = (...args: Parameters<typeof anthropicStreamEvents
     .map((event) => namedSse(event))
     .join('');
 
-export function embeddingsJson(model: string, input: unknown, promptTokens: number) {
+export const FAKE_EMBEDDING = [0.1, -0.2, 0.3];
+
+/** As OpenAI answers: floats, or with `encoding_format: 'base64'` (the openai SDK's default) little-endian float32s. */
+export function embeddingsJson(model: string, input: unknown, promptTokens: number, encoding?: unknown) {
   const inputs = Array.isArray(input) && typeof input[0] !== 'number' ? input : [input];
+  const embedding =
+    encoding === 'base64' ? Buffer.from(new Float32Array(FAKE_EMBEDDING).buffer).toString('base64') : FAKE_EMBEDDING;
   return {
     object: 'list',
-    data: inputs.map((_, index) => ({ object: 'embedding', index, embedding: [0.1, -0.2, 0.3] })),
+    data: inputs.map((_, index) => ({ object: 'embedding', index, embedding })),
     model,
     usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
   };

@@ -108,7 +108,8 @@ function answer(fake: FakeUpstream, path: string, res: http.ServerResponse, body
     const args = [model, fake.reply, fake.anthropicUsage, fake.toolUse] as const;
     return stream ? sendEvents(res, anthropicStream(...args)) : sendBody(res, anthropicMessageJson(...args));
   }
-  if (path.endsWith('/embeddings')) return sendBody(res, embeddingsJson(model, body.input, fake.usage.prompt_tokens));
+  if (path.endsWith('/embeddings'))
+    return sendBody(res, embeddingsJson(model, body.input, fake.usage.prompt_tokens, body.encoding_format));
   if (path.endsWith('/responses')) {
     const { prompt_tokens: input, completion_tokens: output, prompt_tokens_details: details } = fake.usage;
     const usage = responsesUsageOf(input, output, details?.cached_tokens);
