@@ -1,0 +1,50 @@
+/**
+ * npm run try:gateway — calls the running gateway the way a team's tools do, with the official SDKs: the Anthropic
+ * SDK on /v1/messages, the OpenAI SDK on /v1/embeddings, and a chat completion on the demo route `echo/flaky`, whose
+ * first deployment always fails (docs/gateway.md#model-routes). Every call shows on the dashboard with its cost.
+ *
+ *   KEY=sk-... npm run try:gateway            # against http://localhost:8080
+ *   GATEWAY_URL=http://host:port KEY=sk-... npm run try:gateway
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+
+const origin = (process.env.GATEWAY_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+const key = process.env.KEY;
+if (!key) {
+  console.error('Set KEY to an API key: sign in, create one on the API Keys page, then KEY=sk-... npm run try:gateway');
+  process.exit(2);
+}
+
+const claude = new Anthropic({ apiKey: key, baseURL: origin, maxRetries: 0 });
+const openai = new OpenAI({ apiKey: key, baseURL: `${origin}/v1`, maxRetries: 0 });
+
+async function main() {
+  const message = await claude.messages.create({
+    model: 'echo/echo-1',
+    max_tokens: 100,
+    messages: [{ role: 'user', content: 'Hello from the Anthropic SDK' }],
+  });
+  const text = message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+  console.log(`POST /v1/messages (Anthropic SDK), echo/echo-1: "${text}"`);
+  console.log(`  usage: ${message.usage.input_tokens} input + ${message.usage.output_tokens} output tokens`);
+
+  const embeddings = await openai.embeddings.create({ model: 'echo/embed-1', input: 'A sentence to embed' });
+  const vector = embeddings.data[0].embedding;
+  console.log(`POST /v1/embeddings (OpenAI SDK), echo/embed-1: ${vector.length} dimensions`);
+  console.log(`  [${vector.map((x) => x.toFixed(3)).join(', ')}], ${embeddings.usage.prompt_tokens} input tokens`);
+
+  const { data, response } = await openai.chat.completions
+    .create({ model: 'echo/flaky', messages: [{ role: 'user', content: 'Hello from a route that falls back' }] })
+    .withResponse();
+  console.log(`POST /v1/chat/completions (OpenAI SDK), echo/flaky: "${data.choices[0].message.content}"`);
+  console.log(
+    `  answered by ${response.headers.get('x-gateway-deployment')} after ` +
+      `${response.headers.get('x-gateway-attempts')} tries; the failed tries are on Usage Reports at $0.00`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
