@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
+import type { RoutePolicy } from '../gateway/routing/types';
 import { dollarsToMicros } from '../lib/money';
 import { appendLedgerEntry } from '../services/credits';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
@@ -13,8 +14,18 @@ export interface GatewayTestContext extends TestContext {
   topUp(teamId: string, cents: number): Promise<void>;
   key(user: TestUser, name?: string): Promise<string>;
   client(key: string): OpenAI;
+  /** A model route with its deployments (rank 1, weight 1, openai and the environment key unless said); returns their ids. */
+  route(name: string, deployments: DeploymentInput[], policy?: Partial<RoutePolicy>): Promise<string[]>;
   /** Raw POST /v1/chat/completions over HTTP. */
   chat(key: string | null, body: unknown, headers?: Record<string, string>): Promise<globalThis.Response>;
+}
+
+export interface DeploymentInput {
+  model: string;
+  provider?: string;
+  rank?: number;
+  weight?: number;
+  credentialId?: string | null;
 }
 
 export interface TierInput {
@@ -83,6 +94,30 @@ export async function createGatewayContext(
         ],
       );
       ctx.app.gateway.pricingChanged();
+    },
+    async route(name: string, deployments: DeploymentInput[], policy: Partial<RoutePolicy> = {}) {
+      const [route] = await ctx.db.query<{ id: string }>(
+        `INSERT INTO model_routes (name, max_retries, backoff_ms, cooldown_failures, cooldown_seconds)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [
+          name,
+          policy.maxRetries ?? 0,
+          policy.backoffMs ?? 0,
+          policy.cooldownFailures ?? 3,
+          policy.cooldownSeconds ?? 30,
+        ],
+      );
+      const ids: string[] = [];
+      for (const d of deployments) {
+        const [row] = await ctx.db.query<{ id: string }>(
+          `INSERT INTO route_deployments (route_id, rank, weight, provider, model, credential_id)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [route.id, d.rank ?? 1, d.weight ?? 1, d.provider ?? 'openai', d.model, d.credentialId ?? null],
+        );
+        ids.push(row.id);
+      }
+      ctx.app.gateway.routingChanged();
+      return ids;
     },
     async topUp(teamId: string, cents: number) {
       await ctx.db.tx((q) => appendLedgerEntry(q, { teamId, type: 'topup', amountCents: cents, description: 'test' }));

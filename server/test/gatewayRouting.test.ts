@@ -14,37 +14,6 @@ let ctx: GatewayTestContext;
 let key: string;
 let teamId: string;
 
-interface DeploymentInput {
-  model: string;
-  provider?: string;
-  rank?: number;
-  weight?: number;
-  credentialId?: string | null;
-}
-
-async function addRoute(
-  name: string,
-  deployments: DeploymentInput[],
-  policy: { maxRetries?: number; backoffMs?: number; cooldownFailures?: number; cooldownSeconds?: number } = {},
-): Promise<string[]> {
-  const [route] = await ctx.db.query<{ id: string }>(
-    `INSERT INTO model_routes (name, max_retries, backoff_ms, cooldown_failures, cooldown_seconds)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [name, policy.maxRetries ?? 0, policy.backoffMs ?? 0, policy.cooldownFailures ?? 3, policy.cooldownSeconds ?? 30],
-  );
-  const ids: string[] = [];
-  for (const d of deployments) {
-    const [row] = await ctx.db.query<{ id: string }>(
-      `INSERT INTO route_deployments (route_id, rank, weight, provider, model, credential_id)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [route.id, d.rank ?? 1, d.weight ?? 1, d.provider ?? 'openai', d.model, d.credentialId ?? null],
-    );
-    ids.push(row.id);
-  }
-  ctx.app.gateway.routingChanged();
-  return ids;
-}
-
 interface EventRow {
   model: string;
   status: string;
@@ -103,7 +72,7 @@ beforeEach(async () => {
 
 describe('fallback and retry', () => {
   test('a 503 falls through to the next deployment; the answer is billed at the answering deployment`s prices', async () => {
-    const [brokenId, goodId] = await addRoute('team/smart', [
+    const [brokenId, goodId] = await ctx.route('team/smart', [
       { model: 'broken', rank: 1 },
       { model: 'good', rank: 2 },
     ]);
@@ -134,7 +103,7 @@ describe('fallback and retry', () => {
   });
 
   test('a retryable failure is retried on the same deployment first, up to max_retries', async () => {
-    await addRoute('team/retry', [{ model: 'good' }, { model: 'other', rank: 2 }], { maxRetries: 2, backoffMs: 1 });
+    await ctx.route('team/retry', [{ model: 'good' }, { model: 'other', rank: 2 }], { maxRetries: 2, backoffMs: 1 });
     failModel('good', 429, 2);
     const res = await ask('team/retry');
     assert.equal(res.status, 200);
@@ -154,7 +123,7 @@ describe('fallback and retry', () => {
   });
 
   test('the request`s own fault (400) is the client`s answer at once: no retry, no fallback', async () => {
-    await addRoute('team/strict', [{ model: 'broken' }, { model: 'good', rank: 2 }], { maxRetries: 2 });
+    await ctx.route('team/strict', [{ model: 'broken' }, { model: 'good', rank: 2 }], { maxRetries: 2 });
     failModel('broken', 400);
     const res = await ask('team/strict');
     assert.equal(res.status, 400);
@@ -167,7 +136,7 @@ describe('fallback and retry', () => {
   });
 
   test('when every deployment fails, the last failure is the answer and nothing is billed', async () => {
-    await addRoute('team/down', [{ model: 'broken' }, { model: 'good', rank: 2 }]);
+    await ctx.route('team/down', [{ model: 'broken' }, { model: 'good', rank: 2 }]);
     failModel('broken', 500);
     const handler = ctx.upstream.handler!;
     ctx.upstream.handler = (request, res) => {
@@ -203,12 +172,7 @@ describe('fallback and retry', () => {
       const slowKey = await slow.key(owner);
       await slow.tier({ provider: 'openai', model: 'hangs', prompt: 1, completion: 1 });
       await slow.tier({ provider: 'openai', model: 'good', prompt: 1, completion: 1 });
-      await slow.db.query(
-        `WITH r AS (INSERT INTO model_routes (name, max_retries) VALUES ('team/slow', 0) RETURNING id)
-         INSERT INTO route_deployments (route_id, rank, provider, model)
-         SELECT id, 1, 'openai', 'hangs' FROM r UNION ALL SELECT id, 2, 'openai', 'good' FROM r`,
-      );
-      slow.app.gateway.routingChanged();
+      await slow.route('team/slow', [{ model: 'hangs' }, { model: 'good', rank: 2 }]);
       slow.upstream.handler = (request, res) => {
         if (request.body.model === 'hangs') return; // never answers
         sendJson(res, request.body.model, 'fast', slow.upstream.usage);
@@ -233,7 +197,7 @@ describe('fallback and retry', () => {
 
 describe('streams', () => {
   test('a stream that breaks before its first byte falls back; the client sees one clean stream', async () => {
-    await addRoute('team/stream', [{ model: 'broken' }, { model: 'good', rank: 2 }]);
+    await ctx.route('team/stream', [{ model: 'broken' }, { model: 'good', rank: 2 }]);
     ctx.upstream.handler = (request, res) => {
       if (request.body.model === 'broken') {
         startStream(res);
@@ -261,7 +225,7 @@ describe('streams', () => {
   });
 
   test('once the first byte is out the deployment is committed: a later break ends the stream with an error', async () => {
-    await addRoute('team/stream2', [{ model: 'broken' }, { model: 'good', rank: 2 }]);
+    await ctx.route('team/stream2', [{ model: 'broken' }, { model: 'good', rank: 2 }]);
     ctx.upstream.handler = (request: { body: { model: string } }, res: http.ServerResponse) => {
       startStream(res);
       res.write(chunk(request.body.model, 'partial'));
@@ -285,7 +249,7 @@ describe('streams', () => {
 
 describe('cooldown and load balancing', () => {
   test('a deployment that keeps failing cools down: later requests go to the healthy one first', async () => {
-    await addRoute('team/cool', [{ model: 'broken' }, { model: 'good', rank: 2 }], {
+    await ctx.route('team/cool', [{ model: 'broken' }, { model: 'good', rank: 2 }], {
       cooldownFailures: 2,
       cooldownSeconds: 60,
     });
@@ -300,7 +264,7 @@ describe('cooldown and load balancing', () => {
   });
 
   test('deployments of equal rank share the load by weight', async () => {
-    await addRoute('team/balanced', [
+    await ctx.route('team/balanced', [
       { model: 'good', weight: 3 },
       { model: 'other', weight: 1 },
     ]);
@@ -321,7 +285,7 @@ describe('where a route can go', () => {
        VALUES ('openai', 'second account', $1, 'cret') RETURNING id`,
       [box.seal('sk-stored-secret')],
     );
-    await addRoute('team/stored', [{ model: 'good', credentialId: credential.id }]);
+    await ctx.route('team/stored', [{ model: 'good', credentialId: credential.id }]);
     failModel('none', 500);
     assert.equal((await ask('team/stored')).status, 200);
     assert.equal(ctx.upstream.requests[0].headers.authorization, 'Bearer sk-stored-secret');
@@ -330,12 +294,12 @@ describe('where a route can go', () => {
   });
 
   test('unreachable or unpriced deployments are skipped; a route with none left is model_not_found', async () => {
-    await addRoute('team/partly', [
+    await ctx.route('team/partly', [
       { provider: 'google', model: 'gemini-2.5-pro' },
       { model: 'unpriced' },
       { model: 'good', rank: 2 },
     ]);
-    await addRoute('team/nowhere', [{ provider: 'google', model: 'gemini-2.5-pro' }]);
+    await ctx.route('team/nowhere', [{ provider: 'google', model: 'gemini-2.5-pro' }]);
     failModel('none', 500);
     const res = await ask('team/partly');
     assert.equal(res.status, 200);
@@ -356,7 +320,7 @@ describe('where a route can go', () => {
 
   test('the hold is the worst case of the dearest deployment: any of them may be the one that answers', async () => {
     await ctx.tier({ provider: 'openai', model: 'dear', prompt: 1_000_000, completion: 1_000_000 });
-    await addRoute('team/dear', [{ model: 'good' }, { model: 'dear', rank: 2 }]);
+    await ctx.route('team/dear', [{ model: 'good' }, { model: 'dear', rank: 2 }]);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     ctx.upstream.handler = (request, res) => {

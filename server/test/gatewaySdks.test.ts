@@ -297,12 +297,10 @@ describe('openai SDK', () => {
   test('a route that falls back: the SDK sees one answer; the failed try is on record at no cost', async () => {
     await ctx.tier({ provider: 'echo', model: 'unavailable-1', prompt: 2_000, completion: 6_000 });
     await ctx.tier({ provider: 'echo', model: 'echo-1', prompt: 2_000, completion: 6_000 });
-    await ctx.db.query(
-      `WITH r AS (INSERT INTO model_routes (name, max_retries) VALUES ('echo/flaky', 0) RETURNING id)
-       INSERT INTO route_deployments (route_id, rank, provider, model)
-       SELECT id, 1, 'echo', 'unavailable-1' FROM r UNION ALL SELECT id, 2, 'echo', 'echo-1' FROM r`,
-    );
-    ctx.app.gateway.routingChanged();
+    await ctx.route('echo/flaky', [
+      { provider: 'echo', model: 'unavailable-1' },
+      { provider: 'echo', model: 'echo-1', rank: 2 },
+    ]);
     const { data, response } = await openai.chat.completions
       .create({ model: 'echo/flaky', messages: [{ role: 'user', content: 'Say hello to the gateway' }] })
       .withResponse();
