@@ -112,6 +112,7 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     plan: (route: ModelRoute) => attemptPlan(route, (id) => cooldowns.isCooling(id), Math.random),
     deploymentFailed: (id: string, policy: RoutePolicy) => cooldowns.failed(id, policy),
     deploymentSucceeded: (id: string) => cooldowns.succeeded(id),
+    isCooling: (id: string) => cooldowns.isCooling(id),
     /** Deployments failing right now, for the admin health view. */
     cooldowns: () => cooldowns.snapshot(),
     async models() {

@@ -187,7 +187,8 @@ async function tryDeployments(
         bill.final({ status: 'error', failure: result });
         throw result.error;
       }
-      if (!result.retryable) break;
+      // Not retried: a failure that another try would repeat, or a deployment whose breaker this failure opened.
+      if (!result.retryable || gateway.isCooling(deployment.id)) break;
     }
   }
   if (lastFailure) {

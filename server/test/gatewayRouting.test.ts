@@ -255,11 +255,31 @@ describe('cooldown and load balancing', () => {
     });
     failModel('broken', 503);
     for (let i = 0; i < 2; i++) assert.equal((await ask('team/cool')).status, 200);
+    assert.deepEqual(
+      ctx.upstream.requests.map((r) => r.body.model),
+      ['broken', 'good', 'broken', 'good'],
+    );
     ctx.upstream.requests = [];
     assert.equal((await ask('team/cool')).status, 200);
     assert.deepEqual(
       ctx.upstream.requests.map((r) => r.body.model),
       ['good'],
+    );
+  });
+
+  test('a failure that opens the breaker is not retried: the request moves on', async () => {
+    await ctx.route('team/breaker', [{ model: 'broken' }, { model: 'good', rank: 2 }], {
+      maxRetries: 3,
+      cooldownFailures: 2,
+      cooldownSeconds: 60,
+    });
+    failModel('broken', 503);
+    const res = await ask('team/breaker');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-gateway-attempts'), '3');
+    assert.deepEqual(
+      ctx.upstream.requests.map((r) => r.body.model),
+      ['broken', 'broken', 'good'],
     );
   });
 
