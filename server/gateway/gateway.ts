@@ -61,6 +61,7 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       return owner;
     },
     pricingChanged: () => tiers.invalidate(),
+    routingChanged: () => {},
     /** Waits for every finished request to be billed. */
     settled: () => settler.settled(),
     async close() {
