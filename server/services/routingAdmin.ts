@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
 import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import type { SecretBox } from '../lib/secretBox';
 import { iso } from '../lib/time';
@@ -78,15 +78,15 @@ async function getCredential(q: Queryable, id: string) {
   return toCredential(row);
 }
 
-export async function deleteCredential(db: Db, id: string) {
-  const credential = await getCredential(db, id);
+export async function deleteCredential(q: Queryable, id: string) {
+  const credential = await getCredential(q, id);
   if (credential.used_by > 0) {
     throw conflict(
       `This credential is used by ${credential.used_by} deployment(s); remove it from them before deleting it`,
     );
   }
   try {
-    await db.query('DELETE FROM provider_credentials WHERE id = $1', [id]);
+    await q.query('DELETE FROM provider_credentials WHERE id = $1', [id]);
   } catch (error) {
     // A deployment took it up meanwhile (the foreign key refuses).
     if ((error as { code?: string }).code === '23503') throw conflict('This credential is used by a deployment');
@@ -240,18 +240,18 @@ async function checkCredential(q: Queryable, provider: string, credentialId: str
 
 const DEPLOYMENT_COLUMNS = ['rank', 'weight', 'provider', 'model', 'credential_id', 'enabled'] as const;
 
-export async function addDeployment(db: Db, routeId: string, input: RouteDeploymentBody) {
-  await getRoute(db, routeId);
+export async function addDeployment(q: Queryable, routeId: string, input: RouteDeploymentBody) {
+  await getRoute(q, routeId);
   const body = { ...input, model: input.model.trim() };
-  await checkCredential(db, body.provider, body.credential_id ?? null);
+  await checkCredential(q, body.provider, body.credential_id ?? null);
   const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
-  await db.query(
+  await q.query(
     `INSERT INTO route_deployments (route_id, ${columns.join(', ')})
      VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
     [routeId, ...values],
   );
-  await touchRoute(db, routeId);
-  return getRoute(db, routeId);
+  await touchRoute(q, routeId);
+  return getRoute(q, routeId);
 }
 
 async function getDeployment(q: Queryable, routeId: string, deploymentId: string) {
@@ -267,34 +267,34 @@ async function getDeployment(q: Queryable, routeId: string, deploymentId: string
 }
 
 export async function updateDeployment(
-  db: Db,
+  q: Queryable,
   routeId: string,
   deploymentId: string,
   input: RouteDeploymentUpdateBody,
 ) {
-  const current = await getDeployment(db, routeId, deploymentId);
+  const current = await getDeployment(q, routeId, deploymentId);
   const body = { ...input, model: input.model?.trim() };
   await checkCredential(
-    db,
+    q,
     body.provider ?? current.provider,
     body.credential_id === undefined ? current.credential_id : body.credential_id,
   );
   const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
   if (columns.length > 0) {
-    await db.query(
+    await q.query(
       `UPDATE route_deployments SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')} WHERE id = $1`,
       [deploymentId, ...values],
     );
   }
-  await touchRoute(db, routeId);
-  return getRoute(db, routeId);
+  await touchRoute(q, routeId);
+  return getRoute(q, routeId);
 }
 
-export async function removeDeployment(db: Db, routeId: string, deploymentId: string) {
-  await getDeployment(db, routeId, deploymentId);
-  await db.query('DELETE FROM route_deployments WHERE id = $1', [deploymentId]);
-  await touchRoute(db, routeId);
-  return getRoute(db, routeId);
+export async function removeDeployment(q: Queryable, routeId: string, deploymentId: string) {
+  await getDeployment(q, routeId, deploymentId);
+  await q.query('DELETE FROM route_deployments WHERE id = $1', [deploymentId]);
+  await touchRoute(q, routeId);
+  return getRoute(q, routeId);
 }
 
 const touchRoute = (q: Queryable, routeId: string) =>

@@ -12,7 +12,6 @@ let admin: TestUser;
 let member: TestUser;
 beforeEach(async () => {
   await ctx.reset();
-  await ctx.db.exec('TRUNCATE model_routes, route_deployments, provider_credentials, usage_events CASCADE');
   admin = await ctx.user('admin');
   member = await ctx.user('member');
 });
