@@ -84,7 +84,7 @@ describe('layout on desktop', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons']);
+    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing']);
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });
