@@ -4,7 +4,7 @@ import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateProviderCredentialMutation } from '../../store/api';
 import { UPSTREAM_PROVIDERS } from '../../../contract/providers';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../components/admin/FormDialog';
 import { EMPTY_CREDENTIAL_FORM, SECRET_HELPER, credentialFormErrors, credentialPayload } from './routing';
 import { useForm } from './useForm';
 

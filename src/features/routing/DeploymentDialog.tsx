@@ -1,5 +1,3 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
@@ -7,7 +5,8 @@ import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useAddDeploymentMutation, useGetProviderCredentialsQuery, useUpdateDeploymentMutation } from '../../store/api';
 import { GATEWAY_PROVIDERS } from '../../../contract/providers';
 import type { ModelRoute, RouteDeployment } from '../../../contract/schemas/routing';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../components/admin/FormDialog';
+import { EnabledField } from './EnabledField';
 import {
   EMPTY_DEPLOYMENT_FORM,
   ENVIRONMENT_KEY,
@@ -17,6 +16,11 @@ import {
   deploymentPayload,
 } from './routing';
 import { useForm } from './useForm';
+
+const RANK_FIELDS = [
+  ['rank', 'Rank', 'Lower ranks are tried first'],
+  ['weight', 'Weight', 'Share of the load among deployments of the same rank'],
+] as const;
 
 interface DeploymentDialogProps {
   route: ModelRoute;
@@ -78,20 +82,16 @@ export function DeploymentDialog({ route, deployment, onClose }: DeploymentDialo
         {...textFieldBinding(form, 'model')}
         helperText={form.errors.model ?? "The provider's own model name, e.g. claude-sonnet-4"}
       />
-      <TextField
-        label="Rank"
-        type="number"
-        required
-        {...textFieldBinding(form, 'rank')}
-        helperText={form.errors.rank ?? 'Lower ranks are tried first'}
-      />
-      <TextField
-        label="Weight"
-        type="number"
-        required
-        {...textFieldBinding(form, 'weight')}
-        helperText={form.errors.weight ?? 'Share of the load among deployments of the same rank'}
-      />
+      {RANK_FIELDS.map(([field, label, helper]) => (
+        <TextField
+          key={field}
+          label={label}
+          type="number"
+          required
+          {...textFieldBinding(form, field)}
+          helperText={form.errors[field] ?? helper}
+        />
+      ))}
       <TextField select label="Credential" {...textFieldBinding(form, 'credential_id')}>
         <MenuItem value="">{ENVIRONMENT_KEY}</MenuItem>
         {usable.map((credential) => (
@@ -100,15 +100,7 @@ export function DeploymentDialog({ route, deployment, onClose }: DeploymentDialo
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={form.values.enabled}
-            onChange={(event) => form.onChange({ enabled: event.target.checked })}
-          />
-        }
-        label="Enabled"
-      />
+      <EnabledField checked={form.values.enabled} onChange={(enabled) => form.onChange({ enabled })} />
     </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
 import type { ModelRoute } from '../../../contract/schemas/routing';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../components/admin/FormDialog';
+import { EnabledField } from './EnabledField';
 import {
   EMPTY_ROUTE_FORM,
   ROUTE_NAME_RULE,
@@ -65,15 +64,7 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
       {NUMBER_FIELDS.map(([field, label]) => (
         <TextField key={field} label={label} type="number" required {...textFieldBinding(form, field)} />
       ))}
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={form.values.enabled}
-            onChange={(event) => form.onChange({ enabled: event.target.checked })}
-          />
-        }
-        label="Enabled"
-      />
+      <EnabledField checked={form.values.enabled} onChange={(enabled) => form.onChange({ enabled })} />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid/models';
 import { PagedDataGrid } from '../../components/grid/PagedDataGrid';
 import type {
   DeploymentHealth,
@@ -15,102 +16,61 @@ import {
   type RowActions,
 } from './routingColumns';
 
-// The routing page's grids, in one chunk of their own with MUI X (RoutingPage loads it after the first paint).
+// The routing page's grids, in one chunk of their own with MUI X (RoutingSection loads it after the first paint).
 
-interface GridProps<Row> {
+interface ListProps<Row> {
   rows: Row[];
   loading: boolean;
   noRowsLabel: string;
 }
 
-export interface RoutesGridProps extends GridProps<ModelRoute> {
-  actions: RowActions<ModelRoute>;
-}
+export type RoutingGridProps =
+  | ({ table: 'routes'; actions: RowActions<ModelRoute> } & ListProps<ModelRoute>)
+  | ({
+      table: 'deployments';
+      actions: RowActions<RouteDeployment>;
+      health: Map<string, DeploymentHealth>;
+    } & ListProps<RouteDeployment>)
+  | ({ table: 'credentials'; actions: RowActions<ProviderCredential> } & ListProps<ProviderCredential>)
+  | ({ table: 'health' } & ListProps<HealthRow>);
 
-export function RoutesGrid({ rows, loading, noRowsLabel, actions }: RoutesGridProps) {
-  const columns = useMemo(() => routeColumns(actions), [actions]);
-  return (
-    <PagedDataGrid
-      identifyingField="name"
-      aria-label="Model routes"
-      rows={rows}
-      columns={columns}
-      loading={loading}
-      localeText={{ noRowsLabel }}
-      sx={{ minHeight: 240 }}
-    />
-  );
-}
+const TABLES = {
+  routes: { label: 'Model routes', identifyingField: 'name' },
+  deployments: { label: 'Deployments', identifyingField: 'model' },
+  credentials: { label: 'Provider credentials', identifyingField: 'name' },
+  health: { label: 'Provider health', identifyingField: 'label' },
+} as const;
 
-export interface DeploymentsGridProps extends GridProps<RouteDeployment> {
-  actions: RowActions<RouteDeployment>;
-  health: Map<string, DeploymentHealth>;
-}
-
-export function DeploymentsGrid({ rows, loading, noRowsLabel, actions, health }: DeploymentsGridProps) {
-  const columns = useMemo(() => deploymentColumns(actions, health), [actions, health]);
-  return (
-    <PagedDataGrid
-      identifyingField="model"
-      aria-label="Deployments"
-      rows={rows}
-      columns={columns}
-      loading={loading}
-      localeText={{ noRowsLabel }}
-      sx={{ minHeight: 200 }}
-    />
-  );
-}
-
-export interface CredentialsGridProps extends GridProps<ProviderCredential> {
-  actions: RowActions<ProviderCredential>;
-}
-
-export function CredentialsGrid({ rows, loading, noRowsLabel, actions }: CredentialsGridProps) {
-  const columns = useMemo(() => credentialColumns(actions), [actions]);
-  return (
-    <PagedDataGrid
-      identifyingField="name"
-      aria-label="Provider credentials"
-      rows={rows}
-      columns={columns}
-      loading={loading}
-      localeText={{ noRowsLabel }}
-      sx={{ minHeight: 200 }}
-    />
-  );
-}
-
-export function HealthGrid({ rows, loading, noRowsLabel }: GridProps<HealthRow>) {
-  return (
-    <PagedDataGrid
-      identifyingField="label"
-      aria-label="Provider health"
-      rows={rows}
-      columns={HEALTH_COLUMNS}
-      loading={loading}
-      localeText={{ noRowsLabel }}
-      sx={{ minHeight: 200 }}
-    />
-  );
-}
-
-/** AfterFirstPaint loads a default export: the grids by name. */
-export default function RoutingGrid(
-  props:
-    | ({ table: 'routes' } & RoutesGridProps)
-    | ({ table: 'deployments' } & DeploymentsGridProps)
-    | ({ table: 'credentials' } & CredentialsGridProps)
-    | ({ table: 'health' } & GridProps<HealthRow>),
-) {
+function columnsOf(props: RoutingGridProps): GridColDef<GridValidRowModel>[] {
   switch (props.table) {
     case 'routes':
-      return <RoutesGrid {...props} />;
+      return routeColumns(props.actions) as GridColDef<GridValidRowModel>[];
     case 'deployments':
-      return <DeploymentsGrid {...props} />;
+      return deploymentColumns(props.actions, props.health) as GridColDef<GridValidRowModel>[];
     case 'credentials':
-      return <CredentialsGrid {...props} />;
+      return credentialColumns(props.actions) as GridColDef<GridValidRowModel>[];
     case 'health':
-      return <HealthGrid {...props} />;
+      return HEALTH_COLUMNS as GridColDef<GridValidRowModel>[];
   }
+}
+
+/** One of the page's tables; its columns are rebuilt only when the row actions or the health figures change. */
+export default function RoutingGrid(props: RoutingGridProps) {
+  const actions = props.table === 'health' ? null : props.actions;
+  const health = props.table === 'deployments' ? props.health : null;
+  // The columns depend on nothing else of the props: the rows and loading state change without rebuilding them.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => columnsOf(props), [props.table, actions, health]);
+  const { label, identifyingField } = TABLES[props.table];
+  return (
+    <PagedDataGrid
+      identifyingField={identifyingField}
+      aria-label={label}
+      rows={props.rows}
+      columns={columns}
+      loading={props.loading}
+      localeText={{ noRowsLabel: props.noRowsLabel }}
+      sx={{ minHeight: 200 }}
+    />
+  );
 }

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { FailureAlert, type Failure } from '../../components/admin/FailureAlert';
+import { FailureAlert, type Failure } from './FailureAlert';
 
 interface FormDialogProps {
   title: string;
@@ -18,7 +18,7 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** The routing page's create and edit dialogs: a form with the server's failure above its fields. */
+/** An admin create or edit dialog: a form with the server's failure above its fields, Cancel and submit. */
 export function FormDialog({
   title,
   submitLabel,
