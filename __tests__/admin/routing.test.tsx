@@ -86,9 +86,11 @@ describe('/admin/routing', () => {
     const deployment = await rowIn('Deployments', 'anthropic/claude-haiku-3.5');
     expect(within(deployment).getByText('Anthropic main')).toBeInTheDocument();
     expect(within(deployment).getByText('No traffic')).toBeInTheDocument();
-    await waitFor(async () =>
-      expect(within(await rowIn('Provider credentials', 'Anthropic main')).getByText('2')).toBeInTheDocument(),
-    );
+    await waitFor(() => {
+      const credentials = screen.getByRole('grid', { name: 'Provider credentials' });
+      const row = within(credentials).getByText('Anthropic main').closest<HTMLElement>('[role="row"]')!;
+      expect(within(row).getByText('2')).toBeInTheDocument();
+    });
   });
 
   it('names what is wrong in the route form and sends nothing; shows the server’s 409', async () => {
