@@ -246,8 +246,10 @@ export async function addDeployment(q: Queryable, routeId: string, input: RouteD
   await checkCredential(q, body.provider, body.credential_id ?? null);
   const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
   await q.query(
-    `INSERT INTO route_deployments (route_id, ${columns.join(', ')})
-     VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
+    // clock_timestamp, not the transaction's now(): deployments added in one transaction (the demo seed) keep the
+    // order they were added in among equal ranks.
+    `INSERT INTO route_deployments (route_id, created_at, ${columns.join(', ')})
+     VALUES ($1, clock_timestamp(), ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
     [routeId, ...values],
   );
   await touchRoute(q, routeId);
