@@ -24,3 +24,14 @@ export function withParams(path: string, params: Record<string, string | number 
   const query = new URLSearchParams(defined).toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** Administration of model routes and provider credentials (docs/gateway.md#model-routes-and-credentials-admin). */
+export const ADMIN_MODEL_ROUTES_PATH = '/v1/admin/routing/routes';
+export const ADMIN_CREDENTIALS_PATH = '/v1/admin/routing/credentials';
+export const ADMIN_PROVIDER_HEALTH_PATH = '/v1/admin/routing/health';
+export const adminModelRoutePath = (routeId: string) => `${ADMIN_MODEL_ROUTES_PATH}/${encodeURIComponent(routeId)}`;
+export const adminDeploymentsPath = (routeId: string) => `${adminModelRoutePath(routeId)}/deployments`;
+export const adminDeploymentPath = (routeId: string, deploymentId: string) =>
+  `${adminDeploymentsPath(routeId)}/${encodeURIComponent(deploymentId)}`;
+export const adminCredentialPath = (credentialId: string) =>
+  `${ADMIN_CREDENTIALS_PATH}/${encodeURIComponent(credentialId)}`;

@@ -100,7 +100,7 @@ export const PAGE_ROUTES = [
     chunk: 'page-admin-dashboard',
     kind: 'plain',
     loader: 'requireUser',
-    // Pricing and coupons have entries of their own.
+    // Pricing, coupons and routing have entries of their own.
     nav: { label: 'Admin Dashboard', match: 'exact', section: 'admin' },
   },
   {
@@ -118,6 +118,14 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-coupons'],
     nav: { label: 'Coupons', match: 'section', section: 'admin' },
+  },
+  {
+    path: '/admin/routing',
+    chunk: 'page-routing',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-routing'],
+    nav: { label: 'Routing', match: 'section', section: 'admin' },
   },
   { path: '/admin/analytics', chunk: 'page-analytics', kind: 'plain', loader: 'requireUser' },
   { path: '*', chunk: 'page-not-found', kind: 'plain', loader: 'requireUser' },

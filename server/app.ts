@@ -15,6 +15,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { type LogSink, loggerOptions } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { adminRoutes } from './routes/admin';
+import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
@@ -126,7 +127,15 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     rateLimit,
     gateway,
   };
-  for (const routes of [systemRoutes, authRoutes, teamRoutes, teamBillingRoutes, apiKeyRoutes, adminRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    teamRoutes,
+    teamBillingRoutes,
+    apiKeyRoutes,
+    adminRoutes,
+    adminRoutingRoutes,
+  ]) {
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);

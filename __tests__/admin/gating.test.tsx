@@ -8,6 +8,7 @@ const ADMIN_ROUTES = [
   ['/admin', 'Admin Dashboard'],
   ['/admin/pricing', 'Pricing Tiers'],
   ['/admin/coupons', 'Coupons'],
+  ['/admin/routing', 'Routing'],
   ['/admin/analytics', 'System Analytics'],
 ] as const;
 

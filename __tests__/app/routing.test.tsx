@@ -89,6 +89,7 @@ describe('routing and the auth guard', () => {
       ['admin', '/admin', 'Admin Dashboard'],
       ['admin', '/admin/pricing', 'Pricing Tiers'],
       ['admin', '/admin/coupons', 'Coupons'],
+      ['admin', '/admin/routing', 'Routing'],
       ['admin', '/admin/analytics', 'System Analytics'],
     ]) {
       fakeDb.signInAs(login);
@@ -96,7 +97,7 @@ describe('routing and the auth guard', () => {
       expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeInTheDocument();
       unmount();
     }
-    // Eight whole-app renders in one test: more than jest's 5 s default on a busy machine.
+    // Nine whole-app renders in one test: more than jest's 5 s default on a busy machine.
   }, 30_000);
 
   it('shows a not-found page for unknown paths', async () => {

@@ -4,9 +4,16 @@ import type { HttpHandler } from 'msw';
 import { accountRoutes } from './handlers/accountRoutes';
 import { adminRoutes } from './handlers/adminRoutes';
 import { billingRoutes } from './handlers/billingRoutes';
+import { routingRoutes } from './handlers/routingRoutes';
 import { teamRoutes } from './handlers/teamRoutes';
 
 export { API_ORIGIN } from './handlers/http';
 export { COUPON_CODE_ALPHABET } from './handlers/adminRoutes';
 
-export const handlers: HttpHandler[] = [...accountRoutes, ...teamRoutes, ...billingRoutes, ...adminRoutes];
+export const handlers: HttpHandler[] = [
+  ...accountRoutes,
+  ...teamRoutes,
+  ...billingRoutes,
+  ...adminRoutes,
+  ...routingRoutes,
+];

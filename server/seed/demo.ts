@@ -6,6 +6,7 @@ import { appendLedgerEntry, type LedgerType } from '../services/credits';
 import { rebuildUsageRollup } from '../services/usage';
 import { BUDGET_CENTS, seedUsage } from './demoUsage';
 import { SEED_TIERS } from './pricingData';
+import { seedRoutes } from './demoRoutes';
 
 const DAY = 86_400_000;
 const TARGET_BALANCE_CENTS = 35_000;
@@ -136,6 +137,8 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
       ],
     );
   }
+
+  await seedRoutes(q);
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
 

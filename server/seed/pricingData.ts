@@ -36,6 +36,8 @@ const tier = (
   ...overrides,
 });
 
+const ECHO_PRICES = { prompt: 2_000, completion: 6_000 };
+
 export const SEED_TIERS: SeedTier[] = [
   tier({
     provider: 'anthropic',
@@ -138,8 +140,27 @@ export const SEED_TIERS: SeedTier[] = [
     model: 'echo-1',
     tierName: 'demo',
     description: 'Answers with the last user message; no network',
-    prompt: 2_000,
-    completion: 6_000,
+    ...ECHO_PRICES,
+    notes: 'Demo provider: 4 characters per token',
+  }),
+  // The echo model that always answers 503: the first deployment of the echo/flaky route (docs/gateway.md), priced
+  // like echo-1 so a fallback costs the same whichever deployment answers.
+  tier({
+    provider: 'echo',
+    model: 'unavailable-1',
+    tierName: 'demo',
+    description: 'Always answers 503 (service unavailable); for trying fallbacks',
+    ...ECHO_PRICES,
+    notes: 'Demo provider: never answers',
+  }),
+  // Embeddings bill prompt tokens only.
+  tier({
+    provider: 'echo',
+    model: 'embed-1',
+    tierName: 'demo',
+    description: 'Deterministic embeddings; no network',
+    prompt: 20,
+    completion: 0,
     notes: 'Demo provider: 4 characters per token',
   }),
 ];

@@ -44,7 +44,9 @@ before(async () => {
     ...(await ids('SELECT id FROM coupons')),
     ...(await ids('SELECT id FROM pricing_tiers')),
     ...(await ids('SELECT id FROM api_keys')),
+    ...(await ids('SELECT id FROM model_routes')),
   ];
+  real.deploymentId = await ids('SELECT id FROM route_deployments');
   real.orderId = await ids('SELECT order_id AS id FROM payments');
   real.userId = await ids('SELECT id FROM users');
 });

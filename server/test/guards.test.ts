@@ -46,6 +46,17 @@ const adminOnly: [Method, string][] = [
   ['GET', '/v1/admin/pricing'],
   ['POST', '/v1/admin/pricing/tiers'],
   ['DELETE', `/v1/admin/pricing/${SOME_ID}`],
+  ['GET', '/v1/admin/routing/routes'],
+  ['POST', '/v1/admin/routing/routes'],
+  ['PUT', `/v1/admin/routing/routes/${SOME_ID}`],
+  ['DELETE', `/v1/admin/routing/routes/${SOME_ID}`],
+  ['POST', `/v1/admin/routing/routes/${SOME_ID}/deployments`],
+  ['PUT', `/v1/admin/routing/routes/${SOME_ID}/deployments/${SOME_ID}`],
+  ['DELETE', `/v1/admin/routing/routes/${SOME_ID}/deployments/${SOME_ID}`],
+  ['GET', '/v1/admin/routing/credentials'],
+  ['POST', '/v1/admin/routing/credentials'],
+  ['DELETE', `/v1/admin/routing/credentials/${SOME_ID}`],
+  ['GET', '/v1/admin/routing/health'],
 ];
 
 let ctx: TestContext;

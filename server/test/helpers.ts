@@ -104,7 +104,10 @@ export async function createTestContext(env: Record<string, string> = {}, argv =
     app,
     db,
     config,
-    reset: () => db.exec('TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts CASCADE'),
+    reset: () =>
+      db.exec(
+        'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials CASCADE',
+      ),
     close: async () => {
       await app.close();
       await drop();

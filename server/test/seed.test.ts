@@ -140,6 +140,36 @@ describe('demo seed', () => {
       assert.deepEqual([...providers].sort(), ['anthropic', 'echo', 'google', 'openai', 'openrouter']);
     });
 
+    test('two model routes: echo/flaky falls back to echo-1; team/default-smart ends on echo-1', async () => {
+      const admin = await signIn('admin');
+      const { routes } = (await ctx.request('GET', '/v1/admin/routing/routes', { as: admin })).body;
+      const summary = routes.map(
+        (route: { name: string; max_retries: number; backoff_ms: number; deployments: Record<string, unknown>[] }) => [
+          route.name,
+          route.max_retries,
+          route.backoff_ms,
+          route.deployments.map((d) => `${d.rank}:${d.weight}:${d.provider}/${d.model}`),
+        ],
+      );
+      assert.deepEqual(summary, [
+        ['echo/flaky', 1, 100, ['1:1:echo/unavailable-1', '2:1:echo/echo-1']],
+        ['team/default-smart', 1, 200, ['1:1:anthropic/claude-sonnet-4', '1:1:openai/gpt-4o', '2:1:echo/echo-1']],
+      ]);
+      const pricing = (await ctx.request('GET', '/v1/admin/pricing?provider=echo', { as: admin })).body.pricings;
+      assert.deepEqual(
+        pricing.map((t: { model: string; prompt_cost_per_1m: number; completion_cost_per_1m: number }) => [
+          t.model,
+          t.prompt_cost_per_1m,
+          t.completion_cost_per_1m,
+        ]),
+        [
+          ['echo-1', 2000, 6000],
+          ['embed-1', 20, 0],
+          ['unavailable-1', 2000, 6000],
+        ],
+      );
+    });
+
     test('activity, usage stats and dashboard stats come from the seeded data', async () => {
       const alice = await signIn('alice');
       const activity = await ctx.request('GET', '/v1/dashboard/activity?limit=50', { as: alice });

@@ -30,6 +30,8 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-pricing" */ '../pages/admin/PricingPage')).PricingPage,
   'page-coupons': async () =>
     (await import(/* webpackChunkName: "page-coupons" */ '../pages/admin/CouponsPage')).CouponsPage,
+  'page-routing': async () =>
+    (await import(/* webpackChunkName: "page-routing" */ '../pages/admin/RoutingPage')).RoutingPage,
   'page-analytics': async () =>
     (await import(/* webpackChunkName: "page-analytics" */ '../pages/admin/AnalyticsPage')).AnalyticsPage,
   'page-not-found': async () =>

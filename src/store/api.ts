@@ -9,6 +9,7 @@ import { creditEndpoints } from './endpoints/credits';
 import { paymentEndpoints } from './endpoints/payments';
 import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
+import { routingEndpoints } from './endpoints/routing';
 
 /*
  * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
@@ -38,6 +39,13 @@ import { adminEndpoints } from './endpoints/admin';
  * | deactivateCoupon      | Coupon {id}, Coupon LIST                                                          |
  * | createPricingTier     | PricingTier LIST                                                                  |
  * | deactivatePricingTier | PricingTier {id}, PricingTier LIST                                                |
+ * | createModelRoute      | ModelRoute LIST                                                                   |
+ * | updateModelRoute      | ModelRoute {id}, ModelRoute LIST (a rename reorders), ProviderHealth (labels)     |
+ * | deleteModelRoute      | ModelRoute {id} and LIST, ProviderCredential LIST (used by), ProviderHealth       |
+ * | add/update/remove     | ModelRoute {routeId}, ProviderCredential LIST (used by), ProviderHealth           |
+ * |   Deployment          |                                                                                   |
+ * | createProviderCred.   | ProviderCredential LIST                                                           |
+ * | deleteProviderCred.   | ProviderCredential {id}, ProviderCredential LIST                                  |
  * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
  * | generateCouponCode    |                                                                                   |
@@ -58,6 +66,7 @@ export const api = createApi({
     ...paymentEndpoints(build),
     ...couponEndpoints(build),
     ...adminEndpoints(build),
+    ...routingEndpoints(build),
   }),
 });
 
@@ -100,4 +109,15 @@ export const {
   useGetPricingTiersQuery,
   useCreatePricingTierMutation,
   useDeactivatePricingTierMutation,
+  useGetModelRoutesQuery,
+  useCreateModelRouteMutation,
+  useUpdateModelRouteMutation,
+  useDeleteModelRouteMutation,
+  useAddDeploymentMutation,
+  useUpdateDeploymentMutation,
+  useRemoveDeploymentMutation,
+  useGetProviderCredentialsQuery,
+  useCreateProviderCredentialMutation,
+  useDeleteProviderCredentialMutation,
+  useGetProviderHealthQuery,
 } = api;

@@ -21,6 +21,9 @@ export const TAG_TYPES = [
   'CouponRedemption',
   'Coupon',
   'PricingTier',
+  'ModelRoute',
+  'ProviderCredential',
+  'ProviderHealth',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -10,6 +10,7 @@ import type {
   FakeState,
   FakeUsageRow,
 } from './state';
+import { seedRouting } from './routingSeed';
 
 export const ACME_TEAM_ID = 'team-acme';
 export const SANDBOX_PAYMENT_PATH = '/v1/payments/sandbox';
@@ -401,6 +402,7 @@ export function buildSeed(now: Date): FakeState {
     coupons: seedCoupons(now),
     redemptions: seedRedemptions(now),
     pricing: seedPricing(now),
+    ...seedRouting(now),
     usage: seedUsage(now),
     activities: seedActivities(now),
     dashboardStats: {

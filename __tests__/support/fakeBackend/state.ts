@@ -5,6 +5,7 @@ import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
 import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
+import type { DeploymentHealth, HealthWindow, ModelRoute, ProviderCredential } from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
 
 export type TeamRole = 'owner' | 'member';
@@ -75,6 +76,11 @@ export interface FakeUsageRow {
   cost_cents: number;
 }
 
+/** A stored credential; the fake keeps the secret it was sent only so tests can see it never comes back. */
+export interface FakeCredential extends ProviderCredential {
+  secret: string;
+}
+
 export interface FakeState {
   users: FakeUser[];
   teams: FakeTeam[];
@@ -86,6 +92,11 @@ export interface FakeState {
   coupons: Coupon[];
   redemptions: FakeRedemption[];
   pricing: PricingTier[];
+  /** Model routes with their deployments, in name order as listed. */
+  modelRoutes: ModelRoute[];
+  credentials: FakeCredential[];
+  /** Returned as is by GET /v1/admin/routing/health. */
+  providerHealth: Record<HealthWindow, DeploymentHealth[]>;
   usage: FakeUsageRow[];
   activities: FakeActivity[];
   /** Returned as is by GET /v1/dashboard/stats. */

@@ -24,6 +24,13 @@ import {
 } from '../../../contract/schemas/coupons';
 import { PricingList, PricingTier } from '../../../contract/schemas/pricing';
 import {
+  ModelRoute,
+  ModelRouteList,
+  ProviderCredential,
+  ProviderCredentialList,
+  ProviderHealth,
+} from '../../../contract/schemas/routing';
+import {
   ActivityList,
   DashboardStats,
   InviteReply,
@@ -54,6 +61,17 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/admin/pricing': PricingList,
   'POST /v1/admin/pricing/tiers': PricingTier,
   'DELETE /v1/admin/pricing/:id': PricingTier,
+  'GET /v1/admin/routing/routes': ModelRouteList,
+  'POST /v1/admin/routing/routes': ModelRoute,
+  'PUT /v1/admin/routing/routes/:id': ModelRoute,
+  'DELETE /v1/admin/routing/routes/:id': Success,
+  'POST /v1/admin/routing/routes/:id/deployments': ModelRoute,
+  'PUT /v1/admin/routing/routes/:id/deployments/:deploymentId': ModelRoute,
+  'DELETE /v1/admin/routing/routes/:id/deployments/:deploymentId': ModelRoute,
+  'GET /v1/admin/routing/credentials': ProviderCredentialList,
+  'POST /v1/admin/routing/credentials': ProviderCredential,
+  'DELETE /v1/admin/routing/credentials/:id': Success,
+  'GET /v1/admin/routing/health': ProviderHealth,
   'GET /v1/teams/:teamId/credits/balance': CreditBalance,
   'GET /v1/teams/:teamId/credits/balance/detailed': DetailedCreditBalance,
   'GET /v1/teams/:teamId/credits/history': CreditHistory,

@@ -7,6 +7,7 @@ import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -26,6 +27,7 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/admin': AdminPanelSettingsOutlined,
   '/admin/pricing': SellOutlined,
   '/admin/coupons': LocalOfferOutlined,
+  '/admin/routing': AltRouteOutlined,
 };
 
 function navSection(section: NavEntry['section']): NavItem[] {

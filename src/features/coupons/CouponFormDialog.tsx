@@ -1,11 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
 import { couponFormErrors, type CouponFormErrors, type CouponFormValues } from './couponAdmin';
-import { FailureAlert, type Failure } from '../../components/admin/FailureAlert';
+import type { Failure } from '../../components/admin/FailureAlert';
+import { FormDialog } from '../../components/admin/FormDialog';
 import { CouponFormFields } from './CouponFormFields';
 
 interface CouponFormDialogProps {
@@ -26,35 +22,29 @@ export function CouponFormDialog(props: CouponFormDialogProps) {
   const { title, submitLabel, initialValues, withActive, busy, failure, onClearFailure, onSubmit, onClose } = props;
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<CouponFormErrors>({});
-  const titleId = `${title.toLowerCase().replace(/\s+/g, '-')}-title`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found = couponFormErrors(values);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(values);
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <FailureAlert failure={failure} onClose={onClearFailure} />
-          <CouponFormFields
-            values={values}
-            errors={errors}
-            onChange={(changes) => setValues((previous) => ({ ...previous, ...changes }))}
-            withActive={withActive}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      submitLabel={submitLabel}
+      busy={busy}
+      failure={failure}
+      onClearFailure={onClearFailure}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <CouponFormFields
+        values={values}
+        errors={errors}
+        onChange={(changes) => setValues((previous) => ({ ...previous, ...changes }))}
+        withActive={withActive}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
+import { SEEDED_CREDENTIAL_ID, SEEDED_SECRET } from '../support/fakeBackend/routingSeed';
+import { renderRoute } from '../support/render';
+import { choose, fill } from './adminGrid';
+
+jest.setTimeout(60_000);
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
+  fakeDb.signInAs('admin');
+});
+afterEach(() => jest.useRealTimers());
+
+const grid = (name: string) => screen.findByRole('grid', { name }, { timeout: 5000 });
+
+/** The row of grid `name` that shows `text`. */
+async function rowIn(name: string, text: string) {
+  const found = await within(await grid(name)).findByText(text);
+  const row = found.closest<HTMLElement>('[role="row"]');
+  if (!row) throw new Error(`no row of ${name} shows ${text}`);
+  return row;
+}
+
+async function openPage() {
+  const rendered = renderRoute('/admin/routing', { userOptions: { delay: null } });
+  await rowIn('Model routes', 'team/default-smart');
+  return rendered;
+}
+
+describe('/admin/routing', () => {
+  it('lists routes with their deployments and policy, the first route’s deployments with health, and credentials', async () => {
+    await openPage();
+    const smart = await rowIn('Model routes', 'team/default-smart');
+    expect(
+      within(smart).getByText('3 deployments: anthropic/claude-sonnet-4, openai/gpt-4o, echo/echo-1'),
+    ).toBeInTheDocument();
+    const flaky = await rowIn('Model routes', 'echo/flaky');
+    expect(within(flaky).getByText('1 retry, 100 ms backoff; cool down 30 s after 3 failures')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Deployments of echo/flaky' })).toBeInTheDocument();
+    const unavailable = await rowIn('Deployments', 'echo/unavailable-1');
+    expect(within(unavailable).getByText('Environment key')).toBeInTheDocument();
+    expect(within(unavailable).getByText('Failing')).toBeInTheDocument();
+    expect(within(await rowIn('Deployments', 'echo/echo-1')).getByText('Healthy')).toBeInTheDocument();
+
+    const credential = await rowIn('Provider credentials', 'Anthropic main');
+    expect(within(credential).getByText(`…${SEEDED_SECRET.slice(-4)}`)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(SEEDED_SECRET);
+  });
+
+  it('creates a route and adds a deployment with a stored credential of its provider', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Create Route' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Model Route' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'team/fast');
+    await fill(user, within(dialog).getByRole('spinbutton', { name: /^Retries per deployment/ }), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes')?.body).toMatchObject({
+      name: 'team/fast',
+      max_retries: 2,
+      backoff_ms: 200,
+      enabled: true,
+    });
+    const fast = await rowIn('Model routes', 'team/fast');
+    expect(within(fast).getByText('No deployments')).toBeInTheDocument();
+
+    await user.click(within(fast).getByRole('menuitem', { name: 'Show deployments' }));
+    await screen.findByRole('heading', { name: 'Deployments of team/fast' });
+    await user.click(screen.getByRole('button', { name: 'Add Deployment' }));
+    const add = await screen.findByRole('dialog', { name: 'Add deployment to team/fast' });
+    await choose(user, 'Provider', 'anthropic');
+    await fill(user, within(add).getByRole('textbox', { name: /^Model/ }), 'claude-haiku-3.5');
+    await choose(user, 'Credential', `Anthropic main (…${SEEDED_SECRET.slice(-4)})`);
+    await user.click(within(add).getByRole('button', { name: 'Add Deployment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes/route-101/deployments')?.body).toEqual({
+      provider: 'anthropic',
+      model: 'claude-haiku-3.5',
+      rank: 1,
+      weight: 1,
+      credential_id: SEEDED_CREDENTIAL_ID,
+      enabled: true,
+    });
+    const deployment = await rowIn('Deployments', 'anthropic/claude-haiku-3.5');
+    expect(within(deployment).getByText('Anthropic main')).toBeInTheDocument();
+    expect(within(deployment).getByText('No traffic')).toBeInTheDocument();
+    await waitFor(() => {
+      const credentials = screen.getByRole('grid', { name: 'Provider credentials' });
+      const row = within(credentials).getByText('Anthropic main').closest<HTMLElement>('[role="row"]')!;
+      expect(within(row).getByText('2')).toBeInTheDocument();
+    });
+  });
+
+  it('names what is wrong in the route form and sends nothing; shows the server’s 409', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Create Route' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Model Route' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'team fast');
+    await fill(user, within(dialog).getByRole('spinbutton', { name: /^Retries per deployment/ }), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
+    expect(within(dialog).getByText('Use 1-128 letters, digits, . _ : / or -')).toBeInTheDocument();
+    expect(within(dialog).getByText('Retries must be a whole number from 0 to 5')).toBeInTheDocument();
+    expect(fakeDb.requestsTo('POST', '/v1/admin/routing/routes')).toHaveLength(0);
+
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'echo/flaky');
+    await fill(user, within(dialog).getByRole('spinbutton', { name: /^Retries per deployment/ }), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
+    expect(await within(dialog).findByText('Failed to create model route')).toBeInTheDocument();
+    expect(within(dialog).getByText('A model route named "echo/flaky" already exists')).toBeInTheDocument();
+  });
+
+  it('adds a credential: the key field is a password, and the key is never shown afterwards', async () => {
+    const { user } = await openPage();
+    await grid('Provider credentials');
+    await user.click(screen.getByRole('button', { name: 'Add Credential' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Provider Credential' });
+    const secretField = within(dialog).getByLabelText(/^API key/);
+    expect(secretField).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByText('Stored encrypted; it cannot be shown again')).toBeInTheDocument();
+
+    await choose(user, 'Provider', 'openai');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'OpenAI prod');
+    await fill(user, secretField, 'sk-proj-brand-new-secret-77aa');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Base URL/ }), 'ftp://nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Credential' }));
+    expect(within(dialog).getByText('Base URL must start with http:// or https://')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Base URL/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Credential' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/credentials')?.body).toEqual({
+      provider: 'openai',
+      name: 'OpenAI prod',
+      secret: 'sk-proj-brand-new-secret-77aa',
+      base_url: null,
+    });
+    const row = await rowIn('Provider credentials', 'OpenAI prod');
+    expect(within(row).getByText('…77aa')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('sk-proj-brand-new-secret-77aa');
+  });
+
+  it('switches provider health between the last hour and the last day', async () => {
+    const { user } = await openPage();
+    const hourRow = await rowIn('Provider health', 'echo/flaky → echo/unavailable-1');
+    expect(within(hourRow).getByText('100%')).toBeInTheDocument();
+    expect(within(hourRow).getByText('upstream_error')).toBeInTheDocument();
+    expect(within(await grid('Provider health')).queryByText('openai/gpt-4o (direct)')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Day' }));
+    const direct = await rowIn('Provider health', 'openai/gpt-4o (direct)');
+    expect(within(direct).getByText('5%')).toBeInTheDocument();
+    expect(within(direct).getByText('2,450 ms')).toBeInTheDocument();
+    expect(within(direct).getByText('upstream_timeout')).toBeInTheDocument();
+    expect(fakeDb.lastRequest('GET', '/v1/admin/routing/health')?.query).toEqual({ window: 'day' });
+    expect(
+      within(await rowIn('Provider health', 'echo/flaky → echo/unavailable-1')).getByText('80'),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses to delete a credential a deployment uses, with the server’s reason', async () => {
+    const { user } = await openPage();
+    const row = await rowIn('Provider credentials', 'Anthropic main');
+    await user.click(within(row).getByRole('menuitem', { name: 'Delete credential' }));
+    const confirm = await screen.findByRole('dialog', { name: /Delete the anthropic credential Anthropic main/ });
+    await user.click(within(confirm).getByRole('button', { name: /Confirm|Delete|Deactivate/ }));
+    expect(await screen.findByText('Failed to delete credential')).toBeInTheDocument();
+    expect(screen.getByText(/used by 1 deployment/)).toBeInTheDocument();
+  });
+});

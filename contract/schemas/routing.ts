@@ -1,0 +1,172 @@
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../providers';
+import { Nullable } from './common';
+
+/**
+ * Model routes, their deployments and provider credentials: administration under /v1/admin/routing
+ * (docs/gateway.md#model-routes-and-credentials-admin). The ranges are the CHECKs of the tables (migration 7).
+ */
+const oneOf = <T extends string>(values: readonly T[], field: string) =>
+  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], {
+    errorMessage: `${field} must be one of ${values.join(', ')}`,
+  });
+
+const int = (field: string, minimum: number, maximum: number) =>
+  Type.Integer({ minimum, maximum, errorMessage: `${field} must be an integer from ${minimum} to ${maximum}` });
+
+export const ROUTE_LIMITS = {
+  max_retries: { minimum: 0, maximum: 5 },
+  backoff_ms: { minimum: 0, maximum: 60_000 },
+  cooldown_failures: { minimum: 1, maximum: 100 },
+  cooldown_seconds: { minimum: 1, maximum: 86_400 },
+  rank: { minimum: 1, maximum: 100 },
+  weight: { minimum: 1, maximum: 1000 },
+} as const;
+type Limited = keyof typeof ROUTE_LIMITS;
+const limited = (field: Limited) => int(field, ROUTE_LIMITS[field].minimum, ROUTE_LIMITS[field].maximum);
+
+export const ROUTE_NAME_PATTERN = '^[A-Za-z0-9._:/-]{1,128}$';
+const RouteName = Type.String({
+  pattern: ROUTE_NAME_PATTERN,
+  errorMessage: 'name must be 1-128 characters: letters, digits, . _ : / -',
+});
+const Description = Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' });
+const Enabled = (field = 'enabled') => Type.Boolean({ errorMessage: `${field} must be true or false` });
+const ModelName = Type.String({ pattern: '\\S', maxLength: 200, errorMessage: 'model is required' });
+const CredentialId = Type.Union(
+  [
+    Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
+    Type.Null(),
+  ],
+  { errorMessage: 'credential_id must be a credential id or null (the environment key)' },
+);
+
+export const ProviderCredential = Type.Object({
+  id: Type.String(),
+  provider: Type.String(),
+  name: Type.String(),
+  /** The secret's last four characters, "…abcd": the secret itself is never sent back. */
+  secret_hint: Type.String(),
+  base_url: Nullable(Type.String()),
+  created_at: Type.String(),
+  /** How many deployments use it; it cannot be deleted while any does. */
+  used_by: Type.Integer(),
+});
+export type ProviderCredential = Static<typeof ProviderCredential>;
+export const ProviderCredentialList = Type.Object({ credentials: Type.Array(ProviderCredential) });
+export type ProviderCredentialList = Static<typeof ProviderCredentialList>;
+
+export const ProviderCredentialBody = Type.Object({
+  provider: oneOf(UPSTREAM_PROVIDERS, 'provider'),
+  name: Type.String({ pattern: '\\S', maxLength: 100, errorMessage: 'name is required (at most 100 characters)' }),
+  secret: Type.String({ minLength: 8, maxLength: 1000, errorMessage: 'secret must be 8 to 1000 characters' }),
+  base_url: Type.Optional(
+    Type.Union([Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 }), Type.Null()], {
+      errorMessage: 'base_url must be an http(s) URL',
+    }),
+  ),
+});
+export type ProviderCredentialBody = Static<typeof ProviderCredentialBody>;
+
+export const RouteDeployment = Type.Object({
+  id: Type.String(),
+  rank: Type.Integer(),
+  weight: Type.Integer(),
+  provider: Type.String(),
+  model: Type.String(),
+  credential_id: Nullable(Type.String()),
+  /** null: the provider's key from the environment. */
+  credential_name: Nullable(Type.String()),
+  enabled: Type.Boolean(),
+  created_at: Type.String(),
+});
+export type RouteDeployment = Static<typeof RouteDeployment>;
+
+export const ModelRoute = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  max_retries: Type.Integer(),
+  backoff_ms: Type.Integer(),
+  cooldown_failures: Type.Integer(),
+  cooldown_seconds: Type.Integer(),
+  enabled: Type.Boolean(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  /** In the order they are tried: rank, then creation. */
+  deployments: Type.Array(RouteDeployment),
+});
+export type ModelRoute = Static<typeof ModelRoute>;
+export const ModelRouteList = Type.Object({ routes: Type.Array(ModelRoute) });
+export type ModelRouteList = Static<typeof ModelRouteList>;
+
+const routeFields = {
+  description: Description,
+  max_retries: limited('max_retries'),
+  backoff_ms: limited('backoff_ms'),
+  cooldown_failures: limited('cooldown_failures'),
+  cooldown_seconds: limited('cooldown_seconds'),
+  enabled: Enabled(),
+};
+/** A new route: only the name is required; the rest default as in the table. */
+export const ModelRouteCreateBody = Type.Composite([
+  Type.Object({ name: RouteName }),
+  Type.Partial(Type.Object(routeFields)),
+]);
+export type ModelRouteCreateBody = Static<typeof ModelRouteCreateBody>;
+export const ModelRouteUpdateBody = Type.Partial(Type.Object({ name: RouteName, ...routeFields }));
+export type ModelRouteUpdateBody = Static<typeof ModelRouteUpdateBody>;
+
+const deploymentFields = {
+  rank: limited('rank'),
+  weight: limited('weight'),
+  provider: oneOf(GATEWAY_PROVIDERS, 'provider'),
+  model: ModelName,
+  credential_id: CredentialId,
+  enabled: Enabled(),
+};
+export const RouteDeploymentBody = Type.Object({
+  provider: deploymentFields.provider,
+  model: deploymentFields.model,
+  rank: Type.Optional(deploymentFields.rank),
+  weight: Type.Optional(deploymentFields.weight),
+  credential_id: Type.Optional(deploymentFields.credential_id),
+  enabled: Type.Optional(deploymentFields.enabled),
+});
+export type RouteDeploymentBody = Static<typeof RouteDeploymentBody>;
+export const RouteDeploymentUpdateBody = Type.Partial(Type.Object(deploymentFields));
+export type RouteDeploymentUpdateBody = Static<typeof RouteDeploymentUpdateBody>;
+
+export const DeploymentParams = Type.Object({ id: Type.String(), deploymentId: Type.String() });
+
+export const HEALTH_WINDOWS = ['hour', 'day'] as const;
+export type HealthWindow = (typeof HEALTH_WINDOWS)[number];
+export const ProviderHealthQuery = Type.Object({
+  window: Type.Optional(oneOf(HEALTH_WINDOWS, 'window')),
+});
+export type ProviderHealthQuery = Static<typeof ProviderHealthQuery>;
+
+export const DeploymentHealth = Type.Object({
+  /** A route_deployments id; null for direct calls of a provider's model (grouped by provider and model). */
+  deployment_id: Nullable(Type.String()),
+  route_name: Nullable(Type.String()),
+  provider: Type.String(),
+  model: Type.String(),
+  requests: Type.Integer(),
+  errors: Type.Integer(),
+  /** errors / requests, 0 to 1. */
+  error_rate: Type.Number(),
+  p50_latency_ms: Nullable(Type.Number()),
+  p95_latency_ms: Nullable(Type.Number()),
+  /** null when the window has no streamed request. */
+  p50_ttft_ms: Nullable(Type.Number()),
+  p95_ttft_ms: Nullable(Type.Number()),
+  last_error_code: Nullable(Type.String()),
+  last_seen: Type.String(),
+});
+export type DeploymentHealth = Static<typeof DeploymentHealth>;
+export const ProviderHealth = Type.Object({
+  window: oneOf(HEALTH_WINDOWS, 'window'),
+  deployments: Type.Array(DeploymentHealth),
+});
+export type ProviderHealth = Static<typeof ProviderHealth>;

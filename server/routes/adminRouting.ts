@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { createSecretBox } from '../lib/secretBox';
+import { currentUser } from '../plugins/auth';
+import { providerHealth } from '../services/providerHealth';
+import {
+  addDeployment,
+  createCredential,
+  createRoute,
+  deleteCredential,
+  deleteRoute,
+  listCredentials,
+  listRoutes,
+  removeDeployment,
+  updateDeployment,
+  updateRoute,
+} from '../services/routingAdmin';
+import { IdParams, Success, errors } from '../../contract/schemas/common';
+import { ADMIN_CREDENTIALS_PATH, ADMIN_MODEL_ROUTES_PATH, ADMIN_PROVIDER_HEALTH_PATH } from '../../contract/apiPaths';
+import {
+  DeploymentParams,
+  ModelRoute,
+  ModelRouteCreateBody,
+  ModelRouteList,
+  ModelRouteUpdateBody,
+  ProviderCredential,
+  ProviderCredentialBody,
+  ProviderCredentialList,
+  ProviderHealth,
+  ProviderHealthQuery,
+  RouteDeploymentBody,
+  RouteDeploymentUpdateBody,
+} from '../../contract/schemas/routing';
+
+/**
+ * Model routes, deployments, provider credentials and provider health; every route requires is_admin. Each change
+ * tells the gateway to drop its cached routing table (docs/gateway.md#model-routes-and-credentials-admin).
+ */
+export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, config }: Deps) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const admin = { onRequest: guards.requireAdmin };
+  const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
+  const changed = async <T>(work: Promise<T>) => {
+    const result = await work;
+    gateway.routingChanged();
+    return result;
+  };
+  const routePath = `${ADMIN_MODEL_ROUTES_PATH}/:id`;
+  const deploymentPath = `${routePath}/deployments/:deploymentId`;
+
+  api.get(
+    ADMIN_CREDENTIALS_PATH,
+    { ...admin, schema: { response: { 200: ProviderCredentialList, ...errors(401, 403) } } },
+    async () => listCredentials(db),
+  );
+
+  api.post(
+    ADMIN_CREDENTIALS_PATH,
+    {
+      ...admin,
+      schema: { body: ProviderCredentialBody, response: { 201: ProviderCredential, ...errors(400, 401, 403, 409) } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await changed(createCredential(db, box, request.body, currentUser(request).id))),
+  );
+
+  api.delete(
+    `${ADMIN_CREDENTIALS_PATH}/:id`,
+    { ...admin, schema: { params: IdParams, response: { 200: Success, ...errors(401, 403, 404, 409) } } },
+    async (request) => changed(deleteCredential(db, request.params.id)),
+  );
+
+  api.get(
+    ADMIN_MODEL_ROUTES_PATH,
+    { ...admin, schema: { response: { 200: ModelRouteList, ...errors(401, 403) } } },
+    async () => listRoutes(db),
+  );
+
+  api.post(
+    ADMIN_MODEL_ROUTES_PATH,
+    {
+      ...admin,
+      schema: { body: ModelRouteCreateBody, response: { 201: ModelRoute, ...errors(400, 401, 403, 409) } },
+    },
+    async (request, reply) => reply.code(201).send(await changed(createRoute(db, request.body))),
+  );
+
+  api.put(
+    routePath,
+    {
+      ...admin,
+      schema: {
+        params: IdParams,
+        body: ModelRouteUpdateBody,
+        response: { 200: ModelRoute, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => changed(updateRoute(db, request.params.id, request.body)),
+  );
+
+  api.delete(
+    routePath,
+    { ...admin, schema: { params: IdParams, response: { 200: Success, ...errors(401, 403, 404) } } },
+    async (request) => changed(deleteRoute(db, request.params.id)),
+  );
+
+  api.post(
+    `${routePath}/deployments`,
+    {
+      ...admin,
+      schema: {
+        params: IdParams,
+        body: RouteDeploymentBody,
+        response: { 201: ModelRoute, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await changed(addDeployment(db, request.params.id, request.body))),
+  );
+
+  api.put(
+    deploymentPath,
+    {
+      ...admin,
+      schema: {
+        params: DeploymentParams,
+        body: RouteDeploymentUpdateBody,
+        response: { 200: ModelRoute, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changed(updateDeployment(db, request.params.id, request.params.deploymentId, request.body)),
+  );
+
+  api.delete(
+    deploymentPath,
+    { ...admin, schema: { params: DeploymentParams, response: { 200: ModelRoute, ...errors(401, 403, 404) } } },
+    async (request) => changed(removeDeployment(db, request.params.id, request.params.deploymentId)),
+  );
+
+  api.get(
+    ADMIN_PROVIDER_HEALTH_PATH,
+    {
+      ...admin,
+      schema: { querystring: ProviderHealthQuery, response: { 200: ProviderHealth, ...errors(400, 401, 403) } },
+    },
+    async (request) => {
+      const window = request.query.window ?? 'hour';
+      return { window, deployments: await providerHealth(db, window) };
+    },
+  );
+}

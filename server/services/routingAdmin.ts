@@ -1,0 +1,303 @@
+import type { Queryable } from '../db/types';
+import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
+import type { SecretBox } from '../lib/secretBox';
+import { iso } from '../lib/time';
+import type {
+  ModelRoute,
+  ModelRouteCreateBody,
+  ModelRouteUpdateBody,
+  ProviderCredential,
+  ProviderCredentialBody,
+  RouteDeployment,
+  RouteDeploymentBody,
+  RouteDeploymentUpdateBody,
+} from '../../contract/schemas/routing';
+
+// Administration of model routes, their deployments and provider credentials (docs/gateway.md#model-routes-and-
+// credentials-admin). What the gateway reads of these tables is loadRoutingTable in ./routing.ts.
+
+export const NO_CREDENTIALS_KEY = 'Set GATEWAY_CREDENTIALS_KEY to store provider credentials';
+
+/** What admins see of a secret so they can tell keys apart: its last four characters. */
+export const secretHint = (secret: string) => `…${secret.slice(-4)}`;
+
+interface CredentialRow {
+  id: string;
+  provider: string;
+  name: string;
+  secret_hint: string;
+  base_url: string | null;
+  created_at: Date;
+  used_by: number;
+}
+
+const toCredential = (row: CredentialRow): ProviderCredential => ({
+  id: row.id,
+  provider: row.provider,
+  name: row.name,
+  secret_hint: row.secret_hint,
+  base_url: row.base_url,
+  created_at: iso(row.created_at),
+  used_by: Number(row.used_by),
+});
+
+// Never selects secret_ciphertext: nothing an endpoint answers can carry it.
+const CREDENTIAL_SELECT = `SELECT c.id, c.provider, c.name, c.secret_hint, c.base_url, c.created_at,
+  (SELECT count(*) FROM route_deployments d WHERE d.credential_id = c.id)::int AS used_by
+  FROM provider_credentials c`;
+
+export async function listCredentials(q: Queryable) {
+  const rows = await q.query<CredentialRow>(`${CREDENTIAL_SELECT} ORDER BY c.provider, c.name`);
+  return { credentials: rows.map(toCredential) };
+}
+
+export async function createCredential(
+  q: Queryable,
+  box: SecretBox | null,
+  input: ProviderCredentialBody,
+  createdBy: string,
+) {
+  if (!box) throw conflict(NO_CREDENTIALS_KEY);
+  const name = input.name.trim();
+  try {
+    const [row] = await q.query<{ id: string }>(
+      `INSERT INTO provider_credentials (provider, name, secret_ciphertext, secret_hint, base_url, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [input.provider, name, box.seal(input.secret), secretHint(input.secret), input.base_url ?? null, createdBy],
+    );
+    return getCredential(q, row.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A ${input.provider} credential named "${name}" already exists`);
+    throw error;
+  }
+}
+
+async function getCredential(q: Queryable, id: string) {
+  const [row] = isUuid(id) ? await q.query<CredentialRow>(`${CREDENTIAL_SELECT} WHERE c.id = $1`, [id]) : [];
+  if (!row) throw notFound('Credential not found');
+  return toCredential(row);
+}
+
+export async function deleteCredential(q: Queryable, id: string) {
+  const credential = await getCredential(q, id);
+  if (credential.used_by > 0) {
+    throw conflict(
+      `This credential is used by ${credential.used_by} deployment(s); remove it from them before deleting it`,
+    );
+  }
+  try {
+    await q.query('DELETE FROM provider_credentials WHERE id = $1', [id]);
+  } catch (error) {
+    // A deployment took it up meanwhile (the foreign key refuses).
+    if ((error as { code?: string }).code === '23503') throw conflict('This credential is used by a deployment');
+    throw error;
+  }
+  return { success: true as const };
+}
+
+interface RouteRow {
+  id: string;
+  name: string;
+  description: string;
+  max_retries: number;
+  backoff_ms: number;
+  cooldown_failures: number;
+  cooldown_seconds: number;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface DeploymentRow {
+  id: string;
+  route_id: string;
+  rank: number;
+  weight: number;
+  provider: string;
+  model: string;
+  credential_id: string | null;
+  credential_name: string | null;
+  enabled: boolean;
+  created_at: Date;
+}
+
+const toDeployment = (row: DeploymentRow): RouteDeployment => ({
+  id: row.id,
+  rank: row.rank,
+  weight: row.weight,
+  provider: row.provider,
+  model: row.model,
+  credential_id: row.credential_id,
+  credential_name: row.credential_name,
+  enabled: row.enabled,
+  created_at: iso(row.created_at),
+});
+
+const DEPLOYMENT_SELECT = `SELECT d.id, d.route_id, d.rank, d.weight, d.provider, d.model, d.credential_id,
+  c.name AS credential_name, d.enabled, d.created_at
+  FROM route_deployments d LEFT JOIN provider_credentials c ON c.id = d.credential_id`;
+// The order the runtime tries them in (loadRoutingTable).
+const DEPLOYMENT_ORDER = 'ORDER BY d.rank, d.created_at, d.id';
+
+async function routesWhere(q: Queryable, where: string, params: unknown[]): Promise<ModelRoute[]> {
+  const rows = await q.query<RouteRow>(`SELECT * FROM model_routes ${where} ORDER BY name`, params);
+  if (rows.length === 0) return [];
+  const deployments = await q.query<DeploymentRow>(
+    `${DEPLOYMENT_SELECT} WHERE d.route_id = ANY($1::uuid[]) ${DEPLOYMENT_ORDER}`,
+    [rows.map((row) => row.id)],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    max_retries: row.max_retries,
+    backoff_ms: row.backoff_ms,
+    cooldown_failures: row.cooldown_failures,
+    cooldown_seconds: row.cooldown_seconds,
+    enabled: row.enabled,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    deployments: deployments.filter((d) => d.route_id === row.id).map(toDeployment),
+  }));
+}
+
+export async function listRoutes(q: Queryable) {
+  return { routes: await routesWhere(q, '', []) };
+}
+
+async function getRoute(q: Queryable, id: string) {
+  const [route] = isUuid(id) ? await routesWhere(q, 'WHERE id = $1', [id]) : [];
+  if (!route) throw notFound('Model route not found');
+  return route;
+}
+
+const routeNameTaken = (name: string) => conflict(`A model route named "${name}" already exists`);
+
+const ROUTE_COLUMNS = [
+  'name',
+  'description',
+  'max_retries',
+  'backoff_ms',
+  'cooldown_failures',
+  'cooldown_seconds',
+  'enabled',
+] as const;
+
+/** Column names and values of the fields a body sets (undefined: left as it is, or the table's default). */
+function setFields<K extends string>(columns: readonly K[], input: Partial<Record<K, unknown>>) {
+  const set = columns.filter((column) => input[column] !== undefined);
+  return { columns: set, values: set.map((column) => input[column]) };
+}
+
+export async function createRoute(q: Queryable, input: ModelRouteCreateBody) {
+  const { columns, values } = setFields(ROUTE_COLUMNS, input);
+  try {
+    const [row] = await q.query<{ id: string }>(
+      `INSERT INTO model_routes (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+       RETURNING id`,
+      values,
+    );
+    return getRoute(q, row.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw routeNameTaken(input.name);
+    throw error;
+  }
+}
+
+export async function updateRoute(q: Queryable, id: string, input: ModelRouteUpdateBody) {
+  await getRoute(q, id);
+  const { columns, values } = setFields(ROUTE_COLUMNS, input);
+  try {
+    await q.query(
+      `UPDATE model_routes SET ${[...columns.map((column, i) => `${column} = $${i + 2}`), 'updated_at = now()'].join(', ')}
+       WHERE id = $1`,
+      [id, ...values],
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw routeNameTaken(input.name ?? '');
+    throw error;
+  }
+  return getRoute(q, id);
+}
+
+export async function deleteRoute(q: Queryable, id: string) {
+  await getRoute(q, id);
+  await q.query('DELETE FROM model_routes WHERE id = $1', [id]);
+  return { success: true as const };
+}
+
+/** A deployment called with a stored credential must be of that credential's provider. */
+async function checkCredential(q: Queryable, provider: string, credentialId: string | null) {
+  if (credentialId === null) return;
+  const [row] = await q.query<{ provider: string }>('SELECT provider FROM provider_credentials WHERE id = $1', [
+    credentialId,
+  ]);
+  if (!row) throw badRequest('credential_id names no stored credential');
+  if (row.provider !== provider) {
+    throw badRequest(`The credential is for ${row.provider}; this deployment calls ${provider}`);
+  }
+}
+
+const DEPLOYMENT_COLUMNS = ['rank', 'weight', 'provider', 'model', 'credential_id', 'enabled'] as const;
+
+export async function addDeployment(q: Queryable, routeId: string, input: RouteDeploymentBody) {
+  await getRoute(q, routeId);
+  const body = { ...input, model: input.model.trim() };
+  await checkCredential(q, body.provider, body.credential_id ?? null);
+  const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
+  await q.query(
+    // clock_timestamp, not the transaction's now(): deployments added in one transaction (the demo seed) keep the
+    // order they were added in among equal ranks.
+    `INSERT INTO route_deployments (route_id, created_at, ${columns.join(', ')})
+     VALUES ($1, clock_timestamp(), ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
+    [routeId, ...values],
+  );
+  await touchRoute(q, routeId);
+  return getRoute(q, routeId);
+}
+
+async function getDeployment(q: Queryable, routeId: string, deploymentId: string) {
+  const [row] =
+    isUuid(routeId) && isUuid(deploymentId)
+      ? await q.query<DeploymentRow>(`${DEPLOYMENT_SELECT} WHERE d.id = $1 AND d.route_id = $2`, [
+          deploymentId,
+          routeId,
+        ])
+      : [];
+  if (!row) throw notFound('Deployment not found');
+  return row;
+}
+
+export async function updateDeployment(
+  q: Queryable,
+  routeId: string,
+  deploymentId: string,
+  input: RouteDeploymentUpdateBody,
+) {
+  const current = await getDeployment(q, routeId, deploymentId);
+  const body = { ...input, model: input.model?.trim() };
+  await checkCredential(
+    q,
+    body.provider ?? current.provider,
+    body.credential_id === undefined ? current.credential_id : body.credential_id,
+  );
+  const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
+  if (columns.length > 0) {
+    await q.query(
+      `UPDATE route_deployments SET ${columns.map((column, i) => `${column} = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [deploymentId, ...values],
+    );
+  }
+  await touchRoute(q, routeId);
+  return getRoute(q, routeId);
+}
+
+export async function removeDeployment(q: Queryable, routeId: string, deploymentId: string) {
+  await getDeployment(q, routeId, deploymentId);
+  await q.query('DELETE FROM route_deployments WHERE id = $1', [deploymentId]);
+  await touchRoute(q, routeId);
+  return getRoute(q, routeId);
+}
+
+const touchRoute = (q: Queryable, routeId: string) =>
+  q.query('UPDATE model_routes SET updated_at = now() WHERE id = $1', [routeId]);

@@ -1,0 +1,56 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { FailureAlert, type Failure } from './FailureAlert';
+
+interface FormDialogProps {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  failure: Failure | null;
+  onClearFailure: () => void;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** An admin create or edit dialog: a form with the server's failure above its fields, Cancel and submit. */
+export function FormDialog({
+  title,
+  submitLabel,
+  busy,
+  failure,
+  onClearFailure,
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <FailureAlert failure={failure} onClose={onClearFailure} />
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

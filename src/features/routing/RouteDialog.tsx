@@ -1,0 +1,70 @@
+import TextField from '@mui/material/TextField';
+import { textFieldBinding } from '../../components/admin/textFieldBinding';
+import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
+import type { ModelRoute } from '../../../contract/schemas/routing';
+import { FormDialog } from '../../components/admin/FormDialog';
+import { EnabledField } from './EnabledField';
+import {
+  EMPTY_ROUTE_FORM,
+  ROUTE_NAME_RULE,
+  routeFormErrors,
+  routeFormValues,
+  routePayload,
+  type RouteFormValues,
+} from './routing';
+import { useForm } from './useForm';
+
+const NUMBER_FIELDS: [keyof RouteFormValues, string][] = [
+  ['max_retries', 'Retries per deployment'],
+  ['backoff_ms', 'Backoff (ms)'],
+  ['cooldown_failures', 'Failures before cooldown'],
+  ['cooldown_seconds', 'Cooldown (seconds)'],
+];
+
+/** Create a route, or edit `route`; mounted while open, so every opening starts from its values. */
+export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onClose: () => void }) {
+  const [createRoute, created] = useCreateModelRouteMutation();
+  const [updateRoute, updated] = useUpdateModelRouteMutation();
+  const form = useForm(route ? routeFormValues(route) : EMPTY_ROUTE_FORM, routeFormErrors);
+  const { run, failure, clearFailure } = useAdminMutation(onClose);
+
+  const submit = () => {
+    if (!form.check()) return;
+    const body = routePayload(form.values);
+    void (route
+      ? run(() => updateRoute({ id: route.id, changes: body }).unwrap(), {
+          succeeded: 'Model route saved',
+          failed: 'Failed to save model route',
+        })
+      : run(() => createRoute(body).unwrap(), {
+          succeeded: 'Model route created',
+          failed: 'Failed to create model route',
+        }));
+  };
+
+  return (
+    <FormDialog
+      title={route ? `Edit ${route.name}` : 'Create Model Route'}
+      submitLabel={route ? 'Save' : 'Create Route'}
+      busy={created.isLoading || updated.isLoading}
+      failure={failure}
+      onClearFailure={clearFailure}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label="Name"
+        required
+        autoFocus
+        {...textFieldBinding(form, 'name')}
+        helperText={form.errors.name ?? `The model name clients call. ${ROUTE_NAME_RULE}`}
+      />
+      <TextField label="Description" {...textFieldBinding(form, 'description')} />
+      {NUMBER_FIELDS.map(([field, label]) => (
+        <TextField key={field} label={label} type="number" required {...textFieldBinding(form, field)} />
+      ))}
+      <EnabledField checked={form.values.enabled} onChange={(enabled) => form.onChange({ enabled })} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid/models';
+import { PagedDataGrid } from '../../components/grid/PagedDataGrid';
+import type {
+  DeploymentHealth,
+  ModelRoute,
+  ProviderCredential,
+  RouteDeployment,
+} from '../../../contract/schemas/routing';
+import {
+  HEALTH_COLUMNS,
+  credentialColumns,
+  deploymentColumns,
+  routeColumns,
+  type HealthRow,
+  type RowActions,
+} from './routingColumns';
+
+// The routing page's grids, in one chunk of their own with MUI X (RoutingSection loads it after the first paint).
+
+interface ListProps<Row> {
+  rows: Row[];
+  loading: boolean;
+  noRowsLabel: string;
+}
+
+export type RoutingGridProps =
+  | ({ table: 'routes'; actions: RowActions<ModelRoute> } & ListProps<ModelRoute>)
+  | ({
+      table: 'deployments';
+      actions: RowActions<RouteDeployment>;
+      health: Map<string, DeploymentHealth>;
+    } & ListProps<RouteDeployment>)
+  | ({ table: 'credentials'; actions: RowActions<ProviderCredential> } & ListProps<ProviderCredential>)
+  | ({ table: 'health' } & ListProps<HealthRow>);
+
+const TABLES = {
+  routes: { label: 'Model routes', identifyingField: 'name' },
+  deployments: { label: 'Deployments', identifyingField: 'model' },
+  credentials: { label: 'Provider credentials', identifyingField: 'name' },
+  health: { label: 'Provider health', identifyingField: 'label' },
+} as const;
+
+function columnsOf(props: RoutingGridProps): GridColDef<GridValidRowModel>[] {
+  switch (props.table) {
+    case 'routes':
+      return routeColumns(props.actions) as GridColDef<GridValidRowModel>[];
+    case 'deployments':
+      return deploymentColumns(props.actions, props.health) as GridColDef<GridValidRowModel>[];
+    case 'credentials':
+      return credentialColumns(props.actions) as GridColDef<GridValidRowModel>[];
+    case 'health':
+      return HEALTH_COLUMNS as GridColDef<GridValidRowModel>[];
+  }
+}
+
+/** One of the page's tables; its columns are rebuilt only when the row actions or the health figures change. */
+export default function RoutingGrid(props: RoutingGridProps) {
+  const actions = props.table === 'health' ? null : props.actions;
+  const health = props.table === 'deployments' ? props.health : null;
+  // The columns depend on nothing else of the props: the rows and loading state change without rebuilding them.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const columns = useMemo(() => columnsOf(props), [props.table, actions, health]);
+  const { label, identifyingField } = TABLES[props.table];
+  return (
+    <PagedDataGrid
+      identifyingField={identifyingField}
+      aria-label={label}
+      rows={props.rows}
+      columns={columns}
+      loading={props.loading}
+      localeText={{ noRowsLabel: props.noRowsLabel }}
+      sx={{ minHeight: 200 }}
+    />
+  );
+}

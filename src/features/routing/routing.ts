@@ -1,0 +1,224 @@
+// Model routes, deployments and provider credentials: display and forms (docs/gateway.md#model-routes-and-
+// credentials-admin). The ranges and the name rule are the contract's, the same ones the server validates with.
+import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../../../contract/providers';
+import {
+  ROUTE_LIMITS,
+  ROUTE_NAME_PATTERN,
+  type DeploymentHealth,
+  type ModelRoute,
+  type ModelRouteCreateBody,
+  type ProviderCredential,
+  type ProviderCredentialBody,
+  type RouteDeployment,
+  type RouteDeploymentBody,
+} from '../../../contract/schemas/routing';
+import { formatCount } from '../../lib/numbers';
+
+export { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS };
+
+export const ENVIRONMENT_KEY = 'Environment key';
+export const SECRET_HELPER = 'Stored encrypted; it cannot be shown again';
+
+/** '2 deployments: anthropic/claude-sonnet-4, echo/echo-1' in the order they are tried; 'No deployments'. */
+export function deploymentsSummary(deployments: Pick<RouteDeployment, 'provider' | 'model'>[]): string {
+  if (deployments.length === 0) return 'No deployments';
+  const names = deployments.map((d) => `${d.provider}/${d.model}`).join(', ');
+  return `${deployments.length} deployment${deployments.length === 1 ? '' : 's'}: ${names}`;
+}
+
+/** '1 retry, 200 ms backoff; cool down 30 s after 3 failures'. */
+export function policySummary(
+  route: Pick<ModelRoute, 'max_retries' | 'backoff_ms' | 'cooldown_failures' | 'cooldown_seconds'>,
+): string {
+  const retries =
+    route.max_retries === 0 ? 'No retries' : `${route.max_retries} ${plural(route.max_retries, 'retry', 'retries')}`;
+  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}`;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** 'Environment key' when the deployment uses the provider's key from the server's environment. */
+export const credentialLabel = (deployment: Pick<RouteDeployment, 'credential_name'>) =>
+  deployment.credential_name ?? ENVIRONMENT_KEY;
+
+// ---- Health ----
+
+export type HealthStatus = 'No traffic' | 'Healthy' | 'Degraded' | 'Failing';
+
+/** Failing from half the requests erroring, degraded from one in twenty; no rows in the window: no traffic. */
+export function healthStatus(health: Pick<DeploymentHealth, 'requests' | 'error_rate'> | undefined): HealthStatus {
+  if (!health || health.requests === 0) return 'No traffic';
+  if (health.error_rate >= 0.5) return 'Failing';
+  if (health.error_rate >= 0.05) return 'Degraded';
+  return 'Healthy';
+}
+
+export const HEALTH_COLORS: Record<HealthStatus, 'default' | 'success' | 'warning' | 'error'> = {
+  'No traffic': 'default',
+  Healthy: 'success',
+  Degraded: 'warning',
+  Failing: 'error',
+};
+
+/** '12.5%' (one decimal at most). */
+export const formatRate = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+
+/** '1,234 ms', or '—' when there is no figure (no streamed request for TTFT). */
+export const formatMs = (ms: number | null) => (ms === null ? '—' : `${formatCount(Math.round(ms))} ms`);
+
+/** The health row's name: 'team/default-smart → openai/gpt-4o', or the provider's model called directly. */
+export function healthLabel(row: Pick<DeploymentHealth, 'route_name' | 'provider' | 'model'>): string {
+  const target = `${row.provider}/${row.model}`;
+  return row.route_name ? `${row.route_name} → ${target}` : `${target} (direct)`;
+}
+
+// ---- Forms: string values as typed, checked before sending ----
+
+type Errors<Values> = Partial<Record<keyof Values, string>>;
+
+function integerError(value: string, label: string, { minimum, maximum }: { minimum: number; maximum: number }) {
+  const number = value.trim() === '' ? NaN : Number(value);
+  return Number.isInteger(number) && number >= minimum && number <= maximum
+    ? undefined
+    : `${label} must be a whole number from ${formatCount(minimum)} to ${formatCount(maximum)}`;
+}
+
+const withoutUndefined = <T extends object>(errors: T): T =>
+  Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as T;
+
+export interface RouteFormValues {
+  name: string;
+  description: string;
+  max_retries: string;
+  backoff_ms: string;
+  cooldown_failures: string;
+  cooldown_seconds: string;
+  enabled: boolean;
+}
+
+/** A new route's form starts from the table's defaults (migration 7). */
+export const EMPTY_ROUTE_FORM: RouteFormValues = {
+  name: '',
+  description: '',
+  max_retries: '1',
+  backoff_ms: '200',
+  cooldown_failures: '3',
+  cooldown_seconds: '30',
+  enabled: true,
+};
+
+export const routeFormValues = (route: ModelRoute): RouteFormValues => ({
+  name: route.name,
+  description: route.description,
+  max_retries: String(route.max_retries),
+  backoff_ms: String(route.backoff_ms),
+  cooldown_failures: String(route.cooldown_failures),
+  cooldown_seconds: String(route.cooldown_seconds),
+  enabled: route.enabled,
+});
+
+export const ROUTE_NAME_RULE = 'Use 1-128 letters, digits, . _ : / or -';
+
+export function routeFormErrors(values: RouteFormValues): Errors<RouteFormValues> {
+  return withoutUndefined({
+    name: new RegExp(ROUTE_NAME_PATTERN).test(values.name.trim()) ? undefined : ROUTE_NAME_RULE,
+    max_retries: integerError(values.max_retries, 'Retries', ROUTE_LIMITS.max_retries),
+    backoff_ms: integerError(values.backoff_ms, 'Backoff', ROUTE_LIMITS.backoff_ms),
+    cooldown_failures: integerError(values.cooldown_failures, 'Failures', ROUTE_LIMITS.cooldown_failures),
+    cooldown_seconds: integerError(values.cooldown_seconds, 'Cooldown', ROUTE_LIMITS.cooldown_seconds),
+  });
+}
+
+export function routePayload(values: RouteFormValues): ModelRouteCreateBody {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    max_retries: Number(values.max_retries),
+    backoff_ms: Number(values.backoff_ms),
+    cooldown_failures: Number(values.cooldown_failures),
+    cooldown_seconds: Number(values.cooldown_seconds),
+    enabled: values.enabled,
+  };
+}
+
+export interface DeploymentFormValues {
+  provider: string;
+  model: string;
+  rank: string;
+  weight: string;
+  /** '' is the environment key. */
+  credential_id: string;
+  enabled: boolean;
+}
+
+export const EMPTY_DEPLOYMENT_FORM: DeploymentFormValues = {
+  provider: '',
+  model: '',
+  rank: '1',
+  weight: '1',
+  credential_id: '',
+  enabled: true,
+};
+
+export const deploymentFormValues = (deployment: RouteDeployment): DeploymentFormValues => ({
+  provider: deployment.provider,
+  model: deployment.model,
+  rank: String(deployment.rank),
+  weight: String(deployment.weight),
+  credential_id: deployment.credential_id ?? '',
+  enabled: deployment.enabled,
+});
+
+/** The credentials a deployment may use: its provider's only. */
+export const credentialsFor = (provider: string, credentials: ProviderCredential[]) =>
+  credentials.filter((credential) => credential.provider === provider);
+
+export function deploymentFormErrors(values: DeploymentFormValues): Errors<DeploymentFormValues> {
+  return withoutUndefined({
+    provider: (GATEWAY_PROVIDERS as readonly string[]).includes(values.provider) ? undefined : 'Provider is required',
+    model: values.model.trim() ? undefined : 'Model is required',
+    rank: integerError(values.rank, 'Rank', ROUTE_LIMITS.rank),
+    weight: integerError(values.weight, 'Weight', ROUTE_LIMITS.weight),
+  });
+}
+
+export function deploymentPayload(values: DeploymentFormValues): Required<RouteDeploymentBody> {
+  return {
+    provider: values.provider as RouteDeploymentBody['provider'],
+    model: values.model.trim(),
+    rank: Number(values.rank),
+    weight: Number(values.weight),
+    credential_id: values.credential_id || null,
+    enabled: values.enabled,
+  };
+}
+
+export interface CredentialFormValues {
+  provider: string;
+  name: string;
+  secret: string;
+  base_url: string;
+}
+
+export const EMPTY_CREDENTIAL_FORM: CredentialFormValues = { provider: '', name: '', secret: '', base_url: '' };
+
+export function credentialFormErrors(values: CredentialFormValues): Errors<CredentialFormValues> {
+  return withoutUndefined({
+    provider: (UPSTREAM_PROVIDERS as readonly string[]).includes(values.provider) ? undefined : 'Provider is required',
+    name: values.name.trim() ? undefined : 'Name is required',
+    secret: values.secret.length >= 8 ? undefined : 'The API key must be at least 8 characters',
+    base_url:
+      values.base_url.trim() === '' || /^https?:\/\/\S+$/.test(values.base_url.trim())
+        ? undefined
+        : 'Base URL must start with http:// or https://',
+  });
+}
+
+export function credentialPayload(values: CredentialFormValues): ProviderCredentialBody {
+  return {
+    provider: values.provider as ProviderCredentialBody['provider'],
+    name: values.name.trim(),
+    secret: values.secret,
+    base_url: values.base_url.trim() || null,
+  };
+}

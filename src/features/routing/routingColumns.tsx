@@ -1,0 +1,179 @@
+import Chip from '@mui/material/Chip';
+import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid/models';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ListAlt from '@mui/icons-material/ListAlt';
+import { formatDateTime } from '../../lib/time';
+import type {
+  DeploymentHealth,
+  ModelRoute,
+  ProviderCredential,
+  RouteDeployment,
+} from '../../../contract/schemas/routing';
+import {
+  HEALTH_COLORS,
+  credentialLabel,
+  deploymentsSummary,
+  formatMs,
+  formatRate,
+  healthLabel,
+  healthStatus,
+  policySummary,
+} from './routing';
+
+/** Row actions; the callbacks are stable (memoised), so the columns are rebuilt only when they change. */
+export interface RowActions<Row> {
+  onEdit?: (row: Row) => void;
+  onDelete: (row: Row) => void;
+  onShowDeployments?: (row: Row) => void;
+}
+
+function actionsColumn<Row extends GridValidRowModel>(
+  { onEdit, onDelete, onShowDeployments }: RowActions<Row>,
+  deleteLabel: string,
+): GridColDef<Row> {
+  return {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    minWidth: 120,
+    getActions: ({ row }) => [
+      ...(onShowDeployments
+        ? [
+            <GridActionsCellItem
+              key="deployments"
+              icon={<ListAlt />}
+              label="Show deployments"
+              onClick={() => onShowDeployments(row)}
+            />,
+          ]
+        : []),
+      ...(onEdit
+        ? [<GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />]
+        : []),
+      <GridActionsCellItem
+        key="delete"
+        icon={<DeleteOutline color="error" />}
+        label={deleteLabel}
+        onClick={() => onDelete(row)}
+      />,
+    ],
+  };
+}
+
+const enabledColumn = <Row extends { enabled: boolean }>(): GridColDef<Row> => ({
+  field: 'enabled',
+  headerName: 'Enabled',
+  minWidth: 100,
+  renderCell: ({ row }) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={row.enabled ? 'Enabled' : 'Disabled'}
+      color={row.enabled ? 'success' : 'default'}
+    />
+  ),
+});
+
+export const routeColumns = (actions: RowActions<ModelRoute>): GridColDef<ModelRoute>[] => [
+  { field: 'name', headerName: 'Name', minWidth: 180, flex: 1 },
+  {
+    field: 'deployments',
+    headerName: 'Deployments',
+    minWidth: 220,
+    flex: 2,
+    valueGetter: (_value, row) => deploymentsSummary(row.deployments),
+  },
+  { field: 'policy', headerName: 'Policy', minWidth: 220, flex: 1.5, valueGetter: (_value, row) => policySummary(row) },
+  enabledColumn<ModelRoute>(),
+  actionsColumn(actions, 'Delete route'),
+];
+
+export const deploymentColumns = (
+  actions: RowActions<RouteDeployment>,
+  health: Map<string, DeploymentHealth>,
+): GridColDef<RouteDeployment>[] => [
+  { field: 'rank', headerName: 'Rank', type: 'number', minWidth: 70 },
+  { field: 'weight', headerName: 'Weight', type: 'number', minWidth: 80 },
+  {
+    field: 'model',
+    headerName: 'Provider/Model',
+    minWidth: 200,
+    flex: 1.5,
+    valueGetter: (_value, row) => `${row.provider}/${row.model}`,
+  },
+  {
+    field: 'credential_name',
+    headerName: 'Credential',
+    minWidth: 150,
+    flex: 1,
+    valueGetter: (_value, row) => credentialLabel(row),
+  },
+  enabledColumn<RouteDeployment>(),
+  {
+    field: 'health',
+    headerName: 'Health (hour)',
+    minWidth: 130,
+    valueGetter: (_value, row) => healthStatus(health.get(row.id)),
+    renderCell: ({ value }: { value?: ReturnType<typeof healthStatus> }) =>
+      value && <Chip size="small" label={value} color={HEALTH_COLORS[value]} />,
+  },
+  actionsColumn(actions, 'Remove deployment'),
+];
+
+export const credentialColumns = (actions: RowActions<ProviderCredential>): GridColDef<ProviderCredential>[] => [
+  { field: 'provider', headerName: 'Provider', minWidth: 120 },
+  { field: 'name', headerName: 'Name', minWidth: 160, flex: 1 },
+  { field: 'secret_hint', headerName: 'Key', minWidth: 100 },
+  {
+    field: 'base_url',
+    headerName: 'Base URL',
+    minWidth: 200,
+    flex: 1.5,
+    valueGetter: (_value, row) => row.base_url ?? 'Provider default',
+  },
+  { field: 'used_by', headerName: 'Used by', type: 'number', minWidth: 90 },
+  {
+    field: 'created_at',
+    headerName: 'Created',
+    minWidth: 170,
+    valueFormatter: (value: string) => formatDateTime(value),
+  },
+  actionsColumn(actions, 'Delete credential'),
+];
+
+export type HealthRow = DeploymentHealth & { id: string };
+
+export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
+  { field: 'label', headerName: 'Deployment', minWidth: 260, flex: 2, valueGetter: (_value, row) => healthLabel(row) },
+  { field: 'requests', headerName: 'Requests', type: 'number', minWidth: 100 },
+  {
+    field: 'error_rate',
+    headerName: 'Error rate',
+    type: 'number',
+    minWidth: 100,
+    valueFormatter: (value: number) => formatRate(value),
+  },
+  ...(
+    [
+      ['p50_latency_ms', 'p50 latency'],
+      ['p95_latency_ms', 'p95 latency'],
+      ['p50_ttft_ms', 'p50 TTFT'],
+      ['p95_ttft_ms', 'p95 TTFT'],
+    ] as const
+  ).map(([field, headerName]): GridColDef<HealthRow> => ({
+    field,
+    headerName,
+    type: 'number',
+    minWidth: 110,
+    valueFormatter: (value: number | null) => formatMs(value),
+  })),
+  {
+    field: 'last_error_code',
+    headerName: 'Last error',
+    minWidth: 150,
+    flex: 1,
+    valueGetter: (_value, row) => row.last_error_code ?? '—',
+  },
+];

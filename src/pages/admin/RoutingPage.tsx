@@ -1,0 +1,22 @@
+import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
+import { PageHeader } from '../../components/PageHeader';
+import { AdminGate } from './AdminGate';
+import { CredentialsSection } from './routing/CredentialsSection';
+import { HealthSection } from './routing/HealthSection';
+import { RoutesSection } from './routing/RoutesSection';
+
+/** Model routes and their deployments, provider credentials and provider health (docs/gateway.md). */
+export function RoutingPage() {
+  return (
+    <AdminGate>
+      <BackToAdminLink />
+      <PageHeader
+        title="Routing"
+        subtitle="Model routes with fallbacks, the provider keys they use, and how each deployment is answering"
+      />
+      <RoutesSection />
+      <CredentialsSection />
+      <HealthSection />
+    </AdminGate>
+  );
+}

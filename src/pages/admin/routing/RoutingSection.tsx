@@ -1,0 +1,78 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
+import { ErrorState } from '../../../components/ErrorState';
+import { GridPlaceholder } from '../../../components/grid/GridPlaceholder';
+import { FailureAlert, type Failure } from '../../../components/admin/FailureAlert';
+
+// One chunk for the page's four grids: MUI X is most of its download, requested once the headings have painted.
+const loadRoutingGrid = () => import(/* webpackChunkName: "grid-routing" */ '../../../features/routing/RoutingGrids');
+type RoutingGridProps = ComponentProps<Awaited<ReturnType<typeof loadRoutingGrid>>['default']>;
+
+interface RoutingSectionProps {
+  title: string;
+  subtitle?: ReactNode;
+  /** The section's buttons (create, toggle). */
+  actions?: ReactNode;
+  /** A change that failed, with the server's reason. */
+  failure?: Failure | null;
+  onClearFailure?: () => void;
+  /** The list failed to load: the message instead of the grid, with a retry. */
+  loadError: string | null;
+  onRetry: () => void;
+  grid: RoutingGridProps;
+  children?: ReactNode;
+}
+
+/** A titled section of the routing page: heading and buttons, failure, then its grid (or why it is missing). */
+export function RoutingSection({
+  title,
+  subtitle,
+  actions,
+  failure = null,
+  onClearFailure,
+  loadError,
+  onRetry,
+  grid,
+  children,
+}: RoutingSectionProps) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ mb: 4 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          mb: 1.5,
+        }}
+      >
+        <Box>
+          <Typography id={titleId} variant="h2">
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions}
+      </Box>
+      <FailureAlert failure={failure} onClose={onClearFailure} />
+      {loadError ? (
+        <ErrorState message={loadError} onRetry={onRetry} />
+      ) : (
+        <AfterFirstPaint
+          load={loadRoutingGrid}
+          props={grid}
+          fallback={<GridPlaceholder label={`Loading ${title.toLowerCase()}`} minHeight={200} />}
+        />
+      )}
+      {children}
+    </Box>
+  );
+}
