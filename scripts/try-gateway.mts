@@ -38,9 +38,12 @@ async function main() {
     .create({ model: 'echo/flaky', messages: [{ role: 'user', content: 'Hello from a route that falls back' }] })
     .withResponse();
   console.log(`POST /v1/chat/completions (OpenAI SDK), echo/flaky: "${data.choices[0].message.content}"`);
+  const tries = Number(response.headers.get('x-gateway-attempts'));
   console.log(
-    `  answered by ${response.headers.get('x-gateway-deployment')} after ` +
-      `${response.headers.get('x-gateway-attempts')} tries; the failed tries are on Usage Reports at $0.00`,
+    `  answered by ${response.headers.get('x-gateway-deployment')} ` +
+      (tries > 1
+        ? `at try ${tries}; the failed tries are on Usage Reports at $0.00`
+        : 'at once: the failing deployment is cooling down after three failures in a row (30 s)'),
   );
 }
 
