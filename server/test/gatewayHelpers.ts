@@ -62,6 +62,7 @@ export async function createGatewayContext(
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const close = ctx.close;
+  const resetData = ctx.reset;
   return Object.assign(ctx, {
     upstream,
     origin,
@@ -70,8 +71,9 @@ export async function createGatewayContext(
       await upstream.close();
     },
     async reset() {
-      await ctx.db.exec('TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts CASCADE');
+      await resetData();
       ctx.app.gateway.pricingChanged();
+      ctx.app.gateway.routingChanged();
       upstream.reset();
     },
     async tier(input: TierInput) {

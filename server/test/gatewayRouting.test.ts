@@ -58,8 +58,6 @@ after(() => ctx.close());
 
 beforeEach(async () => {
   await ctx.reset();
-  await ctx.db.exec('TRUNCATE model_routes, provider_credentials CASCADE');
-  ctx.app.gateway.routingChanged();
   const owner = await ctx.user('owner');
   teamId = await ctx.team(owner, 'Acme', 0);
   await ctx.topUp(teamId, 100_000);

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { REPO_ROOT } from '../config';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import { FAKE_EMBEDDING } from './fakeProviderFormats';
 
@@ -317,5 +321,29 @@ describe('openai SDK', () => {
         ['echo-1', 'success', 4, null],
       ],
     );
+  });
+});
+
+describe('npm run try:gateway (the README`s SDK walk-through)', () => {
+  test('runs against a gateway with the demo`s echo models and route, and reports each call', async () => {
+    for (const model of ['echo-1', 'embed-1', 'unavailable-1']) {
+      await ctx.tier({ provider: 'echo', model, prompt: 2_000, completion: 6_000 });
+    }
+    await ctx.route('echo/flaky', [
+      { provider: 'echo', model: 'unavailable-1' },
+      { provider: 'echo', model: 'echo-1', rank: 2 },
+    ]);
+    // Asynchronously: the gateway answering it runs in this very process.
+    const run = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/try-gateway.mts')],
+      { env: { ...process.env, GATEWAY_URL: ctx.origin, KEY: key }, encoding: 'utf8', timeout: 60_000 },
+    );
+    assert.match(run.stdout, /POST \/v1\/messages \(Anthropic SDK\), echo\/echo-1: "Hello from the Anthropic SDK"/);
+    assert.match(run.stdout, /echo\/embed-1: 8 dimensions/);
+    assert.match(run.stdout, /answered by echo\/echo-1 at try 2/);
+    await ctx.app.gateway.settled();
+    const [{ count }] = await ctx.db.query<{ count: number }>('SELECT count(*)::int AS count FROM usage_events');
+    assert.equal(count, 4);
   });
 });
