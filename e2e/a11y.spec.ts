@@ -131,6 +131,10 @@ const SCREENS: Screen[] = [
     dialog('Coupon Details', firstRowAction('View details')),
     dialog('Deactivate coupon', firstRowAction('Deactivate')),
   ]),
+  screen('/admin/routing', 'admin', [
+    dialog('Create Model Route', button('Create Route')),
+    dialog('Add Provider Credential', button('Add Credential')),
+  ]),
   screen('/admin/analytics', 'admin'),
 ];
 

@@ -1,7 +1,7 @@
 /** Every screen behind sign-in, by the demo user who sees it in full (alice owns Acme AI; admin administers). */
 export const SIGNED_IN_ROUTES = {
   alice: ['/dashboard', '/api-keys', '/api-keys/create', '/team', '/usage-reports', '/billing'],
-  admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/analytics'],
+  admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/routing', '/admin/analytics'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -24,5 +24,10 @@ export const TABLES_BY_ROUTE: Record<string, Record<string, TableRef[]>> = {
   admin: {
     '/admin/pricing': [{ role: 'grid', name: 'Pricing tiers' }],
     '/admin/coupons': [{ role: 'grid', name: 'Coupons' }],
+    '/admin/routing': [
+      { role: 'grid', name: 'Model routes' },
+      { role: 'grid', name: 'Provider credentials' },
+      { role: 'grid', name: 'Provider health' },
+    ],
   },
 };
