@@ -41,7 +41,8 @@ describe('/admin/routing', () => {
     expect(screen.getByRole('heading', { name: 'Deployments of echo/flaky' })).toBeInTheDocument();
     const unavailable = await rowIn('Deployments', 'echo/unavailable-1');
     expect(within(unavailable).getByText('Environment key')).toBeInTheDocument();
-    expect(within(unavailable).getByText('Failing')).toBeInTheDocument();
+    // The gateway's breaker is open for it: that outranks the window's error rate.
+    expect(within(unavailable).getByText('Cooling down')).toBeInTheDocument();
     expect(within(await rowIn('Deployments', 'echo/echo-1')).getByText('Healthy')).toBeInTheDocument();
 
     const credential = await rowIn('Provider credentials', 'Anthropic main');
@@ -146,6 +147,8 @@ describe('/admin/routing', () => {
     const hourRow = await rowIn('Provider health', 'echo/flaky → echo/unavailable-1');
     expect(within(hourRow).getByText('100%')).toBeInTheDocument();
     expect(within(hourRow).getByText('upstream_error')).toBeInTheDocument();
+    expect(within(hourRow).getByText(/^Cooling down until /)).toBeInTheDocument();
+    expect(within(await rowIn('Provider health', 'echo/flaky → echo/echo-1')).getByText('Closed')).toBeInTheDocument();
     expect(within(await grid('Provider health')).queryByText('openai/gpt-4o (direct)')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Day' }));

@@ -27,6 +27,8 @@ describe('a deployment’s health over the window', () => {
     ['5% errors', { requests: 100, error_rate: 0.05 }, 'Degraded'],
     ['half failing', { requests: 10, error_rate: 0.5 }, 'Failing'],
     ['all failing', { requests: 3, error_rate: 1 }, 'Failing'],
+    ['breaker open', { requests: 10, error_rate: 0, cooling_until: '2026-11-24T10:00:30.000Z' }, 'Cooling down'],
+    ['breaker closed', { requests: 10, error_rate: 0, cooling_until: null }, 'Healthy'],
   ])('%s -> %s', (_case, health, status) => {
     expect(healthStatus(health)).toBe(status);
   });

@@ -163,6 +163,11 @@ export const DeploymentHealth = Type.Object({
   p95_ttft_ms: Nullable(Type.Number()),
   last_error_code: Nullable(Type.String()),
   last_seen: Type.String(),
+  /**
+   * The answering instance's circuit breaker: until when this deployment is tried last after failing
+   * cooldown_failures times in a row (ISO time), or null when it is not cooling down.
+   */
+  cooling_until: Nullable(Type.String()),
 });
 export type DeploymentHealth = Static<typeof DeploymentHealth>;
 export const ProviderHealth = Type.Object({

@@ -145,7 +145,8 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
     },
     async (request) => {
       const window = request.query.window ?? 'hour';
-      return { window, deployments: await providerHealth(db, window) };
+      const cooling = new Map(gateway.cooldowns().map((health) => [health.id, health.coolingUntil]));
+      return { window, deployments: await providerHealth(db, window, (id) => cooling.get(id) ?? null) };
     },
   );
 }

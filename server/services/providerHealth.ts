@@ -25,7 +25,11 @@ interface HealthRow {
  * and model. Percentiles ignore nulls, so TTFT is null when no request of the window was streamed.
  * docs/gateway.md#model-routes-and-credentials-admin.
  */
-export async function providerHealth(q: Queryable, window: HealthWindow): Promise<DeploymentHealth[]> {
+export async function providerHealth(
+  q: Queryable,
+  window: HealthWindow,
+  coolingUntil: (deploymentId: string) => number | null = () => null,
+): Promise<DeploymentHealth[]> {
   const rows = await q.query<HealthRow>(
     `WITH recent AS (
        SELECT id, deployment_id, route_name, provider, model, status, latency_ms, ttft_ms, error_code, created_at
@@ -59,9 +63,14 @@ export async function providerHealth(q: Queryable, window: HealthWindow): Promis
      ORDER BY route_name NULLS LAST, provider, model, g.deployment_id`,
     [WINDOW_INTERVALS[window]],
   );
-  return rows.map((row) => ({
-    ...row,
-    error_rate: row.requests === 0 ? 0 : row.errors / row.requests,
-    last_seen: iso(row.last_seen),
-  }));
+  return rows.map((row) => {
+    // A model called by its own name is the deployment `direct:<provider>/<model>` (gateway/routing/resolve.ts).
+    const until = coolingUntil(row.deployment_id ?? `direct:${row.provider}/${row.model}`);
+    return {
+      ...row,
+      error_rate: row.requests === 0 ? 0 : row.errors / row.requests,
+      last_seen: iso(row.last_seen),
+      cooling_until: until === null ? null : new Date(until).toISOString(),
+    };
+  });
 }

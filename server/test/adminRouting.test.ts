@@ -324,6 +324,8 @@ describe('admin routing: provider health', () => {
       p95_ttft_ms: 19.5,
       last_error_code: 'upstream_error',
       last_seen: deployment.last_seen,
+      // No failures on this instance's breaker (gatewayRouting.test.ts shows an open one).
+      cooling_until: null,
     });
     assert.ok(Math.abs(Date.parse(deployment.last_seen) - (Date.now() - 60_000)) < 10_000);
     assert.deepEqual(

@@ -263,6 +263,14 @@ describe('cooldown and load balancing', () => {
       ctx.upstream.requests.map((r) => r.body.model),
       ['good'],
     );
+    // The admin health view shows the open breaker, and until when.
+    await ctx.app.gateway.settled();
+    const admin = await ctx.user('admin');
+    const health = await ctx.request('GET', '/v1/admin/routing/health', { as: admin });
+    const rows = health.body.deployments as { model: string; cooling_until: string | null }[];
+    const until = Date.parse(rows.find((row) => row.model === 'broken')!.cooling_until!);
+    assert.ok(until > Date.now() + 50_000 && until <= Date.now() + 60_000, `cooling until ${until}`);
+    assert.equal(rows.find((row) => row.model === 'good')!.cooling_until, null);
   });
 
   test('a failure that opens the breaker is not retried: the request moves on', async () => {

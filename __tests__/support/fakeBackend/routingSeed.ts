@@ -53,6 +53,7 @@ function health(
     p95_ttft_ms: null,
     last_error_code: null,
     last_seen: at(now, 2),
+    cooling_until: null,
     ...fields,
   };
 }
@@ -103,6 +104,8 @@ export function seedRouting(now: Date): Pick<FakeState, 'modelRoutes' | 'credent
       requests: 8,
       errors: 8,
       last_error_code: 'upstream_error',
+      // The gateway's breaker: three failures in a row, 30 seconds of rest.
+      cooling_until: new Date(now.getTime() + 20_000).toISOString(),
     }),
     health(now, {
       deployment_id: 'deployment-flaky-2',

@@ -43,10 +43,17 @@ export const credentialLabel = (deployment: Pick<RouteDeployment, 'credential_na
 
 // ---- Health ----
 
-export type HealthStatus = 'No traffic' | 'Healthy' | 'Degraded' | 'Failing';
+export type HealthStatus = 'No traffic' | 'Healthy' | 'Degraded' | 'Failing' | 'Cooling down';
 
-/** Failing from half the requests erroring, degraded from one in twenty; no rows in the window: no traffic. */
-export function healthStatus(health: Pick<DeploymentHealth, 'requests' | 'error_rate'> | undefined): HealthStatus {
+/**
+ * Cooling down while the gateway's breaker skips it (whatever the window says); else failing from half the requests
+ * erroring, degraded from one in twenty; no rows in the window: no traffic.
+ */
+export function healthStatus(
+  health:
+    (Pick<DeploymentHealth, 'requests' | 'error_rate'> & Partial<Pick<DeploymentHealth, 'cooling_until'>>) | undefined,
+): HealthStatus {
+  if (health?.cooling_until) return 'Cooling down';
   if (!health || health.requests === 0) return 'No traffic';
   if (health.error_rate >= 0.5) return 'Failing';
   if (health.error_rate >= 0.05) return 'Degraded';
@@ -58,6 +65,7 @@ export const HEALTH_COLORS: Record<HealthStatus, 'default' | 'success' | 'warnin
   Healthy: 'success',
   Degraded: 'warning',
   Failing: 'error',
+  'Cooling down': 'error',
 };
 
 /** '12.5%' (one decimal at most). */

@@ -170,6 +170,13 @@ export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
     valueFormatter: (value: number | null) => formatMs(value),
   })),
   {
+    field: 'cooling_until',
+    headerName: 'Breaker',
+    minWidth: 190,
+    valueGetter: (_value, row) =>
+      row.cooling_until ? `Cooling down until ${formatDateTime(row.cooling_until)}` : 'Closed',
+  },
+  {
     field: 'last_error_code',
     headerName: 'Last error',
     minWidth: 150,
