@@ -147,14 +147,14 @@ describe('/admin/routing', () => {
     const hourRow = await rowIn('Provider health', 'echo/flaky → echo/unavailable-1');
     expect(within(hourRow).getByText('100%')).toBeInTheDocument();
     expect(within(hourRow).getByText('upstream_error')).toBeInTheDocument();
-    expect(within(hourRow).getByText(/^Cooling down until /)).toBeInTheDocument();
+    expect(within(hourRow).getByText(/^Cooling until \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeInTheDocument();
     expect(within(await rowIn('Provider health', 'echo/flaky → echo/echo-1')).getByText('Closed')).toBeInTheDocument();
     expect(within(await grid('Provider health')).queryByText('openai/gpt-4o (direct)')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Day' }));
     const direct = await rowIn('Provider health', 'openai/gpt-4o (direct)');
     expect(within(direct).getByText('5%')).toBeInTheDocument();
-    expect(within(direct).getByText('2,450 ms')).toBeInTheDocument();
+    expect(within(direct).getByText('120 / 2,450 ms')).toBeInTheDocument();
     expect(within(direct).getByText('upstream_timeout')).toBeInTheDocument();
     expect(fakeDb.lastRequest('GET', '/v1/admin/routing/health')?.query).toEqual({ window: 'day' });
     expect(

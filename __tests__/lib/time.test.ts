@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, relativeTime } from '../../src/lib/time';
+import { formatClockTime, formatDate, formatDateTime, relativeTime } from '../../src/lib/time';
 
 const now = new Date('2026-11-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -32,5 +32,12 @@ describe('date formatting', () => {
   it('formats a date and time, or the given empty text', () => {
     expect(formatDateTime('2026-11-15T09:05:00.000Z')).toBe('Nov 15, 2026, 9:05 AM');
     expect(formatDateTime(null, 'Never')).toBe('Never');
+  });
+
+  it('formats a clock time to the second', () => {
+    expect(formatClockTime('2026-11-15T09:05:07.000Z')).toBe('9:05:07 AM');
+    expect(formatClockTime('2026-11-15T00:00:30.000Z')).toBe('12:00:30 AM');
+    expect(formatClockTime('2026-11-15T13:45:00.000Z')).toBe('1:45:00 PM');
+    expect(formatClockTime(undefined)).toBe('-');
   });
 });

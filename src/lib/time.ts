@@ -29,6 +29,13 @@ function dateTimeText(date: Date): string {
   return `${dateText(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** '9:05:30 AM': a moment within the next minutes (a breaker's cooldown), to the second. */
+function clockText(date: Date): string {
+  const hours = date.getHours();
+  const rest = [date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':');
+  return `${hours % 12 || 12}:${rest} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 function format(formatter: (date: Date) => string, value: string | null | undefined, empty: string): string {
   if (!value) return empty;
   const date = new Date(value);
@@ -37,6 +44,7 @@ function format(formatter: (date: Date) => string, value: string | null | undefi
 
 export const formatDate = (value: string | null | undefined, empty = '-') => format(dateText, value, empty);
 export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeText, value, empty);
+export const formatClockTime = (value: string | null | undefined, empty = '-') => format(clockText, value, empty);
 
 /**
  * 'Nov 3' for the calendar day '2026-11-03' (usage days on the wire). Read from the text, not through Date, so no
