@@ -94,8 +94,7 @@ export const deploymentColumns = (
   actions: RowActions<RouteDeployment>,
   health: Map<string, DeploymentHealth>,
 ): GridColDef<RouteDeployment>[] => [
-  { field: 'rank', headerName: 'Rank', type: 'number', minWidth: 70 },
-  { field: 'weight', headerName: 'Weight', type: 'number', minWidth: 80 },
+  // The identifying column first: it sticks to the left edge when a narrow screen scrolls the grid (gridLayout).
   {
     field: 'model',
     headerName: 'Provider/Model',
@@ -103,6 +102,8 @@ export const deploymentColumns = (
     flex: 1.5,
     valueGetter: (_value, row) => `${row.provider}/${row.model}`,
   },
+  { field: 'rank', headerName: 'Rank', type: 'number', minWidth: 70 },
+  { field: 'weight', headerName: 'Weight', type: 'number', minWidth: 80 },
   {
     field: 'credential_name',
     headerName: 'Credential',
@@ -184,8 +185,7 @@ export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
   {
     field: 'last_error_code',
     headerName: 'Last error',
-    minWidth: 110,
-    flex: 1,
+    width: 150,
     valueGetter: (_value, row) => row.last_error_code ?? '—',
   },
 ];
