@@ -71,7 +71,17 @@ export async function createGatewayContext(
       await upstream.close();
     },
     async reset() {
-      await resetData();
+      // Bills still being written and a routing or pricing reload still running hold locks that TRUNCATE, which
+      // locks every table it empties, can deadlock with on PostgreSQL: let the bills finish, and retry the victim.
+      await ctx.app.gateway.settled();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await resetData();
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+        }
+      }
       ctx.app.gateway.pricingChanged();
       ctx.app.gateway.routingChanged();
       upstream.reset();
