@@ -15,6 +15,7 @@ import {
   type HealthRow,
   type RowActions,
 } from './routingColumns';
+import { ROUTING_TABLE_LABELS, type RoutingTable } from './routing';
 
 // The routing page's grids, in one chunk of their own with MUI X (RoutingSection loads it after the first paint).
 
@@ -34,12 +35,13 @@ export type RoutingGridProps =
   | ({ table: 'credentials'; actions: RowActions<ProviderCredential> } & ListProps<ProviderCredential>)
   | ({ table: 'health' } & ListProps<HealthRow>);
 
-const TABLES = {
-  routes: { label: 'Model routes', identifyingField: 'name' },
-  deployments: { label: 'Deployments', identifyingField: 'model' },
-  credentials: { label: 'Provider credentials', identifyingField: 'name' },
-  health: { label: 'Provider health', identifyingField: 'label' },
-} as const;
+/** The column that identifies a row: it sticks to the left edge when a narrow screen scrolls the grid. */
+const IDENTIFYING_FIELDS: Record<RoutingTable, string> = {
+  routes: 'name',
+  deployments: 'model',
+  credentials: 'name',
+  health: 'label',
+};
 
 function columnsOf(props: RoutingGridProps): GridColDef<GridValidRowModel>[] {
   switch (props.table) {
@@ -61,7 +63,8 @@ export default function RoutingGrid(props: RoutingGridProps) {
   // The columns depend on nothing else of the props: the rows and loading state change without rebuilding them.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const columns = useMemo(() => columnsOf(props), [props.table, actions, health]);
-  const { label, identifyingField } = TABLES[props.table];
+  const label = ROUTING_TABLE_LABELS[props.table];
+  const identifyingField = IDENTIFYING_FIELDS[props.table];
   return (
     <PagedDataGrid
       identifyingField={identifyingField}

@@ -13,6 +13,7 @@ import {
   type RouteDeploymentBody,
 } from '../../../contract/schemas/routing';
 import { formatCount } from '../../lib/numbers';
+import { formatClockTime } from '../../lib/time';
 
 export { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS };
 
@@ -79,6 +80,23 @@ export function healthLabel(row: Pick<DeploymentHealth, 'route_name' | 'provider
   const target = `${row.provider}/${row.model}`;
   return row.route_name ? `${row.route_name} → ${target}` : `${target} (direct)`;
 }
+
+/** A p50 / p95 pair in one cell: '120 / 480 ms', or '—' without figures. */
+export const percentilePair = (p50: number | null, p95: number | null) =>
+  p95 === null ? '—' : `${formatMs(p50).replace(' ms', '')} / ${formatMs(p95)}`;
+
+/** A deployment's circuit breaker: 'Cooling until 9:05:07 AM' while it cools down, else 'Closed'. */
+export const breakerText = (coolingUntil: string | null) =>
+  coolingUntil ? `Cooling until ${formatClockTime(coolingUntil)}` : 'Closed';
+
+/** The page's four tables: their accessible names, as grids on a desktop and as card lists on a phone. */
+export const ROUTING_TABLE_LABELS = {
+  routes: 'Model routes',
+  deployments: 'Deployments',
+  credentials: 'Provider credentials',
+  health: 'Provider health',
+} as const;
+export type RoutingTable = keyof typeof ROUTING_TABLE_LABELS;
 
 // ---- Forms: string values as typed, checked before sending ----
 

@@ -4,7 +4,7 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid/models';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ListAlt from '@mui/icons-material/ListAlt';
-import { formatClockTime, formatDateTime } from '../../lib/time';
+import { formatDateTime } from '../../lib/time';
 import type {
   DeploymentHealth,
   ModelRoute,
@@ -13,12 +13,13 @@ import type {
 } from '../../../contract/schemas/routing';
 import {
   HEALTH_COLORS,
+  breakerText,
   credentialLabel,
   deploymentsSummary,
-  formatMs,
   formatRate,
   healthLabel,
   healthStatus,
+  percentilePair,
   policySummary,
 } from './routing';
 
@@ -157,10 +158,7 @@ const percentiles = (
   type: 'number',
   minWidth: 150,
   valueGetter: (_value, row) => pick(row)[1],
-  valueFormatter: (_value, row) => {
-    const [p50, p95] = pick(row);
-    return p95 === null ? '—' : `${formatMs(p50).replace(' ms', '')} / ${formatMs(p95)}`;
-  },
+  valueFormatter: (_value, row) => percentilePair(...pick(row)),
 });
 
 export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
@@ -179,8 +177,7 @@ export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
     field: 'cooling_until',
     headerName: 'Breaker',
     minWidth: 150,
-    valueGetter: (_value, row) =>
-      row.cooling_until ? `Cooling until ${formatClockTime(row.cooling_until)}` : 'Closed',
+    valueGetter: (_value, row) => breakerText(row.cooling_until),
   },
   {
     field: 'last_error_code',

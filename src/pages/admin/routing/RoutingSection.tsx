@@ -1,12 +1,16 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { ErrorState } from '../../../components/ErrorState';
 import { GridPlaceholder } from '../../../components/grid/GridPlaceholder';
 import { FailureAlert, type Failure } from '../../../components/admin/FailureAlert';
+import { RoutingCards } from '../../../features/routing/RoutingCards';
+import { MOBILE_MEDIA_QUERY } from '../../../theme';
 
-// One chunk for the page's four grids: MUI X is most of its download, requested once the headings have painted.
+// One chunk for the page's four grids: MUI X is most of its download, requested once the headings have painted. A
+// phone shows the same rows as cards (RoutingCards) and never downloads it.
 const loadRoutingGrid = () => import(/* webpackChunkName: "grid-routing" */ '../../../features/routing/RoutingGrids');
 type RoutingGridProps = ComponentProps<Awaited<ReturnType<typeof loadRoutingGrid>>['default']>;
 
@@ -38,6 +42,7 @@ export function RoutingSection({
   children,
 }: RoutingSectionProps) {
   const titleId = useId();
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ mb: 4 }}>
       <Box
@@ -65,6 +70,8 @@ export function RoutingSection({
       <FailureAlert failure={failure} onClose={onClearFailure} />
       {loadError ? (
         <ErrorState message={loadError} onRetry={onRetry} />
+      ) : isMobile ? (
+        <RoutingCards {...grid} />
       ) : (
         <AfterFirstPaint
           load={loadRoutingGrid}
