@@ -31,4 +31,3 @@ export function periodResetsAt(period: LimitPeriod, at: Date): Date | null {
   if (period === 'weekly') return new Date(Date.UTC(year, month, day + 7));
   return new Date(Date.UTC(year, month + 1, 1));
 }
-

@@ -108,7 +108,7 @@ export const keyRateLimited = (what: 'requests' | 'tokens', limit: number, retry
     'rate_limit_error',
     'rate_limit_exceeded',
     `This API key is limited to ${limit} ${what} per minute` +
-      (what === 'tokens' ? " (a request counts its prompt and max output until it is billed)" : '') +
+      (what === 'tokens' ? ' (a request counts its prompt and max output until it is billed)' : '') +
       `; retry in ${retryAfterSeconds} s.`,
     null,
     { 'retry-after': String(retryAfterSeconds) },

@@ -46,8 +46,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
       ...auth,
       schema: { params: IdParams, body: ApiKeyUpdateBody, response: { 200: ApiKey, ...errors(400, 401, 403, 404) } },
     },
-    async (request) =>
-      updateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body),
+    async (request) => updateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body),
   );
 
   api.post(

@@ -223,7 +223,8 @@ export async function rotateApiKey(
        WHERE id = $1`,
       [keyId, graceSeconds, hash, prefix],
     );
-    const grace = graceSeconds === 0 ? 'the old secret stopped working at once' : `the old secret works for ${graceSeconds} s`;
+    const grace =
+      graceSeconds === 0 ? 'the old secret stopped working at once' : `the old secret works for ${graceSeconds} s`;
     await recordActivity(q, team.teamId, userId, 'api_key_rotated', `API key "${key.name}" was rotated; ${grace}`);
   });
   return { ...(await keyById(db, keyId)), key: secret };
