@@ -4,7 +4,7 @@ import type { OpenAiErrorBody } from '../gateway/errors';
 import type { ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';
-import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
+import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 let ctx: GatewayTestContext;
 before(async () => {
@@ -119,29 +119,12 @@ describe('spending limit', () => {
     { timeout: 60_000 },
     async () => {
       const key = await keyWith(owner, { spend_limit_cents: 100, limit_period: 'monthly' });
-      const TOTAL = 100;
-      const held: (() => void)[] = [];
-      let refused = 0;
-      let everyoneIn!: () => void;
-      const allIn = new Promise<void>((resolve) => (everyoneIn = resolve));
-      const check = () => held.length + refused === TOTAL && everyoneIn();
-      ctx.upstream.handler = (request, res) => {
-        held.push(() => sendJson(res, request.body.model, 'ok', { prompt_tokens: 10, completion_tokens: WORST }));
-        check();
-      };
-      const calls = Array.from({ length: TOTAL }, () =>
-        ctx.chat(key.key, call()).then(async (res) => {
-          if (res.status !== 200) {
-            refused++;
-            check();
-          }
-          return { status: res.status, body: (await res.json()) as OpenAiErrorBody };
-        }),
+      const { results } = await allAtOnce(
+        ctx,
+        100,
+        () => ctx.chat(key.key, call()),
+        (request, res) => sendJson(res, request.body.model, 'ok', { prompt_tokens: 10, completion_tokens: WORST }),
       );
-      await allIn;
-      for (const release of held) release();
-      const results = await Promise.all(calls);
-      await ctx.app.gateway.settled();
       // Admitted while spent + held < 100: 0, 5, …, 95 held, so exactly 20, all billed 5 cents.
       assert.equal(results.filter((r) => r.status === 200).length, 20);
       assert.ok(
