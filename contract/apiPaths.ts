@@ -35,3 +35,16 @@ export const adminDeploymentPath = (routeId: string, deploymentId: string) =>
   `${adminDeploymentsPath(routeId)}/${encodeURIComponent(deploymentId)}`;
 export const adminCredentialPath = (credentialId: string) =>
   `${ADMIN_CREDENTIALS_PATH}/${encodeURIComponent(credentialId)}`;
+
+/** The team's gateway keys (docs/governance.md). */
+export const API_KEYS_PATH = '/v1/api-keys/';
+export const apiKeyPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}`;
+export const apiKeyRotatePath = (keyId: string) => `${apiKeyPath(keyId)}/rotate`;
+
+/** A member's monthly cap (owner only). */
+export const memberCapPath = (userId: string) => `${TEAM_MEMBERS_PATH}/${encodeURIComponent(userId)}/cap`;
+
+/** The request log: one row per gateway request, and its CSV export with the same filters. */
+export const REQUEST_LOG_PATH = '/v1/teams/requests';
+export const REQUEST_LOG_CSV_PATH = '/v1/teams/requests.csv';
+export const requestLogEntryPath = (eventId: string) => `${REQUEST_LOG_PATH}/${encodeURIComponent(eventId)}`;

@@ -1,24 +1,132 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { DateTimeString, Nullable } from './common';
+
+/**
+ * Per-key controls (docs/governance.md): a spending limit with its reset period, request and token rate limits, an
+ * expiry, an allow-list of models and routes, and a note. Money is integer cents; null means "no limit".
+ */
+export const LIMIT_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+export const LimitPeriod = Type.Union(
+  LIMIT_PERIODS.map((period) => Type.Literal(period)),
+  { errorMessage: `limit_period must be one of ${LIMIT_PERIODS.join(', ')}` },
+);
+
+/** The most a key may hold back for its old secret after a rotation: 7 days. */
+export const MAX_ROTATION_GRACE_SECONDS = 7 * 24 * 3600;
+export const MAX_SPEND_LIMIT_CENTS = 100_000_000_000;
+export const MAX_RPM_LIMIT = 1_000_000;
+export const MAX_TPM_LIMIT = 1_000_000_000;
+export const MAX_ALLOWED_MODELS = 100;
+export const MAX_KEY_NOTE_LENGTH = 500;
+
+const SpendLimitCents = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_SPEND_LIMIT_CENTS,
+    errorMessage: 'spend_limit_cents must be a whole number of cents from 1, or null for no limit',
+  }),
+);
+const RpmLimit = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_RPM_LIMIT,
+    errorMessage: `rpm_limit must be a whole number from 1 to ${MAX_RPM_LIMIT}, or null for no limit`,
+  }),
+);
+const TpmLimit = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_TPM_LIMIT,
+    errorMessage: `tpm_limit must be a whole number from 1 to ${MAX_TPM_LIMIT}, or null for no limit`,
+  }),
+);
+/** Model ids ('openai/gpt-4o') or route names ('team/default-smart'); empty allows every model and route. */
+const AllowedModels = Type.Array(
+  Type.String({ minLength: 1, maxLength: 200, errorMessage: 'each allowed model must be 1-200 characters' }),
+  { maxItems: MAX_ALLOWED_MODELS, errorMessage: `allowed_models holds at most ${MAX_ALLOWED_MODELS} entries` },
+);
+const KeyNote = Type.String({
+  maxLength: MAX_KEY_NOTE_LENGTH,
+  errorMessage: `note must be at most ${MAX_KEY_NOTE_LENGTH} characters`,
+});
+const KeyName = Type.String({ maxLength: 100, errorMessage: 'name must be 1-100 characters' });
+
+/** The controls a key's owner sets at creation and in the Edit dialog. */
+export const ApiKeyControls = Type.Object({
+  spend_limit_cents: SpendLimitCents,
+  /** When the spend limit starts over: 'none' never (a lifetime limit); the others on UTC calendar boundaries. */
+  limit_period: LimitPeriod,
+  rpm_limit: RpmLimit,
+  tpm_limit: TpmLimit,
+  expires_at: Nullable(DateTimeString('expires_at')),
+  allowed_models: AllowedModels,
+  note: KeyNote,
+});
+export type ApiKeyControls = Static<typeof ApiKeyControls>;
+
+/** A key with no controls: what a key created with only a name gets. */
+export const NO_KEY_CONTROLS: ApiKeyControls = {
+  spend_limit_cents: null,
+  limit_period: 'none',
+  rpm_limit: null,
+  tpm_limit: null,
+  expires_at: null,
+  allowed_models: [],
+  note: '',
+};
 
 /** The team's API keys for the gateway (docs/api-contract.md, Calls: API keys). */
-export const ApiKey = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  key_prefix: Type.String(),
-  is_active: Type.Boolean(),
-  created_at: Type.String(),
-  last_used_at: Nullable(Type.String()),
-  user_name: Nullable(Type.String()),
-  user_email: Nullable(Type.String()),
-});
+export const ApiKey = Type.Composite([
+  Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    key_prefix: Type.String(),
+    is_active: Type.Boolean(),
+    created_at: Type.String(),
+    last_used_at: Nullable(Type.String()),
+    user_id: Nullable(Type.String()),
+    user_name: Nullable(Type.String()),
+    user_email: Nullable(Type.String()),
+  }),
+  ApiKeyControls,
+  Type.Object({
+    /** Spent (settled) in the current limit period; with 'none', since the key was created. */
+    period_spend_cents: Type.Integer(),
+    /** When the current period ends (UTC); null for 'none'. */
+    period_resets_at: Nullable(Type.String()),
+    /** After a rotation: the previous secret's prefix and when it stops working; null when none is valid. */
+    previous_key_prefix: Nullable(Type.String()),
+    previous_key_expires_at: Nullable(Type.String()),
+    rotated_at: Nullable(Type.String()),
+  }),
+]);
 export type ApiKey = Static<typeof ApiKey>;
 
-/** The answer to a create: the full secret `key`, shown once. */
+/** The answer to a create or a rotation: the full secret `key`, shown once. */
 export const CreatedApiKey = Type.Composite([ApiKey, Type.Object({ key: Type.String() })]);
 export type CreatedApiKey = Static<typeof CreatedApiKey>;
 
-export const ApiKeyCreateBody = Type.Object({
-  name: Type.String({ maxLength: 100, errorMessage: 'name must be 1-100 characters' }),
-});
+/** A create names the key; every control is optional and defaults to NO_KEY_CONTROLS. */
+export const ApiKeyCreateBody = Type.Composite([
+  Type.Object({ name: KeyName }),
+  Type.Partial(ApiKeyControls),
+]);
 export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;
+
+/** PATCH /v1/api-keys/{id}: the fields sent change; the others stay. */
+export const ApiKeyUpdateBody = Type.Partial(
+  Type.Composite([Type.Object({ name: KeyName }), ApiKeyControls]),
+  { minProperties: 1, errorMessage: 'send at least one field to change' },
+);
+export type ApiKeyUpdateBody = Static<typeof ApiKeyUpdateBody>;
+
+/** POST /v1/api-keys/{id}/rotate: how long the old secret keeps working (0 = it stops at once). */
+export const ApiKeyRotateBody = Type.Object({
+  grace_seconds: Type.Integer({
+    minimum: 0,
+    maximum: MAX_ROTATION_GRACE_SECONDS,
+    errorMessage: `grace_seconds must be a whole number from 0 to ${MAX_ROTATION_GRACE_SECONDS} (7 days)`,
+  }),
+});
+export type ApiKeyRotateBody = Static<typeof ApiKeyRotateBody>;

@@ -38,8 +38,24 @@ export const TeamMember = Type.Object({
   email: Nullable(Type.String()),
   role: Type.String(),
   created_at: Type.String(),
+  /** The owner's monthly cap on this member's keys together (cents); null for none (docs/governance.md). */
+  monthly_cap_cents: Nullable(Type.Integer()),
+  /** What this member's keys spent this UTC calendar month (cents). */
+  month_spend_cents: Type.Integer(),
 });
 export type TeamMember = Static<typeof TeamMember>;
+
+/** PATCH /v1/teams/members/{userId}/cap (owner only): the member's monthly cap in cents, or null to lift it. */
+export const MemberCapBody = Type.Object({
+  monthly_cap_cents: Nullable(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100_000_000_000,
+      errorMessage: 'monthly_cap_cents must be a whole number of cents from 0, or null for no cap',
+    }),
+  ),
+});
+export type MemberCapBody = Static<typeof MemberCapBody>;
 
 export const MemberParams = Type.Object({ userId: Type.String() });
 

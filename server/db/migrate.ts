@@ -23,9 +23,22 @@ export async function migrate(db: Db): Promise<number[]> {
   });
 }
 
+/** Statement boundaries (";" at a line end) outside $$-quoted bodies, whose plpgsql has statements of its own. */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*\n/)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current = '';
+  sql.split('$$').forEach((part, i) => {
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      return;
+    }
+    const [first, ...rest] = part.split(/;\s*\n/);
+    current += first;
+    for (const piece of rest) {
+      statements.push(current);
+      current = piece;
+    }
+  });
+  statements.push(current);
+  return statements.map((statement) => statement.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }

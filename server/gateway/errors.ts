@@ -18,6 +18,8 @@ export class GatewayError extends Error {
     readonly code: string,
     message: string,
     readonly param: string | null = null,
+    /** Response headers the refusal carries (Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -79,6 +81,56 @@ export const rateLimited = (after: string) =>
     `Too many requests for this API key, retry in ${after}`,
   );
 
+const resetPhrase = (resetsAt: Date | null) =>
+  resetsAt ? `; it resets at ${resetsAt.toISOString()}` : '; it does not reset (a lifetime limit)';
+
+export const keyBudgetExceeded = (limitCents: number, resetsAt: Date | null) =>
+  new GatewayError(
+    429,
+    'insufficient_quota',
+    'key_budget_exceeded',
+    `This API key has reached its spending limit of ${formatCents(limitCents)}${resetPhrase(resetsAt)}. ` +
+      "The key's creator or the team owner can raise it on the API Keys page.",
+  );
+
+export const memberBudgetExceeded = (limitCents: number, resetsAt: Date) =>
+  new GatewayError(
+    429,
+    'insufficient_quota',
+    'member_budget_exceeded',
+    `Your keys have reached the monthly cap of ${formatCents(limitCents)} the team owner set for you${resetPhrase(resetsAt)}.`,
+  );
+
+/** Per-key requests or tokens per minute (the key's own limits, counted in UTC minutes). */
+export const keyRateLimited = (what: 'requests' | 'tokens', limit: number, retryAfterSeconds: number) =>
+  new GatewayError(
+    429,
+    'rate_limit_error',
+    'rate_limit_exceeded',
+    `This API key is limited to ${limit} ${what} per minute` +
+      (what === 'tokens' ? ' (a request counts its prompt and max output until it is billed)' : '') +
+      `; retry in ${retryAfterSeconds} s.`,
+    null,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+export const keyExpired = (expiredAt: Date) =>
+  new GatewayError(
+    401,
+    'invalid_request_error',
+    'key_expired',
+    `This API key expired at ${expiredAt.toISOString()}. Create a new key on the API Keys page.`,
+  );
+
+export const modelNotAllowed = (model: string) =>
+  new GatewayError(
+    403,
+    'permission_error',
+    'model_not_allowed',
+    `This API key's allow-list does not include "${model}". The key's creator or the team owner can change it on the API Keys page.`,
+    'model',
+  );
+
 export const upstreamFailed = (message = 'The model provider could not be reached or failed to answer.') =>
   new GatewayError(502, 'api_error', 'upstream_error', message);
 
@@ -114,7 +166,7 @@ export function sendGatewayError(
   reply: FastifyReply,
 ) {
   const gatewayError = asGatewayError(error, request);
-  return reply.code(gatewayError.statusCode).send(gatewayError.body());
+  return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(gatewayError.body());
 }
 
 /** The Anthropic-format route's error handler: the same errors in Anthropic's envelope. */
@@ -124,5 +176,5 @@ export function sendAnthropicError(
   reply: FastifyReply,
 ) {
   const gatewayError = asGatewayError(error, request);
-  return reply.code(gatewayError.statusCode).send(anthropicErrorBody(gatewayError));
+  return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(anthropicErrorBody(gatewayError));
 }

@@ -3,11 +3,16 @@ import { PROVIDERS, type Config } from '../config';
 import type { Db } from '../db/types';
 import { createSecretBox } from '../lib/secretBox';
 import { hashApiKey } from '../services/apiKeys';
-import { findKeyOwner, releaseExpiredReservations, reserveCredits } from '../services/reservations';
+import {
+  findKeyOwner,
+  releaseExpiredReservations,
+  reserveCredits,
+  type AdmissionRequest,
+} from '../services/reservations';
 import { loadRoutingTable } from '../services/routing';
 import { DIALECT_OF } from './dialects';
 import { echoUpstream } from './echo';
-import { invalidApiKey } from './errors';
+import { invalidApiKey, keyExpired } from './errors';
 import { listModels, type GatewayProvider } from './models';
 import type { BillJournal } from './journal';
 import { createReloadingCache } from './reloadingCache';
@@ -101,8 +106,8 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
   return {
     config: config.gateway,
     settler,
-    /** Holds a request's worst case against its key's team, or says why not. */
-    admit: (keyHash: string, amountCents: number) => reserveCredits(db, keyHash, amountCents, hold),
+    /** Holds a request's worst case on its key, member and team, or says why not. */
+    admit: (keyHash: string, request: AdmissionRequest) => reserveCredits(db, keyHash, request, hold),
     upstream: (deployment: Deployment) => upstreams.get(deployment, lastRouting!),
     async route(model: string) {
       const [index, reachability] = await Promise.all([tiers.get(), reach()]);
@@ -115,7 +120,8 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     isCooling: (id: string) => cooldowns.isCooling(id),
     /** Deployments failing right now, for the admin health view. */
     cooldowns: () => cooldowns.snapshot(),
-    async models() {
+    /** The models and routes a key may call: all of them, or those its allow-list names. */
+    async models(allowed: string[] = []) {
       const [index, reachability] = await Promise.all([tiers.get(), reach()]);
       const now = Date.now();
       const list = listModels(index, reachability.providers, now);
@@ -125,13 +131,15 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
         }
       }
       list.data.sort((a, b) => a.id.localeCompare(b.id));
+      if (allowed.length > 0) list.data = list.data.filter((model) => allowed.includes(model.id));
       return list;
     },
     /** For requests that reserve nothing (the model list, an unknown model): is this a working key? */
     async authenticate(key: string) {
-      const owner = await findKeyOwner(db, hashApiKey(key));
-      if (!owner) throw invalidApiKey();
-      return owner;
+      const access = await findKeyOwner(db, hashApiKey(key));
+      if (!access) throw invalidApiKey();
+      if (access.expiredAt) throw keyExpired(access.expiredAt);
+      return access;
     },
     pricingChanged: () => tiers.invalidate(),
     routingChanged: () => routing.invalidate(),

@@ -2,7 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashApiKey } from '../services/apiKeys';
 import type { Admission } from '../services/reservations';
 import { PROVIDERS_OFFERING, dialectFor, offers } from './dialects';
-import { GatewayError, budgetExceeded, insufficientCredits, invalidApiKey, modelNotFound } from './errors';
+import {
+  GatewayError,
+  budgetExceeded,
+  insufficientCredits,
+  invalidApiKey,
+  keyBudgetExceeded,
+  keyExpired,
+  keyRateLimited,
+  memberBudgetExceeded,
+  modelNotAllowed,
+  modelNotFound,
+} from './errors';
 import type { Gateway } from './gateway';
 import { sendOnce, type Attempt, type AttemptResult } from './relay';
 import type { Candidate, ResolvedRoute } from './routing/resolve';
@@ -21,10 +32,34 @@ export interface GatewayCall {
   options: ConversationOptions;
 }
 
-function refusal(admission: Exclude<Admission, { ok: true }>): GatewayError {
-  if (admission.reason === 'invalid_key') return invalidApiKey();
-  if (admission.reason === 'budget_exceeded') return budgetExceeded(admission.budgetCents ?? 0);
-  return insufficientCredits();
+function refusal(admission: Exclude<Admission, { ok: true }>, model: string): GatewayError {
+  switch (admission.reason) {
+    case 'invalid_key':
+      return invalidApiKey();
+    case 'insufficient_credits':
+      return insufficientCredits();
+    case 'budget_exceeded':
+      return budgetExceeded(admission.budgetCents);
+    case 'key_expired':
+      return keyExpired(admission.expiredAt);
+    case 'model_not_allowed':
+      return modelNotAllowed(model);
+    case 'rpm_exceeded':
+      return keyRateLimited('requests', admission.limit, admission.retryAfterSeconds);
+    case 'tpm_exceeded':
+      return keyRateLimited('tokens', admission.limit, admission.retryAfterSeconds);
+    case 'key_budget_exceeded':
+      return keyBudgetExceeded(admission.limitCents, admission.resetsAt);
+    case 'member_budget_exceeded':
+      return memberBudgetExceeded(admission.limitCents, admission.resetsAt);
+  }
+}
+
+/** The names an allow-list may hold for this request: what the client sent, and the provider/model it resolved to. */
+function calledNames(sent: string, resolved: ResolvedRoute): string[] {
+  if (resolved.routeName !== null) return [sent];
+  const [deployment] = resolved.route.deployments;
+  return [...new Set([sent, `${deployment.provider}/${deployment.model}`])];
 }
 
 const notOffered = (model: string, endpoint: EndpointName) =>
@@ -73,9 +108,12 @@ export async function serveGatewayCall(
     throw found ? notOffered(call.body.model, call.endpoint) : modelNotFound(call.body.model);
   }
   const measure = measureRequest(call.endpoint, call.body);
-  const hold = holdCents(resolved, measure, gateway.config.defaultMaxTokens);
-  const admission = await gateway.admit(hashApiKey(call.key), hold);
-  if (!admission.ok) throw refusal(admission);
+  const admission = await gateway.admit(hashApiKey(call.key), {
+    amountCents: holdCents(resolved, measure, gateway.config.defaultMaxTokens),
+    tokens: measure.promptUpperBound + (measure.completionCap ?? gateway.config.defaultMaxTokens),
+    models: calledNames(call.body.model, resolved),
+  });
+  if (!admission.ok) throw refusal(admission, call.body.model);
   gateway.settler.opened();
   const bill = billOf(gateway, {
     endpoint: call.endpoint,

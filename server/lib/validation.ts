@@ -102,10 +102,18 @@ function accessorPath(pointer: string): string | null {
     );
 }
 
+/** A Nullable(X) field (a union of X and null) that fails says what X says: "expected union value" helps nobody. */
+function nullableMessage(schema: TSchema): string | undefined {
+  const members = (schema as { anyOf?: TSchema[] }).anyOf;
+  if (!members || members.length !== 2) return undefined;
+  const [value] = members.filter((member) => member.type !== 'null');
+  return (value as { errorMessage?: string } | undefined)?.errorMessage;
+}
+
 function describe(error: FirstError, httpPart: string): string {
   if (!error) return `${httpPart} is invalid`;
   const field = error.path.replace(/^\//, '').replace(/\//g, '.') || (httpPart === 'body' ? 'body' : httpPart);
-  const custom = (error.schema as { errorMessage?: string }).errorMessage;
+  const custom = (error.schema as { errorMessage?: string }).errorMessage ?? nullableMessage(error.schema);
   if (custom) return custom;
   if (error.type === ValueErrorType.ObjectRequiredProperty) return `${field} is required`;
   if (field === 'body') return 'body must be a JSON object';

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { badRequest } from '../lib/errors';
 import { currentUser } from '../plugins/auth';
-import { createApiKey, listApiKeys, revokeApiKey } from '../services/apiKeys';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, updateApiKey } from '../services/apiKeys';
 import { requireTeam } from '../services/teams';
-import { ApiKey, ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
+import {
+  ApiKey,
+  ApiKeyCreateBody,
+  ApiKeyRotateBody,
+  ApiKeyUpdateBody,
+  CreatedApiKey,
+} from '../../contract/schemas/apiKeys';
 import { IdParams, Success, errors } from '../../contract/schemas/common';
 
 export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
@@ -31,11 +36,31 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
         response: { 201: CreatedApiKey, ...errors(400, 401) },
       },
     },
-    async (request, reply) => {
-      const name = request.body.name.trim();
-      if (!name) throw badRequest('name must be 1-100 characters');
-      return reply.code(201).send(await createApiKey(db, request.membership, currentUser(request).id, name));
+    async (request, reply) =>
+      reply.code(201).send(await createApiKey(db, request.membership, currentUser(request).id, request.body)),
+  );
+
+  api.patch(
+    '/v1/api-keys/:id',
+    {
+      ...auth,
+      schema: { params: IdParams, body: ApiKeyUpdateBody, response: { 200: ApiKey, ...errors(400, 401, 403, 404) } },
     },
+    async (request) => updateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body),
+  );
+
+  api.post(
+    '/v1/api-keys/:id/rotate',
+    {
+      ...auth,
+      schema: {
+        params: IdParams,
+        body: ApiKeyRotateBody,
+        response: { 200: CreatedApiKey, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      rotateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body.grace_seconds),
   );
 
   api.delete(

@@ -104,8 +104,8 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       '/v1/models',
       { config, schema: { response: { 200: ModelList, ...openAiErrors([401, 429, 500]) } } },
       async (request) => {
-        await gateway.authenticate(anthropicKey(request));
-        return gateway.models();
+        const access = await gateway.authenticate(anthropicKey(request));
+        return gateway.models(access.allowedModels);
       },
     );
   });

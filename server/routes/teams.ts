@@ -15,6 +15,7 @@ import {
   listMembers,
   removeMember,
   requireTeam,
+  setMemberCap,
   teamView,
   updateBudget,
 } from '../services/teams';
@@ -28,6 +29,7 @@ import {
   InviteBody,
   InviteParams,
   InviteReply,
+  MemberCapBody,
   MemberParams,
   Team,
   TeamCreateBody,
@@ -145,6 +147,23 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
   }
   removeRoute('/v1/teams/invites/:inviteId', InviteParams, 'inviteId', 'Invite not found', cancelInvite);
   removeRoute('/v1/teams/members/:userId', MemberParams, 'userId', 'Team member not found', removeMember);
+
+  api.patch(
+    '/v1/teams/members/:userId/cap',
+    {
+      ...auth,
+      schema: {
+        params: MemberParams,
+        body: MemberCapBody,
+        response: { 200: TeamMember, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      if (!isUuid(userId)) throw notFound('Team member not found');
+      return setMemberCap(db, request.membership, currentUser(request).id, userId, request.body.monthly_cap_cents);
+    },
+  );
 
   api.put(
     '/v1/teams/budget',

@@ -141,6 +141,17 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
   await seedRoutes(q);
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
+  // Bob's "Data pipeline" key has reached its monthly spending limit (whole dollars at or under this month's spend),
+  // so the demo shows a limit reached and its 429 key_budget_exceeded.
+  await q.query(
+    `UPDATE api_keys k SET limit_period = 'monthly', spend_period_start = key_period_start('monthly', $2),
+       period_spend_cents = s.spent, spend_limit_cents = GREATEST(1, s.spent - s.spent % 100),
+       note = 'Nightly batch jobs; capped at its monthly limit'
+     FROM (SELECT COALESCE(sum(cost_cents), 0) AS spent FROM usage_events
+           WHERE api_key_id = $1 AND created_at >= key_period_start('monthly', $2)) s
+     WHERE k.id = $1`,
+    [keyIds[keys.findIndex((key) => key.name === 'Data pipeline')], now],
+  );
 
   // Ledger: one entry of every type the server writes (never 'other', which the dashboard labels 'Unknown'); the opening top-up is sized so the balance lands near TARGET_BALANCE_CENTS.
   const ledger = async (

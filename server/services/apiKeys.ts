@@ -1,15 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
-import { badRequest, isUuid, notFound } from '../lib/errors';
+import { badRequest, forbidden, isUuid, notFound } from '../lib/errors';
 import { randomToken } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
-import type { Membership } from './teams';
+import { requireTeam, type Membership } from './teams';
+import {
+  NO_KEY_CONTROLS,
+  type ApiKey,
+  type ApiKeyControls,
+  type ApiKeyCreateBody,
+  type ApiKeyUpdateBody,
+  type LimitPeriod,
+} from '../../contract/schemas/apiKeys';
 
 /** 'sk-' plus the first 9 characters of the random part: enough to recognise a key, useless to guess it. */
 const PREFIX_LENGTH = 12;
 
 export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A new secret, and what is stored of it: its prefix and its SHA-256 hash, never the secret itself. */
+function newSecret() {
+  const secret = `sk-${randomToken(32)}`;
+  return { secret, prefix: secret.slice(0, PREFIX_LENGTH), hash: hashApiKey(secret) };
+}
 
 interface KeyRow {
   id: string;
@@ -18,24 +32,47 @@ interface KeyRow {
   is_active: boolean;
   created_at: Date;
   last_used_at: Date | null;
+  user_id: string | null;
   user_name: string | null;
   user_email: string | null;
+  spend_limit_cents: number | null;
+  limit_period: LimitPeriod;
+  rpm_limit: number | null;
+  tpm_limit: number | null;
+  expires_at: Date | null;
+  allowed_models: string[];
+  note: string;
+  period_spend_cents: number;
+  period_resets_at: Date | null;
+  previous_key_prefix: string | null;
+  previous_key_expires_at: Date | null;
+  rotated_at: Date | null;
 }
 
-const toApiKey = (row: KeyRow) => ({
-  id: row.id,
-  name: row.name,
-  key_prefix: row.key_prefix,
-  is_active: row.is_active,
+const toApiKey = (row: KeyRow): ApiKey => ({
+  ...row,
   created_at: iso(row.created_at),
   last_used_at: isoOrNull(row.last_used_at),
-  user_name: row.user_name,
-  user_email: row.user_email,
+  expires_at: isoOrNull(row.expires_at),
+  period_resets_at: isoOrNull(row.period_resets_at),
+  previous_key_expires_at: isoOrNull(row.previous_key_expires_at),
+  rotated_at: isoOrNull(row.rotated_at),
 });
 
-const KEY_SELECT = `SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at,
-                           COALESCE(u.name, u.login) AS user_name, u.email AS user_email
-                    FROM api_keys k LEFT JOIN users u ON u.id = k.user_id`;
+/**
+ * A key with its controls, what it spent in its current period (a spend recorded for an earlier period counts as 0,
+ * as admission counts it) and its previous secret while that still works.
+ */
+const KEY_SELECT = `SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at, k.user_id,
+       COALESCE(u.name, u.login) AS user_name, u.email AS user_email, k.spend_limit_cents, k.limit_period,
+       k.rpm_limit, k.tpm_limit, k.expires_at, k.allowed_models, k.note,
+       CASE WHEN k.spend_period_start IS NOT DISTINCT FROM key_period_start(k.limit_period, now())
+            THEN k.period_spend_cents ELSE 0 END AS period_spend_cents,
+       key_period_end(k.limit_period, now()) AS period_resets_at,
+       CASE WHEN k.previous_key_expires_at > now() THEN k.previous_key_prefix END AS previous_key_prefix,
+       CASE WHEN k.previous_key_expires_at > now() THEN k.previous_key_expires_at END AS previous_key_expires_at,
+       k.rotated_at
+  FROM api_keys k LEFT JOIN users u ON u.id = k.user_id`;
 
 export async function listApiKeys(q: Queryable, teamId: string) {
   const rows = await q.query<KeyRow>(
@@ -45,19 +82,152 @@ export async function listApiKeys(q: Queryable, teamId: string) {
   return rows.map(toApiKey);
 }
 
-export async function createApiKey(db: Db, membership: Membership | null, userId: string, name: string) {
+async function keyById(q: Queryable, id: string) {
+  const [row] = await q.query<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [id]);
+  return toApiKey(row);
+}
+
+/**
+ * The checks the schema cannot make: a name that is not blank, an expiry in the future, and an allow-list without
+ * blank or repeated entries (trimmed, then de-duplicated in order).
+ */
+function checkedControls<T extends Partial<ApiKeyControls> & { name?: string }>(body: T): T {
+  const checked = { ...body };
+  if (body.name !== undefined) {
+    checked.name = body.name.trim();
+    if (!checked.name) throw badRequest('name must be 1-100 characters');
+  }
+  if (body.expires_at != null && Date.parse(body.expires_at) <= Date.now()) {
+    throw badRequest('expires_at must be in the future');
+  }
+  if (body.allowed_models !== undefined) {
+    const models = body.allowed_models.map((model) => model.trim());
+    if (models.some((model) => model === '')) throw badRequest('each allowed model must be 1-200 characters');
+    checked.allowed_models = [...new Set(models)];
+  }
+  return checked;
+}
+
+export async function createApiKey(db: Db, membership: Membership | null, userId: string, body: ApiKeyCreateBody) {
   if (!membership) throw badRequest('You must belong to a team to create API keys');
-  const secret = `sk-${randomToken(32)}`;
+  const { name, ...controls } = checkedControls(body);
+  const c: ApiKeyControls = { ...NO_KEY_CONTROLS, ...controls };
+  const { secret, prefix, hash } = newSecret();
   const id = await db.tx(async (q) => {
     const [row] = await q.query<{ id: string }>(
-      'INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [membership.teamId, userId, name, secret.slice(0, PREFIX_LENGTH), hashApiKey(secret)],
+      `INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash, spend_limit_cents, limit_period, rpm_limit,
+                             tpm_limit, expires_at, allowed_models, note, spend_period_start)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, key_period_start($7, now())) RETURNING id`,
+      [
+        membership.teamId,
+        userId,
+        name,
+        prefix,
+        hash,
+        c.spend_limit_cents,
+        c.limit_period,
+        c.rpm_limit,
+        c.tpm_limit,
+        c.expires_at,
+        c.allowed_models,
+        c.note,
+      ],
     );
     await recordActivity(q, membership.teamId, userId, 'api_key_created', `API key "${name}" was created`);
     return row.id;
   });
-  const [row] = await db.query<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [id]);
-  return { ...toApiKey(row), key: secret };
+  return { ...(await keyById(db, id)), key: secret };
+}
+
+/** The columns a PATCH may set, in the body's names (ApiKeyUpdateBody). */
+const UPDATABLE = [
+  'name',
+  'spend_limit_cents',
+  'limit_period',
+  'rpm_limit',
+  'tpm_limit',
+  'expires_at',
+  'allowed_models',
+  'note',
+] as const satisfies readonly (keyof ApiKeyUpdateBody)[];
+
+/**
+ * Locks a live key of the team that the user may change: its creator or the team owner. Others may see and revoke
+ * the team's keys, but not loosen or tighten another member's limits, nor take over its secret.
+ */
+async function lockChangeableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
+  if (!isUuid(keyId)) throw notFound('API key not found');
+  const [key] = await q.query<{ name: string; user_id: string | null }>(
+    'SELECT name, user_id FROM api_keys WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    [keyId, membership.teamId],
+  );
+  if (!key) throw notFound('API key not found');
+  if (membership.role !== 'owner' && key.user_id !== userId) {
+    throw forbidden("Only the key's creator or the team owner can change this key");
+  }
+  return key;
+}
+
+/**
+ * Changes the fields sent. A new limit period counts the key's spend afresh for the period it starts now, from the
+ * usage events (admission counts a spend recorded for another period as 0).
+ */
+export async function updateApiKey(
+  db: Db,
+  membership: Membership | null,
+  userId: string,
+  keyId: string,
+  body: ApiKeyUpdateBody,
+) {
+  const team = requireTeam(membership);
+  const changes = checkedControls(body);
+  await db.tx(async (q) => {
+    await lockChangeableKey(q, team, userId, keyId);
+    const fields = UPDATABLE.filter((field) => changes[field] !== undefined);
+    const sets = fields.map((field, i) => `${field} = $${i + 2}`);
+    if (changes.limit_period !== undefined) {
+      const period = `$${fields.indexOf('limit_period') + 2}`;
+      sets.push(
+        `spend_period_start = key_period_start(${period}, now())`,
+        `period_spend_cents = (SELECT COALESCE(sum(e.cost_cents), 0) FROM usage_events e
+           WHERE e.team_id = api_keys.team_id AND e.api_key_id = api_keys.id
+             AND e.created_at >= COALESCE(key_period_start(${period}, now()), '-infinity'))`,
+      );
+    }
+    await q.query(`UPDATE api_keys SET ${sets.join(', ')} WHERE id = $1`, [
+      keyId,
+      ...fields.map((field) => changes[field]),
+    ]);
+  });
+  return keyById(db, keyId);
+}
+
+/**
+ * A new secret for the same key (same id, limits and history). The secret it replaces keeps working for
+ * `graceSeconds` (0: stops at once); a second rotation replaces that previous secret.
+ */
+export async function rotateApiKey(
+  db: Db,
+  membership: Membership | null,
+  userId: string,
+  keyId: string,
+  graceSeconds: number,
+) {
+  const team = requireTeam(membership);
+  const { secret, prefix, hash } = newSecret();
+  await db.tx(async (q) => {
+    const key = await lockChangeableKey(q, team, userId, keyId);
+    await q.query(
+      `UPDATE api_keys SET previous_key_hash = key_hash, previous_key_prefix = key_prefix,
+         previous_key_expires_at = now() + make_interval(secs => $2), key_hash = $3, key_prefix = $4, rotated_at = now()
+       WHERE id = $1`,
+      [keyId, graceSeconds, hash, prefix],
+    );
+    const grace =
+      graceSeconds === 0 ? 'the old secret stopped working at once' : `the old secret works for ${graceSeconds} s`;
+    await recordActivity(q, team.teamId, userId, 'api_key_rotated', `API key "${key.name}" was rotated; ${grace}`);
+  });
+  return { ...(await keyById(db, keyId)), key: secret };
 }
 
 export const revokedMessage = (keyName: string, actorName: string) =>

@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/types';
-import { MONTH_START_SQL } from '../lib/time';
 
 export interface KeyOwner {
   keyId: string;
@@ -7,77 +6,137 @@ export interface KeyOwner {
   userId: string;
 }
 
-export type Admission =
-  | { ok: true; owner: KeyOwner; reservationId: number }
-  | { ok: false; reason: 'invalid_key' | 'insufficient_credits' | 'budget_exceeded'; budgetCents?: number };
+/** Why a request was not admitted, with what the refusal's message names (migration 8, gateway_admit). */
+export type Refusal =
+  | { reason: 'invalid_key' | 'insufficient_credits' | 'model_not_allowed' }
+  | { reason: 'key_expired'; expiredAt: Date }
+  | { reason: 'rpm_exceeded' | 'tpm_exceeded'; limit: number; retryAfterSeconds: number }
+  | { reason: 'key_budget_exceeded'; limitCents: number; resetsAt: Date | null }
+  | { reason: 'member_budget_exceeded'; limitCents: number; resetsAt: Date }
+  | { reason: 'budget_exceeded'; budgetCents: number };
+
+export type Admission = { ok: true; owner: KeyOwner; reservationId: number } | ({ ok: false } & Refusal);
+
+/** What one request asks of its key and team: the worst-case cost, the tokens it may use, the names it called. */
+export interface AdmissionRequest {
+  amountCents: number;
+  tokens: number;
+  /** The model name the client sent, and the provider/model it resolved to when it is not a route. */
+  models: string[];
+}
+
+interface AdmitRow {
+  key_id: string | null;
+  team_id: string | null;
+  user_id: string | null;
+  reservation_id: number | null;
+  refusal: string | null;
+  limit_value: number | null;
+  resets_at: Date | null;
+  retry_after: number | null;
+}
+
+function refusalOf(row: AdmitRow): Refusal {
+  const limit = row.limit_value ?? 0;
+  switch (row.refusal) {
+    case 'key_expired':
+      return { reason: 'key_expired', expiredAt: row.resets_at as Date };
+    case 'rpm_exceeded':
+    case 'tpm_exceeded':
+      return { reason: row.refusal, limit, retryAfterSeconds: row.retry_after ?? 60 };
+    case 'key_budget_exceeded':
+      return { reason: 'key_budget_exceeded', limitCents: limit, resetsAt: row.resets_at };
+    case 'member_budget_exceeded':
+      return { reason: 'member_budget_exceeded', limitCents: limit, resetsAt: row.resets_at as Date };
+    case 'budget_exceeded':
+      return { reason: 'budget_exceeded', budgetCents: limit };
+    case 'model_not_allowed':
+    case 'insufficient_credits':
+      return { reason: row.refusal };
+    default:
+      return { reason: 'invalid_key' };
+  }
+}
 
 /**
- * A key works while it is active, not revoked, and its creator still belongs to the key's team (a member who leaves
- * takes their keys' access with them). `k` joined to `m` on these conditions is an active key. No cache: revoking a
- * key takes effect on the next request.
- */
-const ACTIVE_KEY = `api_keys k JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
-  AND k.is_active AND k.deleted_at IS NULL`;
-
-/** Month-to-date spend of team `t`, from the daily roll-up. */
-const MONTH_SPEND_SQL = `(SELECT COALESCE(sum(d.cost_cents), 0) FROM usage_daily d
-  WHERE d.team_id = t.id AND d.day >= ${MONTH_START_SQL})`;
-
-/**
- * Admits a request in one statement: finds the key, and holds `amountCents` against its team if the team's available
- * credit (balance - credits held by requests in flight) is above zero and, with a budget, month-to-date spend plus
- * held credits is under it. The conditional UPDATE is the whole race protection: PGlite runs one statement at a time,
- * and PostgreSQL re-checks the condition on the current row once it holds the row lock. Only a refusal costs a
- * second query (for its reason).
+ * Admits a request in ONE statement, refusal included: gateway_admit (migration 8) locks the key, its member and its
+ * team in that order, checks the key's expiry, allow-list, per-minute rates and spending limit, the member's monthly
+ * cap and the team's credit and budget against the locked rows, then holds `amountCents` on all three (and the
+ * tokens in the key's minute) and records the hold, or changes nothing. Locking before checking is what makes it
+ * exact under concurrency on PostgreSQL, where a conditional UPDATE re-checks only the row it updates.
  */
 export async function reserveCredits(
   q: Queryable,
   keyHash: string,
-  amountCents: number,
+  request: AdmissionRequest,
   hold: { ttlSeconds: number; instanceId: string },
 ): Promise<Admission> {
-  const [row] = await q.query<{ key_id: string; team_id: string; user_id: string; reservation_id: number | null }>(
-    `WITH key AS (SELECT k.id, k.team_id, k.user_id FROM ${ACTIVE_KEY} WHERE k.key_hash = $1),
-     held AS (
-       UPDATE teams t SET reserved_cents = t.reserved_cents + $2
-       FROM key WHERE t.id = key.team_id AND t.credit_balance_cents - t.reserved_cents > 0
-         AND (t.budget_limit_cents = 0 OR t.reserved_cents + ${MONTH_SPEND_SQL} < t.budget_limit_cents)
-       RETURNING t.id
-     ),
-     reservation AS (
-       INSERT INTO gateway_reservations (team_id, amount_cents, expires_at, instance_id)
-       SELECT id, $2, now() + make_interval(secs => $3), $4 FROM held RETURNING id
-     )
-     SELECT key.id AS key_id, key.team_id, key.user_id, (SELECT id FROM reservation) AS reservation_id FROM key`,
-    [keyHash, amountCents, hold.ttlSeconds, hold.instanceId],
-    { name: 'gateway_reserve' },
+  const [row] = await q.query<AdmitRow>(
+    'SELECT * FROM gateway_admit($1, $2, $3, $4, $5, $6)',
+    [keyHash, request.amountCents, hold.ttlSeconds, hold.instanceId, request.models, request.tokens],
+    { name: 'gateway_admit' },
   );
-  if (!row) return { ok: false, reason: 'invalid_key' };
-  const owner = { keyId: row.key_id, teamId: row.team_id, userId: row.user_id };
-  if (row.reservation_id !== null) return { ok: true, owner, reservationId: row.reservation_id };
-  const [team] = await q.query<{ available: number; budget_limit_cents: number }>(
-    'SELECT credit_balance_cents - reserved_cents AS available, budget_limit_cents FROM teams WHERE id = $1',
-    [owner.teamId],
-  );
-  if (team.available <= 0 || team.budget_limit_cents === 0) return { ok: false, reason: 'insufficient_credits' };
-  return { ok: false, reason: 'budget_exceeded', budgetCents: team.budget_limit_cents };
+  if (row.reservation_id === null) return { ok: false, ...refusalOf(row) };
+  const owner = { keyId: row.key_id as string, teamId: row.team_id as string, userId: row.user_id as string };
+  return { ok: true, owner, reservationId: row.reservation_id };
 }
 
-export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyOwner | null> {
-  const [row] = await q.query<{ id: string; team_id: string; user_id: string }>(
-    `SELECT k.id, k.team_id, k.user_id FROM ${ACTIVE_KEY} WHERE k.key_hash = $1`,
+/** A working key (or a rotated key's previous secret in its grace), for requests that reserve nothing. */
+export interface KeyAccess {
+  owner: KeyOwner;
+  /** When the key expired; null while it works. */
+  expiredAt: Date | null;
+  /** Empty: every model and route. */
+  allowedModels: string[];
+}
+
+export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAccess | null> {
+  const [row] = await q.query<{
+    id: string;
+    team_id: string;
+    user_id: string;
+    expired_at: Date | null;
+    allowed_models: string[];
+  }>(
+    `SELECT k.id, k.team_id, k.user_id, CASE WHEN k.expires_at <= now() THEN k.expires_at END AS expired_at,
+            k.allowed_models
+     FROM api_keys k JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
+     WHERE (k.key_hash = $1 OR (k.previous_key_hash = $1 AND k.previous_key_expires_at > now()))
+       AND k.is_active AND k.deleted_at IS NULL`,
     [keyHash],
     { name: 'gateway_key_owner' },
   );
-  return row ? { keyId: row.id, teamId: row.team_id, userId: row.user_id } : null;
+  if (!row) return null;
+  return {
+    owner: { keyId: row.id, teamId: row.team_id, userId: row.user_id },
+    expiredAt: row.expired_at,
+    allowedModels: row.allowed_models,
+  };
 }
 
-/** Gives back the holds the `gone` CTE deletes, in the same statement; returns how many. */
+/**
+ * Gives back the holds the `gone` CTE deletes, in the same statement, on the key, the member and the team (locked in
+ * that order, as admission locks them: each UPDATE waits for the one before); returns how many.
+ */
 async function releaseHolds(q: Queryable, gone: string, params: unknown[]): Promise<number> {
   const rows = await q.query<{ released: number }>(
-    `WITH gone AS (${gone} RETURNING team_id, amount_cents),
+    `WITH gone AS (${gone} RETURNING team_id, key_id, user_id, amount_cents),
+     per_key AS (
+       UPDATE api_keys k SET reserved_cents = k.reserved_cents - g.amount
+       FROM (SELECT key_id, sum(amount_cents) AS amount FROM gone WHERE key_id IS NOT NULL GROUP BY 1) g
+       WHERE k.id = g.key_id RETURNING k.id
+     ),
+     per_member AS (
+       UPDATE team_members m SET reserved_cents = m.reserved_cents - g.amount
+       FROM (SELECT team_id, user_id, sum(amount_cents) AS amount FROM gone WHERE user_id IS NOT NULL GROUP BY 1, 2) g
+       WHERE m.team_id = g.team_id AND m.user_id = g.user_id AND (SELECT count(*) FROM per_key) >= 0
+       RETURNING m.user_id
+     ),
      per_team AS (SELECT team_id, sum(amount_cents) AS amount, count(*) AS n FROM gone GROUP BY team_id),
-     updated AS (UPDATE teams t SET reserved_cents = t.reserved_cents - p.amount FROM per_team p WHERE t.id = p.team_id)
+     updated AS (
+       UPDATE teams t SET reserved_cents = t.reserved_cents - p.amount FROM per_team p
+       WHERE t.id = p.team_id AND (SELECT count(*) FROM per_member) >= 0
+     )
      SELECT COALESCE(sum(n), 0) AS released FROM per_team`,
     params,
   );

@@ -98,8 +98,12 @@ export async function listMembers(q: Queryable, teamId: string) {
     email: string | null;
     role: 'owner' | 'member';
     created_at: Date;
+    monthly_cap_cents: number | null;
+    month_spend_cents: number;
   }>(
-    `SELECT u.id, u.name, u.login, u.email, m.role, m.created_at
+    `SELECT u.id, u.name, u.login, u.email, m.role, m.created_at, m.monthly_cap_cents,
+            (SELECT COALESCE(sum(d.cost_cents), 0) FROM usage_daily d
+             WHERE d.team_id = m.team_id AND d.user_id = m.user_id AND d.day >= ${MONTH_START_SQL}) AS month_spend_cents
      FROM team_members m JOIN users u ON u.id = m.user_id
      WHERE m.team_id = $1 ORDER BY m.role = 'owner' DESC, m.created_at, u.login`,
     [teamId],
@@ -110,7 +114,32 @@ export async function listMembers(q: Queryable, teamId: string) {
     email: row.email,
     role: row.role,
     created_at: iso(row.created_at),
+    monthly_cap_cents: row.monthly_cap_cents,
+    month_spend_cents: row.month_spend_cents,
   }));
+}
+
+/** The owner's monthly cap on one member's keys together (docs/governance.md#member-caps); null lifts it. */
+export async function setMemberCap(
+  db: Db,
+  membership: Membership | null,
+  userId: string,
+  memberId: string,
+  capCents: number | null,
+) {
+  const { teamId } = requireOwner(membership);
+  await db.tx(async (q) => {
+    const [member] = await q.query<{ who: string }>(
+      `UPDATE team_members m SET monthly_cap_cents = $3 FROM users u
+       WHERE m.team_id = $1 AND m.user_id = $2 AND u.id = m.user_id RETURNING COALESCE(u.email, u.login) AS who`,
+      [teamId, memberId, capCents],
+    );
+    if (!member) throw notFound('Team member not found');
+    const cap = capCents === null ? 'no monthly cap' : `a monthly cap of ${formatCents(capCents)}`;
+    await recordActivity(q, teamId, userId, 'member_cap_changed', `${member.who} now has ${cap}`);
+  });
+  const members = await listMembers(db, teamId);
+  return members.find((member) => member.id === memberId)!;
 }
 
 export async function inviteMember(db: Db, membership: Membership | null, userId: string, email: string) {

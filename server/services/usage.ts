@@ -39,12 +39,12 @@ const HIGH_COST_CENTS = 500;
 
 /**
  * Records gateway requests: for each, the raw event, its daily roll-up row, the team's balance (usage events are the
- * debit side of the ledger: balance = credit_ledger - usage cost), the release of its credit reservation, the key's
- * last use, the team's models and the activity feed (first use of a key or a model, failed or expensive requests).
+ * debit side of the ledger: balance = credit_ledger - usage cost), the release of its credit reservation (on the
+ * team, the member and the key), the key's last use, period spend and minute's tokens, the team's models and the activity feed (first use of a key or a model, failed or expensive requests).
  *
  * It is ONE statement, hence one transaction, however many events: the gateway settles requests in batches, and a
  * single statement is one round trip on PostgreSQL and one parse on PGlite. First uses are race-free without extra
- * locking: the key rows are read FOR UPDATE and team_models relies on its primary key (ON CONFLICT DO NOTHING).
+ * locking: the key rows are locked first (FOR NO KEY UPDATE) and team_models relies on its primary key (ON CONFLICT DO NOTHING).
  * Activity rows of one batch get microsecond offsets so the feed lists them in a stable order.
  */
 export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Promise<void> {
@@ -71,10 +71,23 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-                 cost_cents, latency_ms, status, created_at
+                 cost_cents, latency_ms, status, created_at, request_id
      ),
      released AS (
-       DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[]) RETURNING team_id, amount_cents
+       DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[])
+       RETURNING id, team_id, key_id, user_id, amount_cents, tokens, minute
+     ),
+     -- Keys, then members, then teams: the order gateway_admit locks them in, so the two never deadlock. Each UPDATE
+     -- waits for the previous lock to be taken (an uncorrelated subquery is evaluated before the first row).
+     locked_keys AS (
+       SELECT id, last_used_at IS NULL AS first_use FROM api_keys
+       WHERE id IN (SELECT api_key_id FROM input) ORDER BY id FOR NO KEY UPDATE
+     ),
+     members AS (
+       UPDATE team_members m SET reserved_cents = m.reserved_cents - r.amount
+       FROM (SELECT team_id, user_id, sum(amount_cents) AS amount FROM released WHERE user_id IS NOT NULL GROUP BY 1, 2) r
+       WHERE m.team_id = r.team_id AND m.user_id = r.user_id AND (SELECT count(*) FROM locked_keys) >= 0
+       RETURNING m.user_id
      ),
      balances AS (
        UPDATE teams t SET credit_balance_cents = t.credit_balance_cents - m.cost,
@@ -83,7 +96,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
              FROM (SELECT team_id, cost_cents AS cost, 0 AS released FROM inserted
                    UNION ALL SELECT team_id, 0, amount_cents FROM released) x
              GROUP BY team_id) m
-       WHERE t.id = m.team_id
+       WHERE t.id = m.team_id AND (SELECT count(*) FROM members) >= 0
      ),
      daily AS (
        INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
@@ -99,12 +112,26 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
          cached_tokens = d.cached_tokens + EXCLUDED.cached_tokens, cost_cents = d.cost_cents + EXCLUDED.cost_cents,
          latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
      ),
+     -- Per key: its last use, its hold given back, the cost added to the period it is settled in, and the minute's
+     -- tokens corrected from the hold to the real count while that minute is still the key's window.
+     key_moves AS (
+       SELECT api_key_id AS key_id, created_at AS at, cost_cents AS cost, 0 AS released, NULL::timestamptz AS minute,
+              0 AS token_fix
+       FROM inserted WHERE api_key_id IS NOT NULL
+       UNION ALL
+       SELECT r.key_id, NULL, 0, r.amount_cents, r.minute, COALESCE(i.prompt_tokens + i.completion_tokens, 0) - r.tokens
+       FROM released r LEFT JOIN inserted i ON i.request_id = r.id WHERE r.key_id IS NOT NULL
+     ),
      keys AS (
-       UPDATE api_keys k SET last_used_at = GREATEST(k.last_used_at, u.at)
-       FROM (SELECT api_key_id, max(created_at) AS at FROM inserted WHERE api_key_id IS NOT NULL GROUP BY 1) u,
-            (SELECT id, last_used_at IS NULL AS first_use FROM api_keys
-             WHERE id IN (SELECT api_key_id FROM input) FOR UPDATE) prev
-       WHERE k.id = u.api_key_id AND k.id = prev.id
+       UPDATE api_keys k SET last_used_at = GREATEST(k.last_used_at, u.at), reserved_cents = k.reserved_cents - u.released,
+         period_spend_cents = u.cost + CASE WHEN k.spend_period_start IS NOT DISTINCT FROM
+                                              key_period_start(k.limit_period, now()) THEN k.period_spend_cents ELSE 0 END,
+         spend_period_start = key_period_start(k.limit_period, now()),
+         rate_tokens = GREATEST(0, k.rate_tokens + COALESCE(
+           (SELECT sum(x.token_fix) FROM key_moves x WHERE x.key_id = k.id AND x.minute = k.rate_minute), 0))
+       FROM (SELECT key_id, max(at) AS at, sum(cost) AS cost, sum(released) AS released FROM key_moves GROUP BY 1) u,
+            locked_keys prev
+       WHERE k.id = u.key_id AND k.id = prev.id
        RETURNING k.id, k.name, prev.first_use
      ),
      models AS (

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import type { OpenAiErrorBody } from '../gateway/errors';
 import { balanceCents, derivedBalanceCents } from '../services/credits';
 import { releaseExpiredReservations } from '../services/reservations';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';
-import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
+import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 let ctx: GatewayTestContext;
 before(async () => {
@@ -42,32 +41,13 @@ test(
     const TOTAL = 100;
     const WORST = 7;
 
-    // The provider holds every answer until each request is either waiting on it or refused: all the admitted
-    // requests are in flight together before any is billed.
-    const held: (() => void)[] = [];
-    let refused = 0;
-    let everyoneIn!: () => void;
-    const allIn = new Promise<void>((resolve) => (everyoneIn = resolve));
-    const check = () => held.length + refused === TOTAL && everyoneIn();
-    ctx.upstream.handler = (request, res) => {
-      held.push(() => sendJson(res, request.body.model, 'ok', { prompt_tokens: 12, completion_tokens: WORST }));
-      check();
-    };
     const body = { model: 'openai/metered', messages: [{ role: 'user', content: 'go' }], max_tokens: WORST };
-    const calls = Array.from({ length: TOTAL }, () =>
-      ctx.chat(key, body).then(async (res) => {
-        if (res.status !== 200) {
-          refused++;
-          check();
-        }
-        return { status: res.status, body: (await res.json()) as OpenAiErrorBody };
-      }),
+    const { admitted, results } = await allAtOnce(
+      ctx,
+      TOTAL,
+      () => ctx.chat(key, body),
+      (request, res) => sendJson(res, request.body.model, 'ok', { prompt_tokens: 12, completion_tokens: WORST }),
     );
-    await allIn;
-    const admitted = held.length;
-    for (const release of held) release();
-    const results = await Promise.all(calls);
-    await ctx.app.gateway.settled();
 
     // Admission stops once the available credit is not above zero: ceil(100 / 7) = 15 requests.
     assert.equal(admitted, 15);

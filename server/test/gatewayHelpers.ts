@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
+import type { OpenAiErrorBody } from '../gateway/errors';
 import type { RoutePolicy } from '../gateway/routing/types';
 import { dollarsToMicros } from '../lib/money';
 import { appendLedgerEntry } from '../services/credits';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
-import { startFakeUpstream, type FakeUpstream } from './fakeUpstream';
+import { startFakeUpstream, type FakeUpstream, type Handler } from './fakeUpstream';
 
 export interface GatewayTestContext extends TestContext {
   upstream: FakeUpstream;
@@ -151,4 +152,40 @@ export async function createGatewayContext(
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
   });
+}
+
+/**
+ * Sends `total` requests together. The provider holds every answer until each request is either waiting on it or
+ * refused, so all the admitted requests are in flight together before any is billed; then `answer` answers them all.
+ */
+export async function allAtOnce(
+  ctx: GatewayTestContext,
+  total: number,
+  send: () => Promise<globalThis.Response>,
+  answer: Handler,
+) {
+  const held: (() => void)[] = [];
+  let refused = 0;
+  let everyoneIn!: () => void;
+  const allIn = new Promise<void>((resolve) => (everyoneIn = resolve));
+  const check = () => held.length + refused === total && everyoneIn();
+  ctx.upstream.handler = (request, res) => {
+    held.push(() => answer(request, res));
+    check();
+  };
+  const calls = Array.from({ length: total }, () =>
+    send().then(async (res) => {
+      if (res.status !== 200) {
+        refused++;
+        check();
+      }
+      return { status: res.status, body: (await res.json()) as OpenAiErrorBody };
+    }),
+  );
+  await allIn;
+  const admitted = held.length;
+  for (const release of held) release();
+  const results = await Promise.all(calls);
+  await ctx.app.gateway.settled();
+  return { admitted, results };
 }

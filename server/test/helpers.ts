@@ -89,7 +89,7 @@ export interface TestContext {
   join(user: TestUser, teamId: string): Promise<void>;
   token(userId: string, ttlSeconds?: number): Promise<string>;
   request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     options?: { as?: TestUser; body?: unknown; headers?: Record<string, string> },
   ): Promise<Response>;

@@ -91,6 +91,9 @@ describe('demo seed', () => {
       const keys = await ctx.request('GET', '/v1/api-keys/', { as: await signIn('bob') });
       assert.deepEqual(keys.body.map((k: { is_active: boolean }) => k.is_active).sort(), [false, true, true, true]);
       assert.ok(keys.body.every((k: { last_used_at: string | null }) => k.last_used_at));
+      const pipeline = keys.body.find((k: { name: string }) => k.name === 'Data pipeline');
+      assert.equal(pipeline.limit_period, 'monthly');
+      assert.ok(pipeline.period_spend_cents >= pipeline.spend_limit_cents, 'the seeded key has reached its limit');
     });
 
     test('payments in every status, the live one payable', async () => {

@@ -1,0 +1,114 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeString, Nullable } from './common';
+
+/**
+ * The request log (docs/governance.md#request-log): one row per gateway request, newest first by default, filtered,
+ * sorted and paged on the server with a keyset cursor. Request and response bodies are never stored.
+ */
+export const REQUEST_LOG_SORT_FIELDS = ['created_at', 'cost_cents', 'latency_ms', 'total_tokens'] as const;
+export type RequestLogSortField = (typeof REQUEST_LOG_SORT_FIELDS)[number];
+export const REQUEST_STATUSES = ['success', 'error'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_LOG_MAX_PAGE = 200;
+export const REQUEST_LOG_DEFAULT_PAGE = 50;
+
+/** The filters, shared by the page query and the CSV export. Times are ISO 8601; `to` is exclusive. */
+export const RequestLogFilters = Type.Object({
+  from: Type.Optional(DateTimeString('from')),
+  to: Type.Optional(DateTimeString('to')),
+  api_key_id: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'api_key_id must be a key id' })),
+  user_id: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'user_id must be a member id' })),
+  model: Type.Optional(Type.String({ minLength: 1, maxLength: 200, errorMessage: 'model must be 1-200 characters' })),
+  status: Type.Optional(
+    Type.Union(
+      REQUEST_STATUSES.map((status) => Type.Literal(status)),
+      { errorMessage: `status must be one of ${REQUEST_STATUSES.join(', ')}` },
+    ),
+  ),
+  min_cost_cents: Type.Optional(
+    Type.Integer({ minimum: 0, errorMessage: 'min_cost_cents must be a whole number of cents from 0' }),
+  ),
+});
+export type RequestLogFilters = Static<typeof RequestLogFilters>;
+
+export const RequestLogQuery = Type.Composite([
+  RequestLogFilters,
+  Type.Object({
+    sort: Type.Optional(
+      Type.Union(
+        REQUEST_LOG_SORT_FIELDS.map((field) => Type.Literal(field)),
+        { errorMessage: `sort must be one of ${REQUEST_LOG_SORT_FIELDS.join(', ')}` },
+      ),
+    ),
+    order: Type.Optional(
+      Type.Union([Type.Literal('asc'), Type.Literal('desc')], { errorMessage: 'order must be asc or desc' }),
+    ),
+    /** The `next_cursor` of the previous page, opaque to the client. */
+    cursor: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'cursor is not one this server gave' })),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: REQUEST_LOG_MAX_PAGE,
+        errorMessage: `limit must be an integer from 1 to ${REQUEST_LOG_MAX_PAGE}`,
+      }),
+    ),
+  }),
+]);
+export type RequestLogQuery = Static<typeof RequestLogQuery>;
+
+export const RequestLogEntry = Type.Object({
+  id: Type.String(),
+  created_at: Type.String(),
+  api_key_id: Nullable(Type.String()),
+  key_name: Nullable(Type.String()),
+  key_prefix: Nullable(Type.String()),
+  user_id: Type.String(),
+  user_name: Nullable(Type.String()),
+  user_email: Nullable(Type.String()),
+  /** 'chat/completions', 'messages', 'embeddings', 'responses'. */
+  endpoint: Nullable(Type.String()),
+  provider: Type.String(),
+  model: Type.String(),
+  route_name: Nullable(Type.String()),
+  deployment_id: Nullable(Type.String()),
+  status: Type.Union(REQUEST_STATUSES.map((status) => Type.Literal(status))),
+  error_code: Nullable(Type.String()),
+  error_message: Nullable(Type.String()),
+  prompt_tokens: Type.Integer(),
+  completion_tokens: Type.Integer(),
+  cached_tokens: Type.Integer(),
+  cost_cents: Type.Integer(),
+  latency_ms: Type.Integer(),
+  ttft_ms: Nullable(Type.Integer()),
+});
+export type RequestLogEntry = Static<typeof RequestLogEntry>;
+
+export const RequestLogPage = Type.Object({
+  rows: Type.Array(RequestLogEntry),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Nullable(Type.String()),
+});
+export type RequestLogPage = Static<typeof RequestLogPage>;
+
+/** The CSV export's columns, in order: the header row and every line (server) and the docs name them from here. */
+export const REQUEST_LOG_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'key_name',
+  'key_prefix',
+  'user_email',
+  'endpoint',
+  'provider',
+  'model',
+  'route_name',
+  'deployment_id',
+  'status',
+  'error_code',
+  'error_message',
+  'prompt_tokens',
+  'completion_tokens',
+  'cached_tokens',
+  'cost_cents',
+  'latency_ms',
+  'ttft_ms',
+] as const satisfies readonly (keyof RequestLogEntry)[];
