@@ -10,23 +10,19 @@
  * (1000000). `-- --explain` prints EXPLAIN (ANALYZE, BUFFERS) of the first page, a filter, the next page and a cost sort.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_PATH, USAGE_STATS_PATH, withParams } from '../../contract/apiPaths';
 import type { RequestLogQuery } from '../../contract/schemas/requestLog';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import { pageQuery } from '../services/requestLog';
 import { createSessions } from '../services/sessions';
 import { rebuildUsageRollup, recordUsageBatch, type UsageEvent } from '../services/usage';
+import { withPglite, withPostgres } from './benchDatabases';
 import { MODELS, insertUsageEvents } from './usageEvents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -291,32 +287,9 @@ async function exportCsv(app: FastifyInstance, seeded: Seeded, token: string, db
 async function main() {
   const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const results: Awaited<ReturnType<typeof measure>>[] = [];
-  if (engines.includes('pglite')) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'requestlog-bench-'));
-    const lite = await openPglite(dataDir);
-    try {
-      results.push(await measure('PGlite', lite));
-    } finally {
-      await lite.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
+  if (engines.includes('pglite')) results.push(await withPglite((db) => measure('PGlite', db)));
   const url = process.env.BENCH_DATABASE_URL;
-  if (url && engines.includes('postgres')) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const db = openPostgres(url, { schema });
-    try {
-      results.push(await measure('PostgreSQL', db));
-    } finally {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  }
-  for (const result of results) console.log(`\n${result.engine}:\n${result.notes.join('\n')}`);
+  if (url && engines.includes('postgres')) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db)));
   console.log(
     `\n${EVENTS.toLocaleString('en')} events, ${RUNS} runs per case (after 2 warm-ups), through the routes\n`,
   );
