@@ -79,14 +79,14 @@ const eventIndexes = (db: Db) =>
 const BEFORE_LOG = ['usage_events_time', 'usage_events_request'];
 const TEAM_TIME = 'CREATE INDEX usage_events_team_time ON usage_events (team_id, created_at)';
 
-async function buildIndexes(db: Db, definitions: string[], log: string[]) {
+async function buildIndexes(db: Db, definitions: string[], note: (line: string) => void) {
   for (const definition of definitions) {
     const started = performance.now();
     await db.tx(async (q) => {
       await q.query(`SET LOCAL maintenance_work_mem = '512MB'`);
       await q.query(definition);
     });
-    log.push(`  ${seconds(started)} s  ${definition.replace(/ ON \S+ USING btree/, ' …')}`);
+    note(`  ${seconds(started)} s  ${definition.replace(/ ON \S+ USING btree/, ' …')}`);
   }
 }
 
@@ -123,7 +123,7 @@ function percentile(values: number[], p: number) {
 }
 
 /** Loads the events without secondary indexes, then builds the old and the new ones, timing writes in between. */
-async function load(db: Db, notes: string[]): Promise<Seeded> {
+async function load(db: Db, note: (line: string) => void): Promise<Seeded> {
   const seeded = await seedPeople(db);
   const indexes = await eventIndexes(db);
   for (const { indexname } of indexes) await db.query(`DROP INDEX ${indexname}`);
@@ -135,22 +135,22 @@ async function load(db: Db, notes: string[]): Promise<Seeded> {
     count: EVENTS,
     days: DAYS,
   });
-  notes.push(`${EVENTS.toLocaleString('en')} events inserted in ${seconds(started)} s; indexes built:`);
+  note(`${EVENTS.toLocaleString('en')} events inserted in ${seconds(started)} s; indexes built:`);
   const before = indexes.filter((index) => BEFORE_LOG.includes(index.indexname)).map((index) => index.indexdef);
-  await buildIndexes(db, [...before, TEAM_TIME], notes);
+  await buildIndexes(db, [...before, TEAM_TIME], note);
   await db.query('ANALYZE usage_events');
   const writeBefore = await writeCost(db, seeded);
   const added = indexes.filter((index) => !BEFORE_LOG.includes(index.indexname)).map((index) => index.indexdef);
-  await buildIndexes(db, added, notes);
+  await buildIndexes(db, added, note);
   await db.query('DROP INDEX usage_events_team_time');
   await db.query('ANALYZE usage_events');
   const writeAfter = await writeCost(db, seeded);
-  notes.push(`write path, recordUsageBatch at ${EVENTS.toLocaleString('en')} events:`);
-  notes.push(`  before migration 9's indexes: ${writeBefore}`);
-  notes.push(`  after:                        ${writeAfter}`);
+  note(`write path, recordUsageBatch at ${EVENTS.toLocaleString('en')} events:`);
+  note(`  before migration 9's indexes: ${writeBefore}`);
+  note(`  after:                        ${writeAfter}`);
   started = performance.now();
   await db.tx((q) => rebuildUsageRollup(q, seeded.teamId));
-  notes.push(`usage_daily rebuilt in ${seconds(started)} s`);
+  note(`usage_daily rebuilt in ${seconds(started)} s`);
   return seeded;
 }
 
@@ -162,9 +162,10 @@ interface Case {
 }
 
 async function measure(engine: string, db: Db) {
-  const notes: string[] = [];
+  // Printed as they come, so a long run shows where it is.
+  const note = (line: string) => console.log(`${engine}: ${line}`);
   await migrate(db);
-  const seeded = await load(db, notes);
+  const seeded = await load(db, note);
   const config = loadConfig(
     { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', JWT_SECRET: SECRET, DIST_DIR: os.tmpdir() },
     ['--demo'],
@@ -240,9 +241,9 @@ async function measure(engine: string, db: Db) {
       console.log(`\n${engine}, ${name}:\n${plan.map((line) => line['QUERY PLAN']).join('\n')}`);
     }
   }
-  notes.push(await exportCsv(app, seeded, token, db));
+  note(await exportCsv(app, seeded, token, db));
   await app.close();
-  return { engine, rows, notes };
+  return { engine, rows };
 }
 
 /** The indexes a page's plan reads, or a loud mark when it scans the events sequentially. */
