@@ -19,11 +19,13 @@ import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
+import { requestLogRoutes } from './routes/requestLog';
 import { staticRoutes } from './routes/static';
 import { systemRoutes } from './routes/system';
 import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
 import { createPaymentProvider, paymentRoutes } from './payments';
+import { startRetention } from './services/retention';
 import { createSessions } from './services/sessions';
 
 declare module 'fastify' {
@@ -118,6 +120,8 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   app.decorate('gateway', gateway);
   // Bills still queued are written before the database is closed.
   app.addHook('onClose', () => gateway.close());
+  const retention = startRetention(db, config.requestLog.retentionDays, app.log);
+  app.addHook('onClose', () => retention.stop());
   const deps: Deps = {
     config,
     db,
@@ -132,6 +136,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     authRoutes,
     teamRoutes,
     teamBillingRoutes,
+    requestLogRoutes,
     apiKeyRoutes,
     adminRoutes,
     adminRoutingRoutes,

@@ -29,6 +29,8 @@ export interface Config {
   instanceId: string | null;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   gateway: GatewayConfig;
+  /** Request log events older than this many days are deleted in the background (usage_daily keeps the reports). */
+  requestLog: { retentionDays: number };
 }
 
 export const PROVIDERS = UPSTREAM_PROVIDERS;
@@ -212,6 +214,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       rateLimitPerMinute: int('GATEWAY_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       credentialsKey,
     },
+    requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,10 +1,5 @@
-import {
-  centsAsCsvDollars,
-  csvField,
-  csvRow,
-  usageReportCsv,
-  usageReportFileName,
-} from '../../src/features/usage/usageCsv';
+import { csvField, csvRow, formulaSafe } from '../../contract/csv';
+import { centsAsCsvDollars, usageReportCsv, usageReportFileName } from '../../src/features/usage/usageCsv';
 import type { UsageStats } from '../../contract/schemas/usage';
 
 describe('CSV fields (RFC 4180)', () => {
@@ -19,6 +14,19 @@ describe('CSV fields (RFC 4180)', () => {
   ])('%p -> %p', (value, expected) => expect(csvField(value)).toBe(expected));
 
   it('joins a row with commas', () => expect(csvRow(['a', 'b,c', 1])).toBe('a,"b,c",1'));
+});
+
+describe('formula injection guard (request log export)', () => {
+  it.each([
+    ['=HYPERLINK("x")', `'=HYPERLINK("x")`],
+    ['+1', `'+1`],
+    ['-2', `'-2`],
+    ['@SUM(A1)', `'@SUM(A1)`],
+    ['\t=1', `'\t=1`],
+    ['plain = text', 'plain = text'],
+    [-5, -5],
+    [null, null],
+  ])('%p -> %p', (value, expected) => expect(formulaSafe(value)).toBe(expected));
 });
 
 describe('money in the CSV: dollars with two decimals', () => {

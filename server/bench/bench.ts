@@ -4,20 +4,16 @@
  * Knobs: BENCH_EVENTS (default 1000000), BENCH_DURATION seconds (default 10), BENCH_CONNECTIONS (default 10).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import { createSessions } from '../services/sessions';
 import { rebuildUsageRollup } from '../services/usage';
 import { runAutocannon } from './autocannonChild';
+import { withPglite, withPostgres } from './benchDatabases';
 import { insertUsageEvents } from './usageEvents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -82,29 +78,9 @@ async function measure(engine: string, db: Db) {
 
 async function main() {
   const results: Awaited<ReturnType<typeof measure>>[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-bench-'));
-  const lite = await openPglite(dataDir);
-  try {
-    results.push(await measure('PGlite', lite));
-  } finally {
-    await lite.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  results.push(await withPglite((db) => measure('PGlite', db)));
   const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const db = openPostgres(url, { schema });
-    try {
-      results.push(await measure('PostgreSQL', db));
-    } finally {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  }
+  if (url) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db)));
   console.log(`\n${results.map((r) => r.load).join('\n')}\n`);
   console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint\n`);
   console.log('| Engine | Endpoint | Requests/s | p50 (ms) | p99 (ms) |');

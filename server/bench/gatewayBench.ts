@@ -11,15 +11,13 @@
  * 98% of the rate was answered per second and p99 stayed under 100 ms (five times the provider's 20 ms).
  * Then one row per endpoint and a fallback path (endpointBench.ts; BENCH_ENDPOINTS=false skips them).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
+import { withPostgres } from './benchDatabases';
 import { measureEndpoints, printEndpointRows, type EndpointRow } from './endpointBench';
 import { KEY, loadOn, prepare, startGateway, startProvider } from './gatewayBenchKit';
 import type { LoadResult } from './loadGenerator';
@@ -104,21 +102,6 @@ function highestHeld(result: EngineResult): string {
   return failed.length ? `${best} (not ${Math.min(...failed)})` : `${best}+`;
 }
 
-async function withPostgres<T>(url: string, fn: (db: Db) => Promise<T>): Promise<T> {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = openPostgres(url, { schema, max: 20 });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
-
 async function main() {
   const loadAtStart = os.loadavg()[0].toFixed(2);
   const provider = await startProvider();
@@ -139,7 +122,7 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
     const url = process.env.BENCH_DATABASE_URL;
-    if (url) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db, provider.url)));
+    if (url) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db, provider.url), 20));
     if (process.env.BENCH_ENDPOINTS !== 'false') endpoints = await measureEndpoints(provider.url, console.error);
   } finally {
     provider.child.kill();

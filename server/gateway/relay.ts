@@ -198,10 +198,11 @@ async function relayStream(
   }
   if (failedMidway || relay.error !== null) {
     // Headers are gone: the failure is reported as a last event, and a failed stream is not billed.
-    if (relay.error === null) res.write(relay.errorEvent(timedOut() ? upstreamTimeout() : upstreamFailed()));
+    const error = timedOut() ? upstreamTimeout() : upstreamFailed();
+    if (relay.error === null) res.write(relay.errorEvent(error));
     attempt.bill.final({
       status: 'error',
-      failure: { candidate: attempt.candidate, error: { code: 'stream_failed' } },
+      failure: { candidate: attempt.candidate, error: { code: 'stream_failed', message: error.message } },
     });
     res.end(relay.finish());
     return;

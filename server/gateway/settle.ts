@@ -9,7 +9,7 @@ import type { EndpointName, RequestMeasure } from './wire/types';
 /** A try that did not answer: which deployment, and the error the client would get for it. */
 export interface FailedTry {
   candidate: Candidate;
-  error: { code: string };
+  error: { code: string; message: string };
 }
 
 export interface AnsweredTry {
@@ -54,7 +54,7 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
     candidate: Candidate,
     status: 'success' | 'error',
     tokens: TokenUsage,
-    extra: { errorCode?: string | null; ttftMs?: number | null; holdsReservation: boolean },
+    extra: { error?: FailedTry['error'] | null; ttftMs?: number | null; holdsReservation: boolean },
   ) {
     const { deployment, tiers } = candidate;
     gateway.settler.add({
@@ -74,7 +74,8 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
       routeName: context.routeName,
       deploymentId: deploymentIdOf(candidate),
       ttftMs: extra.ttftMs ?? null,
-      errorCode: extra.errorCode ?? null,
+      errorCode: extra.error?.code ?? null,
+      errorMessage: extra.error?.message ?? null,
     });
   }
 
@@ -94,13 +95,13 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
       if (settled) return;
       settled = true;
       record(failure?.candidate ?? context.firstCandidate, 'error', NO_TOKENS, {
-        errorCode: failure?.error.code ?? null,
+        error: failure?.error,
         holdsReservation: true,
       });
     },
     failedTry(failure) {
       if (settled) return;
-      record(failure.candidate, 'error', NO_TOKENS, { errorCode: failure.error.code, holdsReservation: false });
+      record(failure.candidate, 'error', NO_TOKENS, { error: failure.error, holdsReservation: false });
     },
   };
 }

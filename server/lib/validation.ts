@@ -3,11 +3,12 @@ import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
-import { HttpError, ValidationError } from './errors';
+import { HttpError, ValidationError, isUuid } from './errors';
 import { isDate, isDateTime } from './inputFormats';
 
 FormatRegistry.Set('date', isDate);
 FormatRegistry.Set('date-time', isDateTime);
+FormatRegistry.Set('uuid', isUuid);
 // Surrounding whitespace is tolerated: handlers trim.
 FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
 

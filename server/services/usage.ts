@@ -32,6 +32,8 @@ export interface UsageEvent {
   ttftMs?: number | null;
   /** Why the request (or this try) failed: the error code its client got. */
   errorCode?: string | null;
+  /** The message its client got with that code (the request log shows it); never a request or response body. */
+  errorMessage?: string | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -56,18 +58,18 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
-                            $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[])
+                            $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
-              deployment_id, ttft_ms, error_code)
+              deployment_id, ttft_ms, error_code, error_message)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
-                                 request_id, endpoint, route_name, deployment_id, ttft_ms, error_code)
+                                 request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
-              COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code
+              COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -183,6 +185,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.deploymentId ?? null),
       column((e) => e.ttftMs ?? null),
       column((e) => e.errorCode ?? null),
+      column((e) => e.errorMessage ?? null),
     ],
     { name: 'usage_record_batch' },
   );

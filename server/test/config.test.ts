@@ -139,6 +139,14 @@ describe('config', () => {
     }
   });
 
+  test('the request log keeps 90 days unless REQUEST_LOG_RETENTION_DAYS says otherwise, from 1 to 3650', () => {
+    assert.equal(loadConfig({}, ['--demo']).requestLog.retentionDays, 90);
+    assert.equal(loadConfig({ REQUEST_LOG_RETENTION_DAYS: '7' }, ['--demo']).requestLog.retentionDays, 7);
+    for (const bad of ['0', '3651', '30d']) {
+      assert.match(problems({ REQUEST_LOG_RETENTION_DAYS: bad }, ['--demo']).join('\n'), /REQUEST_LOG_RETENTION_DAYS/);
+    }
+  });
+
   test('npm run serve refuses to start without production settings', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts')], {
       env: { PATH: process.env.PATH ?? '', DATA_DIR: '/nonexistent' },

@@ -42,7 +42,15 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
 
 export function testConfig(env: Record<string, string> = {}, argv = ['--demo']): Config & { jwtSecret: string } {
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', JWT_SECRET: TEST_SECRET, DIST_DIR: fakeDist(), ...env },
+    {
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_ENABLED: 'false',
+      JWT_SECRET: TEST_SECRET,
+      DIST_DIR: fakeDist(),
+      // The retention job of a test file running past a minute must not delete the events a test dated months ago.
+      REQUEST_LOG_RETENTION_DAYS: '3650',
+      ...env,
+    },
     argv,
   );
   return { ...config, jwtSecret: config.jwtSecret ?? TEST_SECRET };

@@ -1,18 +1,9 @@
 // The 'Export Report' file of /usage-reports (our own design, docs/rules.md#usage-reports): one CSV holding the daily
 // series, then the per-member table, then the per-model table, each section under its own header row.
+import { csvRow, type CsvCell as Cell } from '../../../contract/csv';
 import type { DateRange } from '../../../contract/dates';
 import type { UsageStats } from '../../../contract/schemas/usage';
 import { dailyUsageSeries } from './usageReport';
-
-type Cell = string | number | null | undefined;
-
-/** RFC 4180: a field holding a comma, quote or line break is quoted, and its quotes doubled. */
-export function csvField(value: Cell): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvRow = (cells: readonly Cell[]): string => cells.map(csvField).join(',');
 
 /** Cents as dollars with two decimals and no symbol or grouping, so spreadsheets read them as numbers. */
 export const centsAsCsvDollars = (cents: number): string => (Number.isFinite(cents) ? cents / 100 : 0).toFixed(2);

@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { notFound } from '../lib/errors';
+import { utcDay } from '../lib/time';
+import { requestLogBatches, requestLogEntry, requestLogPage } from '../services/requestLog';
+import { requireTeam } from '../services/teams';
+import { csvRow, formulaSafe } from '../../contract/csv';
+import { IdParams, errors } from '../../contract/schemas/common';
+import {
+  REQUEST_LOG_CSV_COLUMNS,
+  RequestLogEntry,
+  RequestLogPage,
+  RequestLogQuery,
+} from '../../contract/schemas/requestLog';
+import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_PATH } from '../../contract/apiPaths';
+
+/** Rows per statement of the export: big enough to amortise a round trip, small enough to keep memory flat. */
+export const CSV_BATCH_ROWS = 5_000;
+
+/** The export takes the page's filters and sort, but no cursor or limit: it is always the whole result. */
+const RequestLogExportQuery = Type.Omit(RequestLogQuery, ['cursor', 'limit']);
+
+const csvLine = (cells: readonly (string | number | null)[]) => `${csvRow(cells.map(formulaSafe))}\r\n`;
+
+const fileDay = (value: string | undefined, fallback: string) =>
+  value === undefined ? fallback : utcDay(new Date(value));
+
+/** The team's request log (docs/governance.md#request-log): any member of the team sees all of it. */
+export function requestLogRoutes(app: FastifyInstance, { db, guards }: Deps) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = { onRequest: guards.authenticate };
+
+  api.get(
+    REQUEST_LOG_PATH,
+    { ...auth, schema: { querystring: RequestLogQuery, response: { 200: RequestLogPage, ...errors(400, 401, 404) } } },
+    async (request) => requestLogPage(db, requireTeam(request.membership).teamId, request.query),
+  );
+
+  api.get(
+    `${REQUEST_LOG_PATH}/:id`,
+    { ...auth, schema: { params: IdParams, response: { 200: RequestLogEntry, ...errors(401, 404) } } },
+    async (request) => {
+      const entry = await requestLogEntry(db, requireTeam(request.membership).teamId, request.params.id);
+      if (!entry) throw notFound('Request not found');
+      return entry;
+    },
+  );
+
+  api.get(
+    REQUEST_LOG_CSV_PATH,
+    {
+      ...auth,
+      schema: {
+        querystring: RequestLogExportQuery,
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', description: 'text/csv, RFC 4180, streamed' }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { teamId } = requireTeam(request.membership);
+      const { query } = request;
+      const filename = `requests-${fileDay(query.from, 'start')}-${fileDay(query.to, utcDay(new Date()))}.csv`;
+      // Readable.from pulls the next batch only when the socket has taken the last one (backpressure), and Fastify
+      // destroys it when the client hangs up, which ends the generator and so the query loop.
+      async function* lines() {
+        yield csvLine(REQUEST_LOG_CSV_COLUMNS);
+        for await (const batch of requestLogBatches(db, teamId, query, CSV_BATCH_ROWS)) {
+          yield batch.map((entry) => csvLine(REQUEST_LOG_CSV_COLUMNS.map((column) => entry[column]))).join('');
+        }
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines(), { objectMode: false }));
+    },
+  );
+}
