@@ -11,6 +11,7 @@ import type {
   FakeUsageRow,
 } from './state';
 import { seedRouting } from './routingSeed';
+import { UNLIMITED_KEY } from './state';
 
 export const ACME_TEAM_ID = 'team-acme';
 export const SANDBOX_PAYMENT_PATH = '/v1/payments/sandbox';
@@ -34,7 +35,7 @@ function seedUsers(): FakeState['users'] {
 }
 
 function seedApiKeys(now: Date): FakeApiKey[] {
-  const key = { team_id: ACME_TEAM_ID, key: null };
+  const key = { ...UNLIMITED_KEY, team_id: ACME_TEAM_ID, key: null };
   return [
     {
       ...key,

@@ -1,7 +1,7 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
 import type { AuthUser } from '../../../contract/schemas/auth';
-import type { ApiKey } from '../../../contract/schemas/apiKeys';
+import { NO_KEY_CONTROLS, type ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
 import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
@@ -44,6 +44,17 @@ export interface FakeApiKey extends ApiKey {
   /** The full secret (only known for keys created through the fake). */
   key: string | null;
 }
+
+/** The issue-19 fields of a key with no controls, never rotated and nothing spent (fixtures; keys-ui owns them). */
+export const UNLIMITED_KEY = {
+  ...NO_KEY_CONTROLS,
+  user_id: null,
+  period_spend_cents: 0,
+  period_resets_at: null,
+  previous_key_prefix: null,
+  previous_key_expires_at: null,
+  rotated_at: null,
+} satisfies Partial<ApiKey>;
 
 export interface FakeCreditEntry extends CreditEntry {
   team_id: string;
