@@ -14,6 +14,7 @@ export type {
   FakeMembership,
   FakePayment,
   FakeRedemption,
+  FakeRequest,
   FakeState,
   FakeTeam,
   FakeUsageRow,

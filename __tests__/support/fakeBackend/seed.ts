@@ -11,6 +11,7 @@ import type {
   FakeUsageRow,
 } from './state';
 import { seedRouting } from './routingSeed';
+import { seedRequests } from './requestLogSeed';
 import { UNLIMITED_KEY } from './state';
 
 export const ACME_TEAM_ID = 'team-acme';
@@ -405,6 +406,7 @@ export function buildSeed(now: Date): FakeState {
     pricing: seedPricing(now),
     ...seedRouting(now),
     usage: seedUsage(now),
+    requests: seedRequests(now, ACME_TEAM_ID),
     activities: seedActivities(now),
     dashboardStats: {
       total_api_keys: 3,

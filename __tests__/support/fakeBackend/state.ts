@@ -7,6 +7,7 @@ import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { DeploymentHealth, HealthWindow, ModelRoute, ProviderCredential } from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
+import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 
 export type TeamRole = 'owner' | 'member';
 
@@ -92,6 +93,11 @@ export interface FakeCredential extends ProviderCredential {
   secret: string;
 }
 
+/** One gateway request in the request log, as the wire has it plus its team. */
+export interface FakeRequest extends RequestLogEntry {
+  team_id: string;
+}
+
 export interface FakeState {
   users: FakeUser[];
   teams: FakeTeam[];
@@ -109,6 +115,8 @@ export interface FakeState {
   /** Returned as is by GET /v1/admin/routing/health. */
   providerHealth: Record<HealthWindow, DeploymentHealth[]>;
   usage: FakeUsageRow[];
+  /** The request log, in no particular order (the route sorts). */
+  requests: FakeRequest[];
   activities: FakeActivity[];
   /** Returned as is by GET /v1/dashboard/stats. */
   dashboardStats: DashboardStats;
