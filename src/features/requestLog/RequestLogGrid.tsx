@@ -15,6 +15,8 @@ export interface RequestLogGridProps {
   page: number;
   pageSize: number;
   hasNextPage: boolean;
+  /** -1 while unknown. */
+  rowCount: number;
   sort: RequestLogSortField;
   order: SortOrder;
   onPageChange: (page: number, pageSize: number) => void;
@@ -36,6 +38,7 @@ export default function RequestLogGrid({
   page,
   pageSize,
   hasNextPage,
+  rowCount,
   sort,
   order,
   onPageChange,
@@ -57,7 +60,7 @@ export default function RequestLogGrid({
       sx={{ minHeight: 320, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       paginationMode="server"
       sortingMode="server"
-      rowCount={-1}
+      rowCount={rowCount}
       paginationMeta={paginationMeta}
       pageSizeOptions={REQUEST_LOG_PAGE_SIZES}
       paginationModel={paginationModel}

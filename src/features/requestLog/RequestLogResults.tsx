@@ -66,13 +66,14 @@ export function RequestLogResults({ search, log, pageSize, onPageSizeChange }: R
       page: log.page,
       pageSize,
       hasNextPage: log.hasNextPage,
+      rowCount: log.rowCount,
       sort: view.sort,
       order: view.order,
       onPageChange: (page, size) => (size !== pageSize ? onPageSizeChange(size) : turn(page)),
       onSortChange: (sort, order) => change({ sort, order }),
       onOpen,
     }),
-    [log.rows, log.loading, log.page, log.hasNextPage, pageSize, view.sort, view.order, turn, onPageSizeChange, change, onOpen],
+    [log.rows, log.loading, log.page, log.hasNextPage, log.rowCount, pageSize, view.sort, view.order, turn, onPageSizeChange, change, onOpen],
   );
 
   const rows = log.error ? (

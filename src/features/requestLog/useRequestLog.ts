@@ -72,6 +72,8 @@ export function useRequestLog(view: RequestLogView, pageSize: number, skip: bool
     rows: (current ?? result.data)?.rows ?? [],
     page: trail.page,
     hasNextPage: nextCursor !== null,
+    // Known once the last page has arrived; until then the grid offers Next while the server has a next page.
+    rowCount: current && !nextCursor ? trail.page * pageSize + current.rows.length : -1,
     loading: result.isFetching,
     error: result.isError ? result.error : undefined,
     retry: result.refetch,
