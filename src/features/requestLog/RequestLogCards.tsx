@@ -16,6 +16,7 @@ import {
   REQUESTS_LABEL,
   routeText,
   tokenBreakdown,
+  VIEW_DETAILS,
 } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
 
@@ -66,7 +67,7 @@ function RequestCard({ entry, onOpen }: { entry: RequestLogEntry; onOpen: (entry
       />
       <Box sx={{ mx: -1, mb: -1 }}>
         <Button size="small" onClick={() => onOpen(entry)}>
-          View details
+          {VIEW_DETAILS}
         </Button>
       </Box>
     </>

@@ -8,6 +8,7 @@ export const NO_REQUESTS = 'No requests match these filters.';
 export const LOADING_REQUESTS = 'Loading requests';
 export const LOAD_FAILED = 'Failed to load requests';
 export const REQUESTS_LABEL = 'Requests';
+export const VIEW_DETAILS = 'View details';
 
 export const STATUS_LABELS: Record<RequestStatus, string> = { success: 'Success', error: 'Error' };
 
