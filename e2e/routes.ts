@@ -1,6 +1,14 @@
 /** Every screen behind sign-in, by the demo user who sees it in full (alice owns Acme AI; admin administers). */
 export const SIGNED_IN_ROUTES = {
-  alice: ['/dashboard', '/api-keys', '/api-keys/create', '/team', '/usage-reports', '/usage-reports/requests', '/billing'],
+  alice: [
+    '/dashboard',
+    '/api-keys',
+    '/api-keys/create',
+    '/team',
+    '/usage-reports',
+    '/usage-reports/requests',
+    '/billing',
+  ],
   admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/routing', '/admin/analytics'],
 } as const satisfies Record<string, readonly string[]>;
 

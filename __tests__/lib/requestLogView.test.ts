@@ -22,7 +22,10 @@ describe('the request log view read from the URL', () => {
       'range=custom&from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z',
       { range: 'custom', from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' },
     ],
-    ['range=custom&from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z', { range: 'custom', from: '2026-11-02T00:00:00.000Z' }],
+    [
+      'range=custom&from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z',
+      { range: 'custom', from: '2026-11-02T00:00:00.000Z' },
+    ],
     ['range=custom&from=yesterday', { range: 'custom' }],
     ['api_key_id=key-production&user_id=user-bob', { api_key_id: 'key-production', user_id: 'user-bob' }],
     ['api_key_id=%27%3B+drop&user_id=', {}],
@@ -49,8 +52,14 @@ describe('a change of the view written to the URL', () => {
     [{ range: 'custom' }, { range: 'custom' }],
     [{ min_cost_cents: 0 }, { min_cost_cents: '0' }],
     [{ min_cost_cents: null }, { min_cost_cents: null }],
-    [{ sort: 'created_at', order: 'desc' }, { sort: null, order: null }],
-    [{ sort: 'latency_ms', order: 'asc' }, { sort: 'latency_ms', order: 'asc' }],
+    [
+      { sort: 'created_at', order: 'desc' },
+      { sort: null, order: null },
+    ],
+    [
+      { sort: 'latency_ms', order: 'asc' },
+      { sort: 'latency_ms', order: 'asc' },
+    ],
   ])('%p -> %p', (change, params) => {
     expect(viewParams(change)).toEqual(params);
   });

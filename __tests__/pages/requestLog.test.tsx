@@ -28,7 +28,8 @@ async function renderLog(path = '/usage-reports/requests', { hidden = false } = 
   return rendered;
 }
 
-const pageRequests = () => fakeDb.requestsTo('GET', REQUEST_LOG_PATH).filter((request) => request.path === REQUEST_LOG_PATH);
+const pageRequests = () =>
+  fakeDb.requestsTo('GET', REQUEST_LOG_PATH).filter((request) => request.path === REQUEST_LOG_PATH);
 const lastQuery = () => pageRequests().at(-1)?.query;
 const HOUR = 3_600_000;
 /** How long after FAKE_NOW - `span` the query's `from` is: the page counts back from when it was shown. */
@@ -92,13 +93,15 @@ describe('/usage-reports/requests', () => {
     await waitFor(() => expect(within(grid()).getAllByText('openai/gpt-4o').length).toBe(shownRows()));
 
     await choose(user, 'Time range', 'Last 7 days');
-    await waitFor(() => expect(search(router)).toEqual({
-      api_key_id: 'key-staging',
-      user_id: 'user-bob',
-      model: 'gpt-4o',
-      min_cost_cents: '150',
-      range: '7d',
-    }));
+    await waitFor(() =>
+      expect(search(router)).toEqual({
+        api_key_id: 'key-staging',
+        user_id: 'user-bob',
+        model: 'gpt-4o',
+        min_cost_cents: '150',
+        range: '7d',
+      }),
+    );
     expect(sinceOneBack(lastQuery()!.from, 7 * 24 * HOUR)).toBeGreaterThanOrEqual(0);
   });
 
@@ -179,7 +182,9 @@ describe('/usage-reports/requests', () => {
   it('shows a failed load with Retry', async () => {
     fakeDb.failNext('GET', REQUEST_LOG_PATH, { exact: true });
     const { user } = renderRoute('/usage-reports/requests', { userOptions: { delay: null } });
-    expect(await screen.findByText('Failed to load requests: Internal server error', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load requests: Internal server error', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('grid', { name: 'Requests' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText('11:57:00 AM')).toBeInTheDocument();

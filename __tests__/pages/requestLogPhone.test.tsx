@@ -17,7 +17,10 @@ afterEach(() => {
 });
 
 const lastQuery = () =>
-  fakeDb.requestsTo('GET', REQUEST_LOG_PATH).filter((request) => request.path === REQUEST_LOG_PATH).at(-1)?.query;
+  fakeDb
+    .requestsTo('GET', REQUEST_LOG_PATH)
+    .filter((request) => request.path === REQUEST_LOG_PATH)
+    .at(-1)?.query;
 const cards = () => within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem');
 
 describe('/usage-reports/requests on a phone', () => {

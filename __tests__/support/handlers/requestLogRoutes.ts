@@ -98,9 +98,7 @@ function decodeCursor(text: string, sort: RequestLogSortField, order: 'asc' | 'd
 /** Sorted by the sort field, then by id in the same direction: a total order, so a keyset page is exact. */
 function sorted(rows: FakeRequest[], sort: RequestLogSortField, order: 'asc' | 'desc'): FakeRequest[] {
   const sign = order === 'asc' ? 1 : -1;
-  return [...rows].sort(
-    (a, b) => sign * (sortValue(a, sort) - sortValue(b, sort) || a.id.localeCompare(b.id)),
-  );
+  return [...rows].sort((a, b) => sign * (sortValue(a, sort) - sortValue(b, sort) || a.id.localeCompare(b.id)));
 }
 
 const wire = ({ team_id: _team, ...entry }: FakeRequest): RequestLogEntry => entry;
@@ -110,13 +108,14 @@ const getPage = route('get', REQUEST_LOG_PATH, ({ query }) => {
     oneOf(query, 'sort', REQUEST_LOG_SORT_FIELDS, `sort must be one of ${REQUEST_LOG_SORT_FIELDS.join(', ')}`) ??
     'created_at';
   const order = oneOf(query, 'order', ['asc', 'desc'] as const, 'order must be asc or desc') ?? 'desc';
-  const limit = query.has('limit') ? queryInt(query, 'limit', REQUEST_LOG_DEFAULT_PAGE, 1, REQUEST_LOG_MAX_PAGE) : REQUEST_LOG_DEFAULT_PAGE;
+  const limit = query.has('limit')
+    ? queryInt(query, 'limit', REQUEST_LOG_DEFAULT_PAGE, 1, REQUEST_LOG_MAX_PAGE)
+    : REQUEST_LOG_DEFAULT_PAGE;
   const cursorText = query.get('cursor');
   const cursor = cursorText === null ? null : decodeCursor(cursorText, sort, order);
   const sign = order === 'asc' ? 1 : -1;
   const rows = sorted(filtered(query), sort, order).filter(
-    (row) =>
-      !cursor || sign * (sortValue(row, sort) - cursor.value || row.id.localeCompare(cursor.id)) > 0,
+    (row) => !cursor || sign * (sortValue(row, sort) - cursor.value || row.id.localeCompare(cursor.id)) > 0,
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);

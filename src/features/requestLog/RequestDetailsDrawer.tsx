@@ -82,7 +82,9 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
         paper: { role: 'dialog', 'aria-labelledby': 'request-details-title', sx: { width: { xs: '100%', sm: 460 } } },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography id="request-details-title" variant="h2" component="h2" sx={{ flex: 1, fontSize: '1.25rem' }}>
           {DETAILS_TITLE}
         </Typography>

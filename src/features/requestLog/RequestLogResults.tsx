@@ -73,11 +73,27 @@ export function RequestLogResults({ search, log, pageSize, onPageSizeChange }: R
       onSortChange: (sort, order) => change({ sort, order }),
       onOpen,
     }),
-    [log.rows, log.loading, log.page, log.hasNextPage, log.rowCount, pageSize, view.sort, view.order, turn, onPageSizeChange, change, onOpen],
+    [
+      log.rows,
+      log.loading,
+      log.page,
+      log.hasNextPage,
+      log.rowCount,
+      pageSize,
+      view.sort,
+      view.order,
+      turn,
+      onPageSizeChange,
+      change,
+      onOpen,
+    ],
   );
 
   const rows = log.error ? (
-    <ErrorState message={`${LOAD_FAILED}: ${errorMessage(log.error, 'Unknown error')}`} onRetry={() => void log.retry()} />
+    <ErrorState
+      message={`${LOAD_FAILED}: ${errorMessage(log.error, 'Unknown error')}`}
+      onRetry={() => void log.retry()}
+    />
   ) : isMobile ? (
     <RequestLogCards
       rows={log.rows}

@@ -31,8 +31,7 @@ export const keyName = (entry: RequestLogEntry): string =>
 export const keyPrefixText = (entry: RequestLogEntry): string | null =>
   entry.key_prefix ? maskedKeyPrefix(entry.key_prefix) : null;
 
-export const memberName = (entry: RequestLogEntry): string =>
-  entry.user_name ?? entry.user_email ?? 'Former member';
+export const memberName = (entry: RequestLogEntry): string => entry.user_name ?? entry.user_email ?? 'Former member';
 
 /** 'openai/gpt-4o': the model that answered, as the gateway names it. */
 export const modelText = (entry: RequestLogEntry): string => `${entry.provider}/${entry.model}`;

@@ -125,7 +125,10 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     headerName: 'Latency',
     minWidth: 92,
     renderCell: ({ row }) => (
-      <Lines primary={durationText(row.latency_ms)} secondary={row.ttft_ms === null ? null : `TTFT ${durationText(row.ttft_ms)}`} />
+      <Lines
+        primary={durationText(row.latency_ms)}
+        secondary={row.ttft_ms === null ? null : `TTFT ${durationText(row.ttft_ms)}`}
+      />
     ),
   },
   {

@@ -122,9 +122,7 @@ export function viewFilters(view: RequestLogView, anchor: Date): RequestLogFilte
     status: view.status || undefined,
     min_cost_cents: view.min_cost_cents ?? undefined,
   };
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined),
-  ) as RequestLogFilters;
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as RequestLogFilters;
 }
 
 // ---- "Cost above ($)": typed in dollars, sent in cents ----
@@ -140,5 +138,4 @@ export function costInputCents(text: string): number | null | undefined {
 }
 
 /** What the field shows for a filter in cents: '1.50'. */
-export const costInputText = (cents: number | null): string =>
-  cents === null ? '' : centsToDollars(cents).toFixed(2);
+export const costInputText = (cents: number | null): string => (cents === null ? '' : centsToDollars(cents).toFixed(2));

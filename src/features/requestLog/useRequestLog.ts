@@ -56,10 +56,7 @@ export function useRequestLog(view: RequestLogView, pageSize: number, skip: bool
   const current = result.currentData;
   const nextCursor = current?.next_cursor ?? null;
 
-  const turn = useCallback(
-    (page: number) => setTrail((previous) => turnTo(previous, page, nextCursor)),
-    [nextCursor],
-  );
+  const turn = useCallback((page: number) => setTrail((previous) => turnTo(previous, page, nextCursor)), [nextCursor]);
   const refresh = useCallback(() => {
     setTrail((previous) => ({ ...previous, page: 0 }));
     if (view.range === 'custom') dispatch(api.util.invalidateTags([{ type: 'RequestLog', id: 'LIST' }]));

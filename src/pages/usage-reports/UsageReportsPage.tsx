@@ -57,7 +57,12 @@ export function UsageReportsPage() {
         subtitle="Team usage analytics and insights"
         actions={
           <>
-            <Button variant="outlined" startIcon={<ReceiptLongOutlined />} component={RouterLink} to={REQUEST_LOG_ROUTE}>
+            <Button
+              variant="outlined"
+              startIcon={<ReceiptLongOutlined />}
+              component={RouterLink}
+              to={REQUEST_LOG_ROUTE}
+            >
               View every request
             </Button>
             <Button
