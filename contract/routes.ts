@@ -26,6 +26,8 @@ export interface NavEntry {
   label: string;
   match: NavMatch;
   section: 'main' | 'admin';
+  /** The path of the entry this one sits under, indented, in the sidebar (Requests under Usage Reports). */
+  parent?: string;
 }
 
 export interface PageRoute {
@@ -84,8 +86,18 @@ export const PAGE_ROUTES = [
     kind: 'data',
     loader: 'requireUser',
     later: ['chart-daily-usage'],
-    nav: { label: 'Usage Reports', match: 'section', section: 'main' },
+    // Its page only: the request log below it has an entry of its own.
+    nav: { label: 'Usage Reports', match: 'exact', section: 'main' },
     firstQueries: 'usageReports',
+  },
+  {
+    // No first queries: the log's pages grow with the data and are paged by the browser (see FIRST_QUERY_PLANS).
+    path: '/usage-reports/requests',
+    chunk: 'page-request-log',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-request-log'],
+    nav: { label: 'Requests', match: 'section', section: 'main', parent: '/usage-reports' },
   },
   {
     path: '/billing',

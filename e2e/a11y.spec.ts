@@ -109,6 +109,10 @@ const SCREENS: Screen[] = [
     submittedEmpty('Invite Member', 'Invite Member'),
   ]),
   screen('/usage-reports'),
+  // A row's time (grid) or its card's button opens the drawer.
+  screen('/usage-reports/requests', 'alice', [
+    dialog('Request details', (page) => page.getByRole('button', { name: /view details$/i }).first()),
+  ]),
   screen('/billing', 'alice', [
     dialog('Buy Credits', button('Buy Credits')),
     dialog('Redeem Coupon', button('Redeem Coupon')),

@@ -1,6 +1,14 @@
 /** Every screen behind sign-in, by the demo user who sees it in full (alice owns Acme AI; admin administers). */
 export const SIGNED_IN_ROUTES = {
-  alice: ['/dashboard', '/api-keys', '/api-keys/create', '/team', '/usage-reports', '/billing'],
+  alice: [
+    '/dashboard',
+    '/api-keys',
+    '/api-keys/create',
+    '/team',
+    '/usage-reports',
+    '/usage-reports/requests',
+    '/billing',
+  ],
   admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/routing', '/admin/analytics'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -20,6 +28,7 @@ export const TABLES_BY_ROUTE: Record<string, Record<string, TableRef[]>> = {
       { role: 'table', name: 'Top Team Members by Usage' },
       { role: 'table', name: 'Top Models by Usage' },
     ],
+    '/usage-reports/requests': [{ role: 'grid', name: 'Requests' }],
   },
   admin: {
     '/admin/pricing': [{ role: 'grid', name: 'Pricing tiers' }],

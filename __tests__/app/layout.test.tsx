@@ -29,7 +29,7 @@ describe('layout on desktop', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'API Keys', 'Team Settings', 'Usage Reports', 'Billing']);
+    expect(links).toEqual(['Dashboard', 'API Keys', 'Team Settings', 'Usage Reports', 'Requests', 'Billing']);
     expect(within(nav).getByRole('link', { name: 'API Keys' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'AI Model Gateway home' })).toHaveAttribute('href', '/');
@@ -87,6 +87,43 @@ describe('layout on desktop', () => {
     ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing']);
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('the request log entry under Usage Reports', () => {
+  it('sits in a list of its own inside Usage Reports, and only it is current on its page', async () => {
+    setViewportWidth(1280);
+    const { user, router } = renderRoute('/usage-reports/requests');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const nested = within(nav).getByRole('list', { name: 'Usage Reports' });
+    const requests = within(nested).getByRole('link', { name: 'Requests' });
+    expect(requests).toHaveAttribute('href', '/usage-reports/requests');
+    expect(requests).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Usage Reports' })).not.toHaveAttribute('aria-current');
+
+    await user.click(within(nav).getByRole('link', { name: 'Usage Reports' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usage-reports'));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Usage Reports' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(within(nav).getByRole('link', { name: 'Requests' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('is in the phone drawer too', async () => {
+    setViewportWidth(375);
+    const { user, router } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Requests' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/usage-reports/requests'));
+  });
+
+  it('collapsed, keeps its name as the icon link’s', async () => {
+    setViewportWidth(1280);
+    const { user } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/usage-reports/requests');
   });
 });
 

@@ -9,11 +9,11 @@ import {
   deactivateCouponTitle,
   EMPTY_COUPON_FORM,
   remainingUses,
-  toDateTimeLocal,
   usesText,
   type CouponFormValues,
 } from '../../src/features/coupons/couponAdmin';
 import type { Coupon } from '../../contract/schemas/coupons';
+import { toDateTimeLocal } from '../../src/lib/time';
 
 // jest.config.js runs with TZ=UTC, so datetime-local values read as UTC here.
 const NOW = new Date('2026-11-15T12:00:00.000Z');

@@ -14,6 +14,8 @@ describe('sidebar active rules', () => {
     ['/admin/pricing', '/admin', 'exact', false],
     ['/admin/pricing', '/admin/pricing', 'section', true],
     ['/admin/coupons', '/admin/pricing', 'section', false],
+    ['/usage-reports/requests', '/usage-reports', 'exact', false],
+    ['/usage-reports/requests', '/usage-reports/requests', 'section', true],
   ])('%s with %s (%s) -> %p', (pathname, to, match, expected) => {
     expect(isNavActive(pathname, to, match)).toBe(expected);
   });

@@ -3,6 +3,7 @@
 import type { ApiKey } from '../../contract/schemas/apiKeys';
 import type { Coupon } from '../../contract/schemas/coupons';
 import { ACME_TEAM_ID, buildSeed } from './fakeBackend/seed';
+import { UNLIMITED_KEY } from './fakeBackend/state';
 import type { FakeMembership, FakePayment, FakeState, FakeTeam, FakeUser } from './fakeBackend/state';
 
 export type {
@@ -13,6 +14,7 @@ export type {
   FakeMembership,
   FakePayment,
   FakeRedemption,
+  FakeRequest,
   FakeState,
   FakeTeam,
   FakeUsageRow,
@@ -191,6 +193,7 @@ class FakeDb {
     const added = Array.from({ length: count }, (_, index) => {
       const number = this.nextNumber('bulk-key');
       return {
+        ...UNLIMITED_KEY,
         team_id: teamId,
         key: null,
         id: `key-bulk-${number}`,

@@ -5,6 +5,7 @@ import { accountRoutes } from './handlers/accountRoutes';
 import { adminRoutes } from './handlers/adminRoutes';
 import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
+import { requestLogRoutes } from './handlers/requestLogRoutes';
 import { teamRoutes } from './handlers/teamRoutes';
 
 export { API_ORIGIN } from './handlers/http';
@@ -16,4 +17,5 @@ export const handlers: HttpHandler[] = [
   ...billingRoutes,
   ...adminRoutes,
   ...routingRoutes,
+  ...requestLogRoutes,
 ];

@@ -21,6 +21,8 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
   'page-usage-reports': async () =>
     (await import(/* webpackChunkName: "page-usage-reports" */ '../pages/usage-reports/UsageReportsPage'))
       .UsageReportsPage,
+  'page-request-log': async () =>
+    (await import(/* webpackChunkName: "page-request-log" */ '../pages/usage-reports/RequestsPage')).RequestsPage,
   'page-billing': async () =>
     (await import(/* webpackChunkName: "page-billing" */ '../pages/billing/BillingPage')).BillingPage,
   'page-admin-dashboard': async () =>

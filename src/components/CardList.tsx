@@ -24,6 +24,18 @@ export interface CardListProps<Item> {
   noRowsLabel: string;
   /** A card's usual height, held for cards not yet drawn (see CARD_SX). */
   cardHeight?: number;
+  /**
+   * Pages turned by the caller (a server's keyset pages): `items` are then one page, shown whole. Without it the
+   * list pages `items` itself.
+   */
+  pages?: CardPages;
+}
+
+export interface CardPages {
+  label: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onTurn: (direction: -1 | 1) => void;
 }
 
 /**
@@ -39,6 +51,7 @@ export function CardList<Item>({
   loading = false,
   noRowsLabel,
   cardHeight = 188,
+  pages,
 }: CardListProps<Item>) {
   const [requestedPage, setRequestedPage] = useState(0);
   const top = useRef<HTMLDivElement>(null);
@@ -56,9 +69,16 @@ export function CardList<Item>({
       </Paper>
     );
   }
-  const page = listPage(items.length, requestedPage, FIRST_PAGE_SIZE);
-  const turnTo = (next: number) => {
-    setRequestedPage(next);
+  const local = listPage(items.length, requestedPage, FIRST_PAGE_SIZE);
+  const page = pages ?? {
+    label: local.label,
+    hasPrevious: local.hasPrevious,
+    hasNext: local.hasNext,
+    onTurn: (direction: -1 | 1) => setRequestedPage(local.page + direction),
+  };
+  const shown = pages ? items : items.slice(local.start, local.end);
+  const turn = (direction: -1 | 1) => {
+    page.onTurn(direction);
     // The next page starts at the list's top, not wherever the buttons were.
     top.current?.scrollIntoView?.({ block: 'start' });
   };
@@ -68,7 +88,7 @@ export function CardList<Item>({
   return (
     <Box ref={top} aria-busy={loading || arriving} sx={{ scrollMarginTop: 72 }}>
       <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-        {items.slice(page.start, page.end).map((item) => (
+        {shown.map((item) => (
           <Paper key={itemKey(item)} component="li" variant="outlined" sx={cardSx}>
             {renderCard(item)}
           </Paper>
@@ -82,10 +102,10 @@ export function CardList<Item>({
         <Typography variant="body2" role="status">
           {page.label}
         </Typography>
-        <IconButton aria-label="Go to previous page" disabled={!page.hasPrevious} onClick={() => turnTo(page.page - 1)}>
+        <IconButton aria-label="Go to previous page" disabled={!page.hasPrevious} onClick={() => turn(-1)}>
           <ChevronLeft />
         </IconButton>
-        <IconButton aria-label="Go to next page" disabled={!page.hasNext} onClick={() => turnTo(page.page + 1)}>
+        <IconButton aria-label="Go to next page" disabled={!page.hasNext} onClick={() => turn(1)}>
           <ChevronRight />
         </IconButton>
       </Box>

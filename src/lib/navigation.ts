@@ -2,8 +2,8 @@ import type { NavMatch } from '../../contract/routes';
 
 // Which sidebar entry is highlighted (docs/rules.md#layout-and-timings); each entry's rule is in its route
 // (contract/routes.ts). API Keys is active on any path starting with /api-keys (so /api-keys/create too); the admin
-// dashboard only on /admin itself, since pricing and coupons have their own entries; the others on their own path
-// and anything below it.
+// dashboard only on /admin itself, since pricing and coupons have their own entries, and Usage Reports only on
+// /usage-reports itself, since its request log has one; the others on their own path and anything below it.
 
 export function isNavActive(pathname: string, to: string, match: NavMatch): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -45,6 +45,22 @@ function format(formatter: (date: Date) => string, value: string | null | undefi
 export const formatDate = (value: string | null | undefined, empty = '-') => format(dateText, value, empty);
 export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeText, value, empty);
 export const formatClockTime = (value: string | null | undefined, empty = '-') => format(clockText, value, empty);
+/** 'Nov 15, 2026, 9:05:30 AM': a moment that wants its seconds (a request in the log). */
+export const formatDateTimeSeconds = (value: string | null | undefined, empty = '-') =>
+  format((date) => `${dateText(date)}, ${clockText(date)}`, value, empty);
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO time as a datetime-local input shows it (local time, minutes); '' for none or an unreadable one. */
+export function toDateTimeLocal(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
 
 /**
  * 'Nov 3' for the calendar day '2026-11-03' (usage days on the wire). Read from the text, not through Date, so no

@@ -10,6 +10,7 @@ import { paymentEndpoints } from './endpoints/payments';
 import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
+import { requestLogEndpoints } from './endpoints/requestLog';
 
 /*
  * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
@@ -20,7 +21,8 @@ import { routingEndpoints } from './endpoints/routing';
  * | mutation              | invalidates                                                                       |
  * |-----------------------|-----------------------------------------------------------------------------------|
  * | createTeam            | Team, TeamDashboard, TeamMember LIST, UsageStats, DashboardStats, Activity,       |
- * |                       | ApiKey LIST (TEAM_SCOPED_TAGS: everything that was "no team" before)              |
+ * |                       | ApiKey LIST, RequestLog LIST (TEAM_SCOPED_TAGS: everything that was "no team"    |
+ * |                       | before)                                                                           |
  * | updateBudget          | Team, TeamDashboard, UsageStats (budget_limit_cents), Activity                    |
  * | inviteMember          | TeamMember LIST, TeamInvite LIST, Activity                                        |
  * | cancelInvite          | TeamInvite {id}, Activity                                                         |
@@ -46,6 +48,7 @@ import { routingEndpoints } from './endpoints/routing';
  * |   Deployment          |                                                                                   |
  * | createProviderCred.   | ProviderCredential LIST                                                           |
  * | deleteProviderCred.   | ProviderCredential {id}, ProviderCredential LIST                                  |
+ * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
  * | generateCouponCode    |                                                                                   |
@@ -67,6 +70,7 @@ export const api = createApi({
     ...couponEndpoints(build),
     ...adminEndpoints(build),
     ...routingEndpoints(build),
+    ...requestLogEndpoints(build),
   }),
 });
 
@@ -120,4 +124,6 @@ export const {
   useCreateProviderCredentialMutation,
   useDeleteProviderCredentialMutation,
   useGetProviderHealthQuery,
+  useGetRequestLogQuery,
+  useGetRequestLogEntryQuery,
 } = api;

@@ -24,6 +24,7 @@ export const TAG_TYPES = [
   'ModelRoute',
   'ProviderCredential',
   'ProviderHealth',
+  'RequestLog',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];
@@ -60,4 +61,5 @@ export const TEAM_SCOPED_TAGS: Tag[] = [
   'DashboardStats',
   'Activity',
   { type: 'ApiKey', id: 'LIST' },
+  { type: 'RequestLog', id: 'LIST' },
 ];

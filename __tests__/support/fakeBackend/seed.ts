@@ -11,6 +11,8 @@ import type {
   FakeUsageRow,
 } from './state';
 import { seedRouting } from './routingSeed';
+import { seedRequests } from './requestLogSeed';
+import { UNLIMITED_KEY } from './state';
 
 export const ACME_TEAM_ID = 'team-acme';
 export const SANDBOX_PAYMENT_PATH = '/v1/payments/sandbox';
@@ -34,7 +36,7 @@ function seedUsers(): FakeState['users'] {
 }
 
 function seedApiKeys(now: Date): FakeApiKey[] {
-  const key = { team_id: ACME_TEAM_ID, key: null };
+  const key = { ...UNLIMITED_KEY, team_id: ACME_TEAM_ID, key: null };
   return [
     {
       ...key,
@@ -404,6 +406,7 @@ export function buildSeed(now: Date): FakeState {
     pricing: seedPricing(now),
     ...seedRouting(now),
     usage: seedUsage(now),
+    requests: seedRequests(now, ACME_TEAM_ID),
     activities: seedActivities(now),
     dashboardStats: {
       total_api_keys: 3,

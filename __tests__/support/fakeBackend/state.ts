@@ -1,12 +1,13 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
 import type { AuthUser } from '../../../contract/schemas/auth';
-import type { ApiKey } from '../../../contract/schemas/apiKeys';
+import { NO_KEY_CONTROLS, type ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
 import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { DeploymentHealth, HealthWindow, ModelRoute, ProviderCredential } from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
+import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 
 export type TeamRole = 'owner' | 'member';
 
@@ -45,6 +46,17 @@ export interface FakeApiKey extends ApiKey {
   key: string | null;
 }
 
+/** The issue-19 fields of a key with no controls, never rotated and nothing spent (fixtures; keys-ui owns them). */
+export const UNLIMITED_KEY = {
+  ...NO_KEY_CONTROLS,
+  user_id: null,
+  period_spend_cents: 0,
+  period_resets_at: null,
+  previous_key_prefix: null,
+  previous_key_expires_at: null,
+  rotated_at: null,
+} satisfies Partial<ApiKey>;
+
 export interface FakeCreditEntry extends CreditEntry {
   team_id: string;
   type: CreditEntryType;
@@ -81,6 +93,11 @@ export interface FakeCredential extends ProviderCredential {
   secret: string;
 }
 
+/** One gateway request in the request log, as the wire has it plus its team. */
+export interface FakeRequest extends RequestLogEntry {
+  team_id: string;
+}
+
 export interface FakeState {
   users: FakeUser[];
   teams: FakeTeam[];
@@ -98,6 +115,8 @@ export interface FakeState {
   /** Returned as is by GET /v1/admin/routing/health. */
   providerHealth: Record<HealthWindow, DeploymentHealth[]>;
   usage: FakeUsageRow[];
+  /** The request log, in no particular order (the route sorts). */
+  requests: FakeRequest[];
   activities: FakeActivity[];
   /** Returned as is by GET /v1/dashboard/stats. */
   dashboardStats: DashboardStats;

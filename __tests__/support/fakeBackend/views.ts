@@ -43,6 +43,8 @@ export function membersView(state: FakeState, teamId: string): TeamMember[] {
       email: user?.email ?? null,
       role: membership.role,
       created_at: membership.created_at,
+      monthly_cap_cents: null,
+      month_spend_cents: 0,
     };
   });
 }

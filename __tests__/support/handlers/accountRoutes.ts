@@ -2,7 +2,7 @@
 import { HttpResponse } from 'msw';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
-import type { FakeApiKey } from '../fakeBackend/state';
+import { UNLIMITED_KEY, type FakeApiKey } from '../fakeBackend/state';
 import { newestFirst } from '../fakeBackend/views';
 import {
   API_ORIGIN,
@@ -82,8 +82,8 @@ const getActivity = route('get', '/v1/dashboard/activity', ({ query }) => {
 // ---- API keys ----
 
 function keyView(row: FakeApiKey) {
-  const { id, name, key_prefix, is_active, created_at, last_used_at, user_name, user_email } = row;
-  return { id, name, key_prefix, is_active, created_at, last_used_at, user_name, user_email };
+  const { team_id: _team, key: _secret, ...wire } = row;
+  return wire;
 }
 
 /** The team's keys, newest first; a user without a team gets an empty list. */
@@ -101,6 +101,7 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
   if (!team) throw validationError('You must belong to a team to create API keys');
   const secret = `sk-${fakeDb.randomChars(KEY_ALPHABET, 40)}`;
   const row: FakeApiKey = {
+    ...UNLIMITED_KEY,
     team_id: team.id,
     key: secret,
     id: fakeDb.nextId('key'),

@@ -40,6 +40,7 @@ import {
   TeamMember,
 } from '../../../contract/schemas/teams';
 import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
+import { RequestLogEntry, RequestLogPage } from '../../../contract/schemas/requestLog';
 
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
 const SUCCESS_BODIES: Record<string, TSchema> = {
@@ -93,6 +94,8 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'PUT /v1/teams/budget': Team,
   'GET /v1/teams/dashboard': TeamDashboard,
   'GET /v1/teams/usage-stats': UsageStats,
+  'GET /v1/teams/requests': RequestLogPage,
+  'GET /v1/teams/requests/:id': RequestLogEntry,
 };
 
 /** Answers of the fake that broke the contract in the running test; setup.ts fails the test when any are left. */

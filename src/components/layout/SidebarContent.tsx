@@ -22,7 +22,15 @@ interface SidebarContentProps {
   onNavigate?: () => void;
 }
 
-function NavLink({ item, compact, onNavigate }: { item: NavItem; compact: boolean; onNavigate?: () => void }) {
+interface NavLinkProps {
+  item: NavItem;
+  compact: boolean;
+  onNavigate?: () => void;
+  /** An entry under another (Requests under Usage Reports): indented, smaller. */
+  nested?: boolean;
+}
+
+function NavLink({ item, compact, onNavigate, nested = false }: NavLinkProps) {
   const { pathname } = useLocation();
   const active = isNavActive(pathname, item.to, item.match);
   const link = (
@@ -33,15 +41,31 @@ function NavLink({ item, compact, onNavigate }: { item: NavItem; compact: boolea
       aria-current={active ? 'page' : undefined}
       aria-label={compact ? item.label : undefined}
       onClick={onNavigate}
-      sx={{ borderRadius: 2, mx: 1, my: 0.25, minHeight: 44, justifyContent: compact ? 'center' : 'flex-start' }}
+      sx={{
+        borderRadius: 2,
+        mx: 1,
+        my: 0.25,
+        minHeight: nested ? 40 : 44,
+        pl: nested && !compact ? 4.5 : undefined,
+        justifyContent: compact ? 'center' : 'flex-start',
+      }}
     >
-      <ListItemIcon sx={{ minWidth: compact ? 0 : 40, color: active ? 'primary.main' : 'text.secondary' }}>
+      <ListItemIcon
+        sx={{
+          minWidth: compact ? 0 : 40,
+          color: active ? 'primary.main' : 'text.secondary',
+          '& svg': nested ? { fontSize: 20 } : undefined,
+        }}
+      >
         <item.Icon />
       </ListItemIcon>
-      {!compact && <ListItemText primary={item.label} />}
+      {!compact && (
+        <ListItemText primary={item.label} slotProps={nested ? { primary: { variant: 'body2' } } : undefined} />
+      )}
     </ListItemButton>
   );
-  // Each link in its own <li>: a list holds list items only (axe 'list').
+  // Each link in its own <li>: a list holds list items only (axe 'list'). Entries under this one are a list inside
+  // its item, so a screen reader announces them as a level below it.
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       {compact ? (
@@ -50,6 +74,13 @@ function NavLink({ item, compact, onNavigate }: { item: NavItem; compact: boolea
         </LazyTooltip>
       ) : (
         link
+      )}
+      {item.children.length > 0 && (
+        <List disablePadding aria-label={item.label}>
+          {item.children.map((child) => (
+            <NavLink key={child.to} item={child} compact={compact} onNavigate={onNavigate} nested />
+          ))}
+        </List>
       )}
     </ListItem>
   );

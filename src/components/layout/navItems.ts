@@ -8,6 +8,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import SellOutlined from '@mui/icons-material/SellOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -15,6 +16,8 @@ export interface NavItem {
   to: string;
   match: NavMatch;
   Icon: ComponentType;
+  /** Entries shown indented under this one (the request log under Usage Reports). */
+  children: NavItem[];
 }
 
 // The entries, their order and labels are the routes' (contract/routes.ts); only the icons live here, in the browser.
@@ -23,6 +26,7 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/api-keys': VpnKeyOutlined,
   '/team': GroupsOutlined,
   '/usage-reports': InsightsOutlined,
+  '/usage-reports/requests': ReceiptLongOutlined,
   '/billing': CreditCardOutlined,
   '/admin': AdminPanelSettingsOutlined,
   '/admin/pricing': SellOutlined,
@@ -31,11 +35,16 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
 };
 
 function navSection(section: NavEntry['section']): NavItem[] {
-  return PAGE_ROUTES.flatMap((route) =>
-    'nav' in route && route.nav.section === section
-      ? [{ label: route.nav.label, to: route.path, match: route.nav.match, Icon: NAV_ICONS[route.path] }]
-      : [],
-  );
+  const entries = PAGE_ROUTES.flatMap((route): { item: NavItem; parent?: string }[] => {
+    if (!('nav' in route) || route.nav.section !== section) return [];
+    const nav: NavEntry = route.nav;
+    const item = { label: nav.label, to: route.path, match: nav.match, Icon: NAV_ICONS[route.path], children: [] };
+    return [{ item, parent: nav.parent }];
+  });
+  for (const { item, parent } of entries) {
+    if (parent) entries.find((entry) => entry.item.to === parent)?.item.children.push(item);
+  }
+  return entries.filter((entry) => !entry.parent).map((entry) => entry.item);
 }
 
 export const MAIN_NAV = navSection('main');

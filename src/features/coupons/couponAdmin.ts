@@ -1,5 +1,6 @@
 // Admin coupon rules: display status, form, sort options (docs/rules.md#coupons). Redeeming lives in coupons.ts.
 import { type BooleanFilter, booleanFilterParam, booleanFilterQuery } from '../../lib/booleanFilter';
+import { toDateTimeLocal } from '../../lib/time';
 import type { Coupon, CouponCreateBody, CouponListQuery, CouponUpdateBody } from '../../../contract/schemas/coupons';
 
 export const DEACTIVATE_COUPON_CONFIRMATION = 'Are you sure you want to deactivate this coupon?';
@@ -91,19 +92,6 @@ export const EMPTY_COUPON_FORM: CouponFormValues = {
   description: '',
   active: true,
 };
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An ISO time as the datetime-local input shows it (local time, minutes). */
-export function toDateTimeLocal(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
-}
 
 export function couponFormFromCoupon(coupon: Coupon): CouponFormValues {
   return {

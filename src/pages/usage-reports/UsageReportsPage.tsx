@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router-dom';
 import FileDownload from '@mui/icons-material/FileDownload';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useTeamless } from '../../features/team/useTeamless';
@@ -18,6 +20,8 @@ import { DateRangeControls } from '../../features/usage/DateRangeControls';
 import { downloadTextFile } from '../../features/usage/downloadTextFile';
 import { TopUsageLists } from '../../features/usage/TopUsageLists';
 import { UsageSummaryCards } from '../../features/usage/UsageSummaryCards';
+
+const REQUEST_LOG_ROUTE = '/usage-reports/requests';
 
 export function UsageReportsPage() {
   const [range, setRange] = useState<DateRange>(() => defaultDateRange());
@@ -52,14 +56,24 @@ export function UsageReportsPage() {
         title="Usage Reports"
         subtitle="Team usage analytics and insights"
         actions={
-          <Button
-            variant="contained"
-            startIcon={<FileDownload />}
-            onClick={exportReport}
-            disabled={isFetching || !!error || !hasData}
-          >
-            Export Report
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<ReceiptLongOutlined />}
+              component={RouterLink}
+              to={REQUEST_LOG_ROUTE}
+            >
+              View every request
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<FileDownload />}
+              onClick={exportReport}
+              disabled={isFetching || !!error || !hasData}
+            >
+              Export Report
+            </Button>
+          </>
         }
       />
       <DateRangeControls range={range} onRangeChange={setRange} onUpdate={refetch} updating={isFetching} />

@@ -1,0 +1,276 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
+import { renderRoute } from '../support/render';
+import { choose, rowOf } from '../admin/adminGrid';
+import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_PATH } from '../../contract/apiPaths';
+import { NO_REQUESTS } from '../../src/features/requestLog/requestLog';
+
+// The request log (docs/governance.md#request-log) over the fake backend's 60 seeded requests, one every 37 minutes
+// back from now: 39 of them in the default 24 hours, all 60 in 7 days.
+
+jest.setTimeout(30_000);
+
+beforeEach(() => jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true }));
+afterEach(() => jest.useRealTimers());
+
+/** Renders the log at `path` and waits for its first page; `hidden` when a drawer (modal) opens with it. */
+async function renderLog(path = '/usage-reports/requests', { hidden = false } = {}) {
+  const rendered = renderRoute(path, { userOptions: { delay: null } });
+  const shown = await screen.findByRole('grid', { name: 'Requests', hidden }, { timeout: 10_000 });
+  await waitFor(() => expect(shown).not.toHaveAttribute('aria-busy', 'true'));
+  await waitFor(() => expect(pageRequests().length).toBeGreaterThan(0));
+  await waitFor(() => expect(within(shown).queryByRole('progressbar', { hidden: true })).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(
+      within(shown).getAllByRole('row', { hidden }).length > 1 || within(shown).queryByText(NO_REQUESTS) !== null,
+    ).toBe(true),
+  );
+  return rendered;
+}
+
+const pageRequests = () =>
+  fakeDb.requestsTo('GET', REQUEST_LOG_PATH).filter((request) => request.path === REQUEST_LOG_PATH);
+const lastQuery = () => pageRequests().at(-1)?.query;
+const HOUR = 3_600_000;
+/** How long after FAKE_NOW - `span` the query's `from` is: the page counts back from when it was shown. */
+const sinceOneBack = (from: string, span: number) => Date.parse(from) - (FAKE_NOW.getTime() - span);
+const grid = () => screen.getByRole('grid', { name: 'Requests' });
+const shownRows = () => within(grid()).getAllByRole('row').length - 1;
+const search = (router: { state: { location: { search: string } } }) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
+describe('/usage-reports/requests', () => {
+  it('lists the last 24 hours newest first, one row per request with its columns', async () => {
+    await renderLog();
+    expect(screen.getByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument();
+    const query = lastQuery()!;
+    expect(query).toEqual({ from: expect.any(String), sort: 'created_at', order: 'desc', limit: '50' });
+    expect(sinceOneBack(query.from, 24 * HOUR)).toBeGreaterThanOrEqual(0);
+    expect(sinceOneBack(query.from, 24 * HOUR)).toBeLessThan(60_000);
+    await waitFor(() => expect(shownRows()).toBe(39));
+
+    const newest = rowOf('11:57:00 AM');
+    expect(within(newest).getByText('Production')).toBeInTheDocument();
+    expect(within(newest).getByText('sk-prod1a2b****')).toBeInTheDocument();
+    expect(within(newest).getByText('Alice Anderson')).toBeInTheDocument();
+    expect(within(newest).getByText('anthropic/claude-sonnet-4')).toBeInTheDocument();
+    expect(within(newest).getByText('Success')).toBeInTheDocument();
+    expect(within(newest).getByText('120')).toBeInTheDocument();
+    expect(within(newest).getByText('100 / 20 / 64')).toBeInTheDocument();
+    expect(within(newest).getByText('$0.01')).toBeInTheDocument();
+    expect(within(newest).getByText('200 ms')).toBeInTheDocument();
+    expect(within(newest).getByText('TTFT 80 ms')).toBeInTheDocument();
+
+    // req-004: a failure; req-004 is the 4th newest (3 + 3 × 37 minutes ago).
+    const failed = rowOf('10:06:00 AM');
+    expect(within(failed).getByText('Error')).toBeInTheDocument();
+    expect(within(failed).getByText('upstream_timeout: The provider did not answer in time')).toBeInTheDocument();
+    expect(within(failed).getByText('echo/echo-1')).toBeInTheDocument();
+    expect(within(failed).getByText('Route echo/flaky')).toBeInTheDocument();
+  });
+
+  it('narrows the rows with each filter, on the server, and keeps the filters in the URL', async () => {
+    const { user, router } = await renderLog();
+
+    await choose(user, 'Status', 'Error');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'error' }));
+    await waitFor(() => expect(shownRows()).toBe(6));
+    expect(within(grid()).queryByText('Success')).not.toBeInTheDocument();
+
+    await choose(user, 'API key', 'Staging (sk-stag3c4d****)');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'error', api_key_id: 'key-staging' }));
+
+    await choose(user, 'Status', 'All');
+    await choose(user, 'Member', 'Bob Brown');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ api_key_id: 'key-staging', user_id: 'user-bob' }));
+    expect(lastQuery()).not.toHaveProperty('status');
+
+    await user.type(screen.getByRole('combobox', { name: 'Model' }), 'gpt-4o{Enter}');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ model: 'gpt-4o' }));
+
+    await user.type(screen.getByRole('textbox', { name: 'Cost above ($)' }), '1.5{Enter}');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ min_cost_cents: '150' }));
+    await waitFor(() => expect(within(grid()).getAllByText('openai/gpt-4o').length).toBe(shownRows()));
+
+    await choose(user, 'Time range', 'Last 7 days');
+    await waitFor(() =>
+      expect(search(router)).toEqual({
+        api_key_id: 'key-staging',
+        user_id: 'user-bob',
+        model: 'gpt-4o',
+        min_cost_cents: '150',
+        range: '7d',
+      }),
+    );
+    expect(sinceOneBack(lastQuery()!.from, 7 * 24 * HOUR)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('says a cost that is not an amount is not one, and sends nothing for it', async () => {
+    const { user } = await renderLog();
+    const requests = pageRequests().length;
+    await user.type(screen.getByRole('textbox', { name: 'Cost above ($)' }), '1.005{Enter}');
+    expect(screen.getByText('Enter an amount in dollars, like 0.50')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(pageRequests()).toHaveLength(requests);
+  });
+
+  it('opens the filters of a shared link, with a custom range', async () => {
+    await renderLog(
+      '/usage-reports/requests?range=custom&from=2026-11-15T10:00:00.000Z&to=2026-11-15T11:00:00.000Z&status=success',
+    );
+    expect(lastQuery()).toMatchObject({
+      from: '2026-11-15T10:00:00.000Z',
+      to: '2026-11-15T11:00:00.000Z',
+      status: 'success',
+    });
+    expect(screen.getByRole('combobox', { name: 'Time range' })).toHaveDisplayValue('Custom range');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-15T10:00');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-15T11:00');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('Success');
+  });
+
+  it('asks the server to sort when a column header is clicked, and starts again at the first page', async () => {
+    const { user, router } = await renderLog();
+    await user.click(within(grid()).getByRole('columnheader', { name: 'Cost' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'cost_cents', order: 'desc' }));
+    expect(search(router)).toEqual({ sort: 'cost_cents' });
+    const costs = fakeDb.state.requests
+      .filter((request) => Date.parse(request.created_at) > FAKE_NOW.getTime() - 24 * HOUR)
+      .map((request) => request.cost_cents);
+    const top = `$${(Math.max(...costs) / 100).toFixed(2)}`;
+    await waitFor(() => expect(within(grid()).getAllByRole('row')[1]).toHaveTextContent(top));
+
+    await user.click(within(grid()).getByRole('columnheader', { name: 'Cost' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'cost_cents', order: 'asc' }));
+    expect(search(router)).toEqual({ sort: 'cost_cents', order: 'asc' });
+    // Member is not a sort field of the log: its header sorts nothing.
+    const requests = pageRequests().length;
+    await user.click(within(grid()).getByRole('columnheader', { name: 'Member' }));
+    expect(search(router)).toEqual({ sort: 'cost_cents', order: 'asc' });
+    expect(pageRequests()).toHaveLength(requests);
+  });
+
+  it('pages forward with the cursor of the page before, and back', async () => {
+    const { user } = await renderLog('/usage-reports/requests?range=7d');
+    await waitFor(() => expect(shownRows()).toBe(50));
+    const first = lastQuery()!;
+    expect(first).not.toHaveProperty('cursor');
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery()).toHaveProperty('cursor'));
+    await waitFor(() => expect(shownRows()).toBe(10));
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    await waitFor(() => expect(shownRows()).toBe(50));
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('cursor'));
+
+    // A filter change starts again at the first page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Go to next page' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(shownRows()).toBe(10));
+    await choose(user, 'Status', 'Success');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'success' }));
+    expect(lastQuery()).not.toHaveProperty('cursor');
+  });
+
+  it('says so when no request matches', async () => {
+    await renderLog('/usage-reports/requests?model=no-such-model');
+    expect(await within(grid()).findByText(NO_REQUESTS)).toBeInTheDocument();
+  });
+
+  it('shows a failed load with Retry', async () => {
+    fakeDb.failNext('GET', REQUEST_LOG_PATH, { exact: true });
+    const { user } = renderRoute('/usage-reports/requests', { userOptions: { delay: null } });
+    expect(
+      await screen.findByText('Failed to load requests: Internal server error', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('grid', { name: 'Requests' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('11:57:00 AM')).toBeInTheDocument();
+  });
+
+  it('links the CSV export with the filters of the view', async () => {
+    await renderLog('/usage-reports/requests?status=error&api_key_id=key-staging');
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link).toHaveAttribute('download');
+    const url = new URL(link.getAttribute('href')!);
+    expect(url.pathname).toBe(REQUEST_LOG_CSV_PATH);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      from: lastQuery()!.from,
+      api_key_id: 'key-staging',
+      status: 'error',
+    });
+    // The fake answers it as the server does: the header row, then one line per filtered request.
+    const csv = await (await fetch(url)).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,created_at,key_name,key_prefix,user_email,/);
+    expect(lines.slice(1).every((line) => line.includes(',Staging,'))).toBe(true);
+  });
+
+  it('links back to Usage Reports, and Usage Reports links here', async () => {
+    const { user } = await renderLog();
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Usage Reports' }));
+    await screen.findByRole('heading', { level: 1, name: 'Usage Reports' });
+    await user.click(await screen.findByRole('link', { name: 'View every request' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument();
+  });
+});
+
+describe('the request details drawer', () => {
+  it('opens on a row with every field, keeps its id in the URL, and Escape gives focus back', async () => {
+    const { user, router } = await renderLog();
+    const cell = within(rowOf('10:06:00 AM')).getByText('Staging');
+    await user.click(cell);
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(search(router)).toEqual({ request: 'req-004' });
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    for (const text of [
+      'req-004',
+      'Staging · sk-stag3c4d****',
+      'key-staging',
+      'Bob Brown · bob@example.com',
+      'echo/echo-1',
+      'echo/flaky',
+      '7d0c1f3e-5b2a-4c8e-9f61-0a2b3c4d5e6f',
+      'upstream_timeout',
+      'The provider did not answer in time',
+      '$0.00',
+      'messages',
+    ]) {
+      expect(within(drawer).getByText(text)).toBeInTheDocument();
+    }
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(within(drawer).getByRole('button', { name: 'Copy request id' }));
+    expect(writeText).toHaveBeenCalledWith('req-004');
+    expect(await screen.findByText('Request ID copied to clipboard')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request details' })).not.toBeInTheDocument());
+    expect(search(router)).toEqual({});
+    expect(rowOf('10:06:00 AM')).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('opens with Enter on a focused row', async () => {
+    const { user } = await renderLog();
+    within(rowOf('11:57:00 AM')).getByText('Production').closest<HTMLElement>('[role="gridcell"]')!.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(within(drawer).getByText('req-001')).toBeInTheDocument();
+  });
+
+  it('survives a reload: an entry not on the page is fetched by its id', async () => {
+    await renderLog('/usage-reports/requests?request=req-060', { hidden: true });
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(await within(drawer).findByText('req-060')).toBeInTheDocument();
+    expect(fakeDb.lastRequest('GET', `${REQUEST_LOG_PATH}/req-060`)).toBeDefined();
+  });
+
+  it('says when the entry is not in the log', async () => {
+    await renderLog('/usage-reports/requests?request=req-999', { hidden: true });
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(
+      await within(drawer).findByText('This request is not in the log: it may be older than the retention period.'),
+    ).toBeInTheDocument();
+  });
+});

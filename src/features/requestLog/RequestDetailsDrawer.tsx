@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import Close from '@mui/icons-material/Close';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import { DetailList } from '../../components/admin/DetailList';
+import { ErrorState } from '../../components/ErrorState';
+import { PageLoader } from '../../components/PageLoader';
+import { formatCents } from '../../../contract/money';
+import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
+import { formatCount } from '../../lib/numbers';
+import { formatDateTimeSeconds } from '../../lib/time';
+import { durationText, keyName, keyPrefixText, memberName, modelText } from './requestLog';
+import { RequestStatusChip } from './RequestStatusChip';
+
+export const DETAILS_TITLE = 'Request details';
+
+interface RequestDetailsDrawerProps {
+  entry: RequestLogEntry | undefined;
+  loading: boolean;
+  /** Why the entry could not be shown (not found, failed to load). */
+  failure: string | null;
+  onRetry: () => void;
+  onCopy: (label: string, value: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * Every field of one request, in a drawer on the right (the whole screen on a phone). A modal drawer: focus moves
+ * into it and, on close (Escape, the close button, a click outside), back to the row that opened it. Loaded when
+ * first opened (RequestsPage).
+ */
+export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy, onClose }: RequestDetailsDrawerProps) {
+  const copyable = (label: string, value: string | null): ReactNode =>
+    value === null ? (
+      '-'
+    ) : (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, maxWidth: '100%' }}>
+        <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>
+          {value}
+        </Box>
+        <IconButton size="small" aria-label={`Copy ${label.toLowerCase()}`} onClick={() => onCopy(label, value)}>
+          <ContentCopy fontSize="inherit" />
+        </IconButton>
+      </Box>
+    );
+
+  const details = (row: RequestLogEntry): [string, ReactNode][] => [
+    ['Time', formatDateTimeSeconds(row.created_at)],
+    ['Status', <RequestStatusChip key="status" status={row.status} />],
+    ...(row.status === 'error'
+      ? ([
+          ['Error code', row.error_code ?? '-'],
+          ['Error message', row.error_message ?? '-'],
+        ] as [string, ReactNode][])
+      : []),
+    ['Request ID', copyable('Request ID', row.id)],
+    ['Endpoint', row.endpoint ?? '-'],
+    ['Key', [keyName(row), keyPrefixText(row)].filter(Boolean).join(' · ')],
+    ['Key ID', copyable('Key ID', row.api_key_id)],
+    ['Member', [memberName(row), row.user_name ? row.user_email : null].filter(Boolean).join(' · ')],
+    ['Member ID', copyable('Member ID', row.user_id)],
+    ['Model', modelText(row)],
+    ['Route', row.route_name ?? '-'],
+    ['Deployment ID', copyable('Deployment ID', row.deployment_id)],
+    ['Prompt tokens', formatCount(row.prompt_tokens)],
+    ['Completion tokens', formatCount(row.completion_tokens)],
+    ['Cached tokens', formatCount(row.cached_tokens)],
+    ['Cost', formatCents(row.cost_cents)],
+    ['Latency', durationText(row.latency_ms)],
+    ['Time to first token', durationText(row.ttft_ms)],
+  ];
+
+  return (
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      slotProps={{
+        paper: { role: 'dialog', 'aria-labelledby': 'request-details-title', sx: { width: { xs: '100%', sm: 460 } } },
+      }}
+    >
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Typography id="request-details-title" variant="h2" component="h2" sx={{ flex: 1, fontSize: '1.25rem' }}>
+          {DETAILS_TITLE}
+        </Typography>
+        <IconButton aria-label="Close details" onClick={onClose}>
+          <Close />
+        </IconButton>
+      </Box>
+      <Box sx={{ p: 3 }}>
+        {entry ? (
+          <DetailList items={details(entry)} />
+        ) : loading ? (
+          <PageLoader label="Loading the request" />
+        ) : (
+          <ErrorState message={failure ?? 'This request could not be loaded'} onRetry={onRetry} />
+        )}
+      </Box>
+    </Drawer>
+  );
+}

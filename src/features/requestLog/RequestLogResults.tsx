@@ -1,0 +1,140 @@
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { ErrorState } from '../../components/ErrorState';
+import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
+import { FIRST_PAGE_SIZE } from '../../components/grid/pagedGrid';
+import { errorMessage, hasStatus } from '../../lib/apiError';
+import { toastShown } from '../../slices/toastsSlice';
+import { useGetRequestLogEntryQuery } from '../../store/api';
+import { useAppDispatch } from '../../store/hooks';
+import { MOBILE_MEDIA_QUERY } from '../../theme';
+import { REQUEST_LOG_DEFAULT_PAGE, type RequestLogEntry } from '../../../contract/schemas/requestLog';
+import { LOAD_FAILED, LOADING_REQUESTS } from './requestLog';
+import { RequestLogCards } from './RequestLogCards';
+import type { RequestLogGridProps } from './RequestLogGrid';
+import type { useRequestLog, useRequestLogSearchParams } from './useRequestLog';
+
+// MUI X is most of the page's download: the filters render first and the grid's chunk is requested once they have
+// painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows cards and never downloads it.
+const loadGrid = () => import(/* webpackChunkName: "grid-request-log" */ './RequestLogGrid');
+const RequestDetailsDrawer = lazy(() =>
+  import(/* webpackChunkName: "drawer-request-log" */ './RequestDetailsDrawer').then((module) => ({
+    default: module.RequestDetailsDrawer,
+  })),
+);
+
+/** Rows a page asks for: the phone's cards show the list's usual 25, the grid the log's default. */
+export const logPageSize = (isMobile: boolean) => (isMobile ? FIRST_PAGE_SIZE : REQUEST_LOG_DEFAULT_PAGE);
+
+export const NOT_IN_LOG = 'This request is not in the log: it may be older than the retention period.';
+
+interface RequestLogResultsProps {
+  search: ReturnType<typeof useRequestLogSearchParams>;
+  log: ReturnType<typeof useRequestLog>;
+  pageSize: number;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** The log's rows (grid, or cards on a phone), its failed-load state, and the open request's drawer. */
+export function RequestLogResults({ search, log, pageSize, onPageSizeChange }: RequestLogResultsProps) {
+  const dispatch = useAppDispatch();
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  const { view, change, openId, open, close } = search;
+  const onOpen = useCallback((entry: RequestLogEntry) => open(entry.id), [open]);
+  const inPage = openId ? log.rows.find((row) => row.id === openId) : undefined;
+  // An entry not on this page (a shared link, a reload on another page) is asked for by its id.
+  const detail = useGetRequestLogEntryQuery(openId ?? '', { skip: !openId || Boolean(inPage) });
+  const copy = useCallback(
+    async (label: string, value: string) => {
+      try {
+        await navigator.clipboard.writeText(value);
+        dispatch(toastShown(`${label} copied to clipboard`, 'success'));
+      } catch {
+        dispatch(toastShown(`Could not copy the ${label.toLowerCase()}`, 'error'));
+      }
+    },
+    [dispatch],
+  );
+
+  const { turn } = log;
+  const gridProps = useMemo<RequestLogGridProps>(
+    () => ({
+      rows: log.rows,
+      loading: log.loading,
+      page: log.page,
+      pageSize,
+      hasNextPage: log.hasNextPage,
+      rowCount: log.rowCount,
+      sort: view.sort,
+      order: view.order,
+      onPageChange: (page, size) => (size !== pageSize ? onPageSizeChange(size) : turn(page)),
+      onSortChange: (sort, order) => change({ sort, order }),
+      onOpen,
+    }),
+    [
+      log.rows,
+      log.loading,
+      log.page,
+      log.hasNextPage,
+      log.rowCount,
+      pageSize,
+      view.sort,
+      view.order,
+      turn,
+      onPageSizeChange,
+      change,
+      onOpen,
+    ],
+  );
+
+  const rows = log.error ? (
+    <ErrorState
+      message={`${LOAD_FAILED}: ${errorMessage(log.error, 'Unknown error')}`}
+      onRetry={() => void log.retry()}
+    />
+  ) : isMobile ? (
+    <RequestLogCards
+      rows={log.rows}
+      loading={log.loading}
+      onOpen={onOpen}
+      pages={{
+        label: `Page ${log.page + 1}`,
+        hasPrevious: log.page > 0,
+        hasNext: log.hasNextPage,
+        onTurn: (direction) => turn(log.page + direction),
+      }}
+    />
+  ) : (
+    <AfterFirstPaint
+      load={loadGrid}
+      props={gridProps}
+      fallback={<GridPlaceholder label={LOADING_REQUESTS} minHeight={320} />}
+    />
+  );
+
+  return (
+    <>
+      <Box sx={{ width: '100%', minWidth: 0 }}>{rows}</Box>
+      {openId && (
+        <Suspense fallback={null}>
+          <RequestDetailsDrawer
+            entry={inPage ?? detail.currentData}
+            loading={detail.isFetching}
+            failure={
+              detail.isError
+                ? hasStatus(detail.error, 404)
+                  ? NOT_IN_LOG
+                  : errorMessage(detail.error, 'This request could not be loaded')
+                : null
+            }
+            onRetry={() => void detail.refetch()}
+            onCopy={(label, value) => void copy(label, value)}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

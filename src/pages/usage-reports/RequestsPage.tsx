@@ -1,0 +1,85 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import FileDownload from '@mui/icons-material/FileDownload';
+import Refresh from '@mui/icons-material/Refresh';
+import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
+import { PageHeader } from '../../components/PageHeader';
+import { apiUrl } from '../../config';
+import { isNoTeamError } from '../../lib/noTeam';
+import { MOBILE_MEDIA_QUERY } from '../../theme';
+import { useGetApiKeysQuery, useGetTeamMembersQuery, useGetUsageStatsQuery } from '../../store/api';
+import { useTeamless } from '../../features/team/useTeamless';
+import { RequestLogFilters } from '../../features/requestLog/RequestLogFilters';
+import { logPageSize, RequestLogResults } from '../../features/requestLog/RequestLogResults';
+import { useRequestLog, useRequestLogSearchParams } from '../../features/requestLog/useRequestLog';
+import { usedModels } from '../../features/requestLog/requestLog';
+import { defaultDateRange } from '../../../contract/dates';
+import { REQUEST_LOG_CSV_PATH, withParams } from '../../../contract/apiPaths';
+
+export function RequestsPage() {
+  const teamless = useTeamless();
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  const [pageSize, setPageSize] = useState(() => logPageSize(isMobile));
+  const search = useRequestLogSearchParams();
+  const log = useRequestLog(search.view, pageSize, teamless);
+  // The filters' choices: the team's keys and members, and the models it used in the usage report's period.
+  const { data: keys = [] } = useGetApiKeysQuery(undefined, { skip: teamless });
+  const { data: members = [] } = useGetTeamMembersQuery(undefined, { skip: teamless });
+  const [range] = useState(defaultDateRange);
+  const { data: stats } = useGetUsageStatsQuery(range, { skip: teamless });
+  const models = useMemo(() => usedModels(stats), [stats]);
+  const noTeam = teamless || isNoTeamError(log.error);
+
+  return (
+    <>
+      <PageHeader
+        title="Requests"
+        subtitle={
+          <>
+            Every gateway request of your team, one row each. Totals by day, member and model are on{' '}
+            <Link component={RouterLink} to="/usage-reports">
+              Usage Reports
+            </Link>
+            .
+          </>
+        }
+        actions={
+          !noTeam && (
+            <>
+              <Button variant="outlined" startIcon={<Refresh />} onClick={log.refresh} disabled={log.loading}>
+                Refresh
+              </Button>
+              {/* A plain download: the API takes the session cookie, and the server streams the whole result. */}
+              <Button
+                variant="contained"
+                startIcon={<FileDownload />}
+                component="a"
+                href={apiUrl(withParams(REQUEST_LOG_CSV_PATH, log.filters))}
+                download
+              >
+                Export CSV
+              </Button>
+            </>
+          )
+        }
+      />
+      {noTeam ? (
+        <CreateTeamWelcomeCard />
+      ) : (
+        <>
+          <RequestLogFilters
+            view={search.view}
+            onChange={search.change}
+            keys={keys}
+            members={members}
+            models={models}
+          />
+          <RequestLogResults search={search} log={log} pageSize={pageSize} onPageSizeChange={setPageSize} />
+        </>
+      )}
+    </>
+  );
+}
