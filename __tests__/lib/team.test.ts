@@ -13,6 +13,8 @@ const member = (id: string, email: string | null, role: string): TeamMember => (
   email,
   role,
   created_at: '2026-01-01T00:00:00Z',
+  monthly_cap_cents: null,
+  month_spend_cents: 0,
 });
 const alice = member('user-alice', 'alice@example.com', 'owner');
 const bob = member('user-bob', 'bob@example.com', 'member');

@@ -28,6 +28,8 @@ export interface FakeMembership {
   role: TeamRole;
   /** When the user joined. */
   created_at: string;
+  /** The owner's monthly cap on this member's keys (cents); absent or null for none. */
+  monthly_cap_cents?: number | null;
 }
 
 export interface FakeInvite {
@@ -39,10 +41,16 @@ export interface FakeInvite {
   created_at: string;
 }
 
+/**
+ * A key row: the wire fields as they are answered (period_spend_cents and period_resets_at included, so a test sets
+ * the spend it needs) plus the team and the secrets, which the wire never carries after creation or rotation.
+ */
 export interface FakeApiKey extends ApiKey {
   team_id: string;
-  /** The full secret (only known for keys created through the fake). */
+  /** The full secret (only known for keys created or rotated through the fake). */
   key: string | null;
+  /** The previous secret while its grace period runs (only known for keys rotated through the fake). */
+  previous_key?: string | null;
 }
 
 export interface FakeCreditEntry extends CreditEntry {
