@@ -9,10 +9,10 @@ import {
   deactivateCouponTitle,
   EMPTY_COUPON_FORM,
   remainingUses,
-  toDateTimeLocal,
   usesText,
   type CouponFormValues,
 } from '../../src/features/coupons/couponAdmin';
+import { toDateTimeLocal } from '../../src/lib/time';
 import type { Coupon } from '../../contract/schemas/coupons';
 
 // jest.config.js runs with TZ=UTC, so datetime-local values read as UTC here.

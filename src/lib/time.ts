@@ -55,3 +55,19 @@ export function formatCalendarDay(day: string): string {
   const month = match ? Number(match[1]) : 0;
   return match && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${Number(match[2])}` : day;
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO time as a datetime-local input shows it ('2026-12-31T23:59': local time, minutes), or ''. */
+export function toDateTimeLocal(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** A datetime-local input's value (local time) as the ISO time the API takes. */
+export const dateTimeLocalToIso = (value: string): string => new Date(value).toISOString();

@@ -25,7 +25,10 @@ import { routingEndpoints } from './endpoints/routing';
  * | inviteMember          | TeamMember LIST, TeamInvite LIST, Activity                                        |
  * | cancelInvite          | TeamInvite {id}, Activity                                                         |
  * | removeMember          | TeamMember {id}, Team (member_count), TeamDashboard, Activity                     |
+ * | setMemberCap          | TeamMember {id}                                                                   |
  * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity                                 |
+ * | updateApiKey          | ApiKey {id}                                                                       |
+ * | rotateApiKey          | ApiKey {id} (the new prefix and the grace period)                                 |
  * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity                                             |
  * | createPaymentLink     | Payment LIST                                                                      |
  * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
@@ -81,6 +84,7 @@ export const {
   useGetTeamInvitesQuery,
   useCancelInviteMutation,
   useRemoveMemberMutation,
+  useSetMemberCapMutation,
   useUpdateBudgetMutation,
   useGetTeamDashboardQuery,
   useGetUsageStatsQuery,
@@ -88,6 +92,8 @@ export const {
   useGetActivityQuery,
   useGetApiKeysQuery,
   useCreateApiKeyMutation,
+  useUpdateApiKeyMutation,
+  useRotateApiKeyMutation,
   useRevokeApiKeyMutation,
   useGetCreditBalanceQuery,
   useGetDetailedCreditBalanceQuery,
