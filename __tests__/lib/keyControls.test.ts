@@ -56,13 +56,23 @@ describe('validation mirrors the contract', () => {
     ['a spending limit under a cent', { spendLimit: '0.001' }, 'spendLimit', 'Spending limit must be from $0.01'],
     ['a negative spending limit', { spendLimit: '-5' }, 'spendLimit', 'Spending limit must be from $0.01'],
     ['a spending limit over the maximum', { spendLimit: '1000000001' }, 'spendLimit', 'to $1,000,000,000.00'],
-    ['a fractional rpm', { rpmLimit: '1.5' }, 'rpmLimit', 'Requests per minute must be a whole number from 1 to 1,000,000'],
+    [
+      'a fractional rpm',
+      { rpmLimit: '1.5' },
+      'rpmLimit',
+      'Requests per minute must be a whole number from 1 to 1,000,000',
+    ],
     ['an rpm of 0', { rpmLimit: '0' }, 'rpmLimit', 'Requests per minute must be a whole number'],
     ['a tpm over the maximum', { tpmLimit: '1000000001' }, 'tpmLimit', 'from 1 to 1,000,000,000'],
     ['an expiry now', { expiresAt: '2026-11-15T12:00' }, 'expiresAt', 'Expiry must be in the future'],
     ['an expiry in the past', { expiresAt: '2026-01-01T00:00' }, 'expiresAt', 'Expiry must be in the future'],
     ['a note over 500 characters', { note: 'x'.repeat(501) }, 'note', 'Note must be at most 500 characters'],
-    ['101 allowed models', { allowedModels: Array.from({ length: 101 }, (_, i) => `m${i}`) }, 'allowedModels', 'At most 100'],
+    [
+      '101 allowed models',
+      { allowedModels: Array.from({ length: 101 }, (_, i) => `m${i}`) },
+      'allowedModels',
+      'At most 100',
+    ],
     ['a 201-character model', { allowedModels: ['m'.repeat(201)] }, 'allowedModels', 'at most 200 characters'],
   ])('refuses %s', (_case, changes, field, message) => {
     const { errors } = parseControls(form(changes), NOW);
@@ -75,7 +85,11 @@ describe('validation mirrors the contract', () => {
     ['the largest rpm', { rpmLimit: '1000000' }, { rpm_limit: 1_000_000 }],
     ['a minute ahead', { expiresAt: '2026-11-15T12:01' }, { expires_at: '2026-11-15T12:01:00.000Z' }],
     ['a period without a limit as no reset', { limitPeriod: 'weekly' }, { limit_period: 'none' }],
-    ['models trimmed, blanks and repeats dropped', { allowedModels: [' a ', '', 'a', 'b'] }, { allowed_models: ['a', 'b'] }],
+    [
+      'models trimmed, blanks and repeats dropped',
+      { allowedModels: [' a ', '', 'a', 'b'] },
+      { allowed_models: ['a', 'b'] },
+    ],
     ['a note of exactly 500 characters', { note: 'x'.repeat(500) }, { note: 'x'.repeat(500) }],
   ])('accepts %s', (_case, changes, expected) => {
     expect(parseControls(form(changes), NOW).controls).toMatchObject(expected);

@@ -55,9 +55,7 @@ describe('View details', () => {
     expect(detail(dialog, 'Created')).toHaveTextContent('Oct 26, 2026, 12:00 PM');
     expect(detail(dialog, 'Last used')).toHaveTextContent('Nov 15, 2026, 11:00 AM');
     expect(detail(dialog, 'Spending limit')).toHaveTextContent('$12.34 of $50.00');
-    expect(detail(dialog, 'Spending limit')).toHaveTextContent(
-      'Monthly, resets Dec 1, 2026, 12:00 AM (UTC calendar)',
-    );
+    expect(detail(dialog, 'Spending limit')).toHaveTextContent('Monthly, resets Dec 1, 2026, 12:00 AM (UTC calendar)');
     expect(detail(dialog, 'Requests')).toHaveTextContent('60 requests per minute');
     expect(detail(dialog, 'Tokens')).toHaveTextContent('100,000 tokens per minute');
     expect(detail(dialog, 'Expires')).toHaveTextContent('Never');

@@ -59,7 +59,10 @@ describe('/api-keys on a phone', () => {
   it('shows a rotation in its grace period and opens the dialogs from a card', async () => {
     pinClockToFakeNow();
     const staging = fakeDb.state.apiKeys.find((key) => key.id === 'key-staging');
-    Object.assign(staging ?? {}, { previous_key_prefix: 'sk-old', previous_key_expires_at: '2026-11-16T12:00:00.000Z' });
+    Object.assign(staging ?? {}, {
+      previous_key_prefix: 'sk-old',
+      previous_key_expires_at: '2026-11-16T12:00:00.000Z',
+    });
     const { user } = await renderKeyCards();
     expect(within(cardOf('Staging')).getByText('Rotating')).toBeInTheDocument();
     expect(

@@ -28,7 +28,8 @@ export default function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; 
   const parsed = parseControls(values, new Date(), apiKey);
   const nameError = apiKeyNameToSend(name) ? null : 'API Key Name is required';
   // Invalid input counts as a change, so Save stays enabled and shows the messages.
-  const unchanged = !nameError && parsed.controls !== null && Object.keys(changesOf(apiKey, name, parsed.controls)).length === 0;
+  const unchanged =
+    !nameError && parsed.controls !== null && Object.keys(changesOf(apiKey, name, parsed.controls)).length === 0;
 
   const save = () => {
     setErrors(parsed.errors ?? {});

@@ -112,7 +112,7 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
               error={Boolean(errors.allowedModels)}
               helperText={
                 errors.allowedModels ??
-                "Empty allows every model and route. Type a model id (openai/gpt-4o) or a route name and press Enter."
+                'Empty allows every model and route. Type a model id (openai/gpt-4o) or a route name and press Enter.'
               }
             />
           )}

@@ -76,8 +76,8 @@ export default function RotateApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey
             </Alert>
           )}
           <DialogContentText sx={{ mb: 2 }}>
-            Rotating gives this key a new secret. Its name, limits and history stay. Until the grace period ends the
-            old secret works too, so you can move your apps to the new one; then it stops working.
+            Rotating gives this key a new secret. Its name, limits and history stay. Until the grace period ends the old
+            secret works too, so you can move your apps to the new one; then it stops working.
           </DialogContentText>
           <FormControl>
             <FormLabel id="rotate-grace-label">Old secret keeps working</FormLabel>

@@ -51,7 +51,8 @@ export interface CreateKeyFailure {
  * refused, e.g. a limit out of range; every other failure is generic.
  */
 export function createKeyFailure(serverMessage: string | null | undefined, refusedInput = false): CreateKeyFailure {
-  if ((serverMessage ?? '').includes('must belong to a team')) return { message: TEAM_REQUIRED_MESSAGE, needsTeam: true };
+  if ((serverMessage ?? '').includes('must belong to a team'))
+    return { message: TEAM_REQUIRED_MESSAGE, needsTeam: true };
   if (refusedInput && serverMessage) return { message: `Failed to create API key: ${serverMessage}`, needsTeam: false };
   return { message: CREATE_KEY_FAILED_MESSAGE, needsTeam: false };
 }

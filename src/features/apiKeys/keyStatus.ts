@@ -53,7 +53,9 @@ export const KEY_STATE_COLORS: Record<KeyState, 'error' | 'warning' | 'info'> = 
 
 /** 'Rotated — old secret valid until Nov 16, 2026, 1:00 PM', or null when no old secret works. */
 export function rotationText(key: Pick<ApiKey, 'previous_key_expires_at'>, now: Date): string | null {
-  return isRotating(key, now) ? `Rotated — old secret valid until ${formatDateTime(key.previous_key_expires_at)}` : null;
+  return isRotating(key, now)
+    ? `Rotated — old secret valid until ${formatDateTime(key.previous_key_expires_at)}`
+    : null;
 }
 
 /** 'Never', 'Nov 20, 2026, 9:00 AM', or the same followed by ' (Expired)'. */
