@@ -45,7 +45,8 @@ describe('/api-keys table', () => {
     expect(within(production).getByText('Alice Anderson')).toBeInTheDocument();
     expect(within(production).getByText('sk-prod1a2b****')).toBeInTheDocument();
     expect(within(production).getByText('Active')).toBeInTheDocument();
-    expect(within(production).getByText('Nov 15, 2026, 11:00 AM')).toBeInTheDocument();
+    expect(within(production).getByText('Nov 15, 2026')).toBeInTheDocument();
+    expect(within(production).getByText('11:00 AM')).toBeInTheDocument();
     expect(within(production).getByText('$12.34 of $50.00')).toBeInTheDocument();
     expect(within(production).getByText('resets Dec 1, 2026')).toBeInTheDocument();
 

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { DetailList } from '../../components/admin/DetailList';
 import { SpendBar } from '../../components/SpendBar';
@@ -25,7 +26,10 @@ function spendLimitDetail(apiKey: ApiKey) {
       : `${LIMIT_PERIOD_LABELS[apiKey.limit_period]}, resets ${formatDateTime(apiKey.period_resets_at)} (UTC calendar)`;
   return (
     <Box sx={{ maxWidth: 320 }}>
-      <SpendBar spend={spend} emptyText={NO_LIMIT} caption={period} label={`${apiKey.name} spend against its limit`} />
+      <SpendBar spend={spend} emptyText={NO_LIMIT} label={`${apiKey.name} spend against its limit`} />
+      <Typography variant="caption" color="text.secondary" component="p">
+        {period}
+      </Typography>
     </Box>
   );
 }

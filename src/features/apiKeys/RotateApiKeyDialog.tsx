@@ -80,7 +80,7 @@ export default function RotateApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey
             secret works too, so you can move your apps to the new one; then it stops working.
           </DialogContentText>
           <FormControl>
-            <FormLabel id="rotate-grace-label">Old secret keeps working</FormLabel>
+            <FormLabel id="rotate-grace-label">Grace period: the old secret stops working</FormLabel>
             <RadioGroup
               aria-labelledby="rotate-grace-label"
               value={choice}

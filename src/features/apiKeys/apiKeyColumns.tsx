@@ -7,7 +7,7 @@ import Autorenew from '@mui/icons-material/Autorenew';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
-import { formatDate } from '../../lib/time';
+import { formatDate, formatTime } from '../../lib/time';
 import { SpendBar } from '../../components/SpendBar';
 import { KeyStatusChips, statusLabel } from './KeyStatusChips';
 import { NO_LIMIT, spendAgainstLimit } from './keyStatus';
@@ -37,8 +37,8 @@ function TwoLines({ primary, secondary, mono }: { primary: string; secondary?: s
 }
 
 // Columns without the row actions: they never change, so they are built once for the module. Their least widths add
-// up, with four actions, to what fits beside the open sidebar at 1280 px (958 px): the limits share the Status and
-// Spend / limit columns rather than adding more.
+// up, with four actions, to less than fits beside the open sidebar at 1280 px (958 px): the limit's states join the
+// Status chips and Last Used takes two short lines, so Spend / limit is the one column added.
 const nameColumn: GridColDef<ApiKey> = {
   field: 'name',
   headerName: 'Name',
@@ -60,7 +60,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
   {
     field: 'key_prefix',
     headerName: 'Key Prefix',
-    minWidth: 136,
+    minWidth: 140,
     flex: 0.6,
     valueGetter: (value: string) => maskedKeyPrefix(value),
     renderCell: ({ value }) => (
@@ -74,7 +74,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     headerName: 'Status',
     type: 'singleSelect',
     valueOptions: STATUS_LABELS,
-    minWidth: 110,
+    minWidth: 124,
     valueGetter: (_value, row) => statusLabel(row),
     renderCell: ({ row }) => <KeyStatusChips apiKey={row} />,
   },
@@ -84,7 +84,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     type: 'number',
     headerAlign: 'left',
     align: 'left',
-    minWidth: 140,
+    minWidth: 156,
     flex: 0.8,
     // Sorted by how much of its limit a key has spent; keys without a limit come first.
     valueGetter: (_value, row) => spendAgainstLimit(row)?.percent ?? -1,
@@ -100,7 +100,21 @@ const trailingColumns: GridColDef<ApiKey>[] = [
       );
     },
   },
-  optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 170, flex: 0.8 }, NEVER_USED),
+  {
+    ...optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 110, flex: 0.6 }, NEVER_USED),
+    // The date over the time: two short lines leave the width to the limits.
+    renderCell: ({ row }) =>
+      row.last_used_at ? (
+        <Box sx={{ py: 1, lineHeight: 1.4 }}>
+          <Typography variant="body2">{formatDate(row.last_used_at)}</Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {formatTime(row.last_used_at)}
+          </Typography>
+        </Box>
+      ) : (
+        NEVER_USED
+      ),
+  },
 ];
 
 function actionsColumn({ onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
