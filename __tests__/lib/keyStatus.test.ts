@@ -1,4 +1,5 @@
-import { NO_KEY_CONTROLS, type ApiKey } from '../../contract/schemas/apiKeys';
+import type { ApiKey } from '../../contract/schemas/apiKeys';
+import { NEW_KEY_STATE } from '../support/fakeBackend/keys';
 import {
   expiryText,
   keyStates,
@@ -19,12 +20,7 @@ const key = (changes: Partial<ApiKey>): ApiKey => ({
   user_id: 'user-alice',
   user_name: 'Alice',
   user_email: 'alice@example.com',
-  ...NO_KEY_CONTROLS,
-  period_spend_cents: 0,
-  period_resets_at: null,
-  previous_key_prefix: null,
-  previous_key_expires_at: null,
-  rotated_at: null,
+  ...NEW_KEY_STATE,
   ...changes,
 });
 

@@ -10,7 +10,7 @@ import type { ControlsFormErrors, ControlsFormValues } from './keyControls';
 import { errorMessage, hasStatus } from '../../lib/apiError';
 import { useCreateApiKeyMutation } from '../../store/api';
 import type { ApiKeyCreateBody, CreatedApiKey } from '../../../contract/schemas/apiKeys';
-import { TextInput } from '../../components/TextInput';
+import { ApiKeyNameField } from './ApiKeyNameField';
 import { PageLoader } from '../../components/PageLoader';
 
 // The controls are optional and collapsed: their fields (an Autocomplete, the contract's limits) download only when
@@ -75,16 +75,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
           )}
         </Alert>
       )}
-      <TextInput
-        label="API Key Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        fullWidth
-        autoFocus
-        helperText="A name that tells you where the key is used, e.g. 'Production server'."
-        htmlInput={{ maxLength: 100 }}
-      />
+      <ApiKeyNameField value={name} onChange={setName} autoFocus />
       <Box>
         <Button
           aria-expanded={controlsOpen}

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import TextField from '@mui/material/TextField';
 import type { ApiKey, ApiKeyUpdateBody } from '../../../contract/schemas/apiKeys';
 import { FormDialog } from '../../components/admin/FormDialog';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useUpdateApiKeyMutation } from '../../store/api';
 import { apiKeyNameToSend } from './apiKeys';
+import { ApiKeyNameField } from './ApiKeyNameField';
 import KeyControlsFields from './KeyControlsFields';
 import { changedControls, controlsFormValues, parseControls, type ControlsFormErrors } from './keyControls';
 
@@ -52,16 +52,7 @@ export default function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; 
       onSubmit={save}
       onClose={onClose}
     >
-      <TextField
-        label="API Key Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        fullWidth
-        error={Boolean(nameError)}
-        helperText={nameError ?? ' '}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
-      />
+      <ApiKeyNameField value={name} onChange={setName} errorText={nameError} />
       <KeyControlsFields values={values} errors={errors} onChange={setValues} />
     </FormDialog>
   );
