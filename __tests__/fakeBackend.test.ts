@@ -171,6 +171,114 @@ describe('dashboard and API keys', () => {
   });
 });
 
+describe('key controls, rotation and member caps (docs/governance.md)', () => {
+  const patch = <T>(path: string, body?: unknown) => call<T>('PATCH', path, body);
+
+  it('creates a key with controls and answers its period', async () => {
+    const { status, body } = await post<CreatedApiKey>('/v1/api-keys/', {
+      name: 'Limited',
+      spend_limit_cents: 500,
+      limit_period: 'monthly',
+      allowed_models: ['echo/echo-1'],
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      spend_limit_cents: 500,
+      limit_period: 'monthly',
+      period_spend_cents: 0,
+      period_resets_at: '2026-12-01T00:00:00.000Z',
+      rpm_limit: null,
+      allowed_models: ['echo/echo-1'],
+      note: '',
+      user_id: 'user-alice',
+      previous_key_prefix: null,
+    });
+  });
+
+  it.each([
+    [
+      { name: 'x', spend_limit_cents: 0 },
+      'spend_limit_cents must be a whole number of cents from 1, or null for no limit',
+    ],
+    [{ name: 'x', rpm_limit: 1.5 }, 'rpm_limit must be a whole number from 1 to 1000000, or null for no limit'],
+    [{ name: 'x', limit_period: 'yearly' }, 'limit_period must be one of none, daily, weekly, monthly'],
+    [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at must be an ISO 8601 date-time'],
+    [{ name: 'x', expires_at: '2026-11-15T11:00:00Z' }, 'expires_at must be in the future'],
+    [{ name: 'x', note: 'n'.repeat(501) }, 'note must be at most 500 characters'],
+    [{ name: 'x', allowed_models: [''] }, 'each allowed model must be 1-200 characters'],
+  ])('refuses a create with %p: %s', async (body, message) => {
+    expect(await post('/v1/api-keys/', body)).toEqual({ status: 400, body: { code: 'VALIDATION_ERROR', message } });
+  });
+
+  it('updates only the fields sent, and refuses an empty update', async () => {
+    const { status, body } = await patch<ApiKey>('/v1/api-keys/key-production', { rpm_limit: null, note: 'n' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ rpm_limit: null, note: 'n', spend_limit_cents: 5000, tpm_limit: 100_000 });
+    expect(await patch('/v1/api-keys/key-production', {})).toEqual({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: 'send at least one field to change' },
+    });
+  });
+
+  it("lets the key's creator or the team owner change it, nobody else", async () => {
+    fakeDb.signInAs('bob');
+    expect((await patch('/v1/api-keys/key-staging', { note: 'mine' })).status).toBe(200);
+    expect(await patch('/v1/api-keys/key-production', { note: 'not mine' })).toEqual({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: "Only the key's creator or the team owner can change this key" },
+    });
+    expect((await post('/v1/api-keys/key-production/rotate', { grace_seconds: 0 })).status).toBe(403);
+    fakeDb.signInAs('alice');
+    expect((await patch('/v1/api-keys/key-staging', { note: 'owner' })).status).toBe(200);
+  });
+
+  it('rotates: a new secret, the old prefix valid for the grace period, then none', async () => {
+    const before = fakeDb.state.apiKeys.find((key) => key.id === 'key-production');
+    const { status, body } = await post<CreatedApiKey>('/v1/api-keys/key-production/rotate', { grace_seconds: 3600 });
+    expect(status).toBe(200);
+    expect(body.key).toMatch(/^sk-/);
+    expect(body).toMatchObject({
+      id: 'key-production',
+      key_prefix: body.key.slice(0, 11),
+      previous_key_prefix: 'sk-prod1a2b',
+      previous_key_expires_at: '2026-11-15T13:00:00.000Z',
+      rotated_at: FAKE_NOW.toISOString(),
+      spend_limit_cents: before?.spend_limit_cents,
+    });
+    fakeDb.setNow('2026-11-15T13:00:00.000Z');
+    const [rotated] = (await get<ApiKey[]>('/v1/api-keys/')).body.filter((key) => key.id === 'key-production');
+    expect(rotated).toMatchObject({ previous_key_prefix: null, previous_key_expires_at: null });
+    expect(await post('/v1/api-keys/key-production/rotate', { grace_seconds: 604_801 })).toEqual({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: 'grace_seconds must be a whole number from 0 to 604800 (7 days)' },
+    });
+    expect((await post('/v1/api-keys/key-old-laptop/rotate', { grace_seconds: 0 })).status).toBe(409);
+  });
+
+  it("answers each member's cap and month spend; only the owner sets a cap", async () => {
+    const members = (await get<TeamMember[]>('/v1/teams/members')).body;
+    expect(
+      members.map(({ id, monthly_cap_cents, month_spend_cents }) => [id, monthly_cap_cents, month_spend_cents]),
+    ).toEqual([
+      ['user-alice', null, 19_300],
+      ['user-bob', 15_000, 12_750],
+    ]);
+    expect(await patch('/v1/teams/members/user-bob/cap', { monthly_cap_cents: -1 })).toEqual({
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: 'monthly_cap_cents must be a whole number of cents from 0, or null for no cap',
+      },
+    });
+    expect((await patch<TeamMember>('/v1/teams/members/user-bob/cap', { monthly_cap_cents: 0 })).body).toMatchObject({
+      id: 'user-bob',
+      monthly_cap_cents: 0,
+    });
+    fakeDb.signInAs('bob');
+    expect((await patch('/v1/teams/members/user-bob/cap', { monthly_cap_cents: null })).status).toBe(403);
+  });
+});
+
 describe('credits and payments', () => {
   it('derives the balance from the ledger and pages the history newest first', async () => {
     expect((await get(team('/credits/balance'))).body).toEqual({ team_id: ACME_TEAM_ID, current_balance: 745.5 });

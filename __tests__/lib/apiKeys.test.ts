@@ -55,7 +55,7 @@ describe('API key name: required and trimmed', () => {
   });
 });
 
-describe("create failure: 'must belong to a team' is replaced, anything else is generic", () => {
+describe("create failure: 'must belong to a team' is replaced, a 400 says why, anything else is generic", () => {
   const teamMessage = 'You must set up your team before creating API keys. Please go to the Team page to get started.';
   it.each([
     ['You must belong to a team to create API keys', teamMessage, true],
@@ -66,6 +66,16 @@ describe("create failure: 'must belong to a team' is replaced, anything else is 
     [null, 'Failed to create API key. Please try again.', false],
   ])('%p -> %p', (serverMessage, message, needsTeam) => {
     expect(createKeyFailure(serverMessage)).toEqual({ message, needsTeam });
+  });
+
+  it.each([
+    ['rpm_limit must be a whole number from 1 to 1000000, or null for no limit', false],
+    ['You must belong to a team to create API keys', true],
+  ])('a refused input (400) %p says what was refused', (serverMessage, needsTeam) => {
+    expect(createKeyFailure(serverMessage, true)).toEqual({
+      message: needsTeam ? teamMessage : `Failed to create API key: ${serverMessage}`,
+      needsTeam,
+    });
   });
 });
 

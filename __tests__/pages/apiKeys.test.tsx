@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
+import { pinClockToFakeNow } from '../support/clock';
 
 // The DataGrid is the heaviest component of the app; on a busy CI machine a grid test can pass 5 s.
 jest.setTimeout(20_000);
@@ -37,21 +38,27 @@ describe('/api-keys table', () => {
     await renderGrid();
     expect(screen.getByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create New Key' })).toHaveAttribute('href', '/api-keys/create');
-    expect(columnHeaders()).toEqual(['Name', 'User', 'Key Prefix', 'Status', 'Last Used', 'Actions']);
+    expect(columnHeaders()).toEqual(['Name', 'User', 'Key Prefix', 'Status', 'Spend / limit', 'Last Used', 'Actions']);
 
     const production = rowOf('Production');
     expect(within(production).getByText('Created Oct 26, 2026')).toBeInTheDocument();
     expect(within(production).getByText('Alice Anderson')).toBeInTheDocument();
     expect(within(production).getByText('sk-prod1a2b****')).toBeInTheDocument();
     expect(within(production).getByText('Active')).toBeInTheDocument();
-    expect(within(production).getByText('Nov 15, 2026, 11:00 AM')).toBeInTheDocument();
+    expect(within(production).getByText('Nov 15, 2026')).toBeInTheDocument();
+    expect(within(production).getByText('11:00 AM')).toBeInTheDocument();
+    expect(within(production).getByText('$12.34 of $50.00')).toBeInTheDocument();
+    expect(within(production).getByText('resets Dec 1, 2026')).toBeInTheDocument();
 
     const staging = rowOf('Staging');
     expect(within(staging).getByText('Unnamed User')).toBeInTheDocument();
     expect(within(staging).getByText('bob@example.com')).toBeInTheDocument();
     expect(within(staging).getByText('Never')).toBeInTheDocument();
 
+    expect(within(staging).getByText('Limit reached')).toBeInTheDocument();
+
     expect(within(rowOf('Old laptop')).getByText('Inactive')).toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).getByText('No limit')).toBeInTheDocument();
   });
 
   it("shows '-' for a key without any user when another key has one", async () => {
@@ -64,7 +71,7 @@ describe('/api-keys table', () => {
   it('hides the User column when no key has a user name or email', async () => {
     fakeDb.state.apiKeys.forEach((key) => Object.assign(key, { user_name: null, user_email: null }));
     await renderGrid();
-    expect(columnHeaders()).toEqual(['Name', 'Key Prefix', 'Status', 'Last Used', 'Actions']);
+    expect(columnHeaders()).toEqual(['Name', 'Key Prefix', 'Status', 'Spend / limit', 'Last Used', 'Actions']);
     expect(screen.queryByText('Unnamed User')).not.toBeInTheDocument();
   });
 
@@ -79,15 +86,52 @@ describe('/api-keys table', () => {
     expect(rowNames()).toEqual(['Staging', 'Old laptop', 'Production']);
   });
 
-  it('says that viewing and editing are coming soon', async () => {
-    const { user } = await renderGrid();
-    await user.click(within(rowOf('Production')).getByRole('menuitem', { name: 'View details' }));
-    const viewNotice = await screen.findByRole('alert');
-    expect(viewNotice).toHaveTextContent('Viewing API key details is coming soon.');
-    await user.click(within(viewNotice).getByRole('button', { name: 'Close' }));
-    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Edit' }));
-    expect(await screen.findByText('Editing API keys is coming soon.')).toBeInTheDocument();
-    expect(fakeDb.requestsTo('DELETE', '/v1/api-keys')).toHaveLength(0);
+  it('offers Rotate only on active keys', async () => {
+    await renderGrid();
+    expect(within(rowOf('Production')).getByRole('menuitem', { name: 'Rotate' })).toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).queryByRole('menuitem', { name: 'Rotate' })).not.toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).getByRole('menuitem', { name: 'Revoke' })).toBeInTheDocument();
+  });
+});
+
+describe('limits in the grid', () => {
+  beforeEach(pinClockToFakeNow);
+  afterEach(() => jest.useRealTimers());
+
+  const key = (id: string) => {
+    const found = fakeDb.state.apiKeys.find((candidate) => candidate.id === id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+
+  it('shows each state of a key at its edge', async () => {
+    // Production: a cent under its limit, expiring in exactly 7 days; Old laptop: expired; Staging: at its limit and
+    // rotating.
+    Object.assign(key('key-production'), { period_spend_cents: 4999, expires_at: '2026-11-22T12:00:00.000Z' });
+    Object.assign(key('key-old-laptop'), { expires_at: '2026-11-15T11:59:00.000Z' });
+    Object.assign(key('key-staging'), {
+      previous_key_prefix: 'sk-stagold',
+      previous_key_expires_at: '2026-11-15T13:00:00.000Z',
+    });
+    await renderGrid();
+
+    const production = rowOf('Production');
+    expect(within(production).getByText('$49.99 of $50.00')).toBeInTheDocument();
+    expect(within(production).getByText('Expires soon')).toBeInTheDocument();
+    expect(within(production).queryByText('Limit reached')).not.toBeInTheDocument();
+    expect(within(production).getByRole('progressbar', { name: 'Production spend against its limit' })).toHaveAttribute(
+      'aria-valuetext',
+      '$49.99 of $50.00',
+    );
+
+    const staging = rowOf('Staging');
+    expect(within(staging).getByText('$20.00 of $20.00')).toBeInTheDocument();
+    expect(within(staging).getByText('resets Nov 16, 2026')).toBeInTheDocument();
+    expect(within(staging).getByText('Limit reached')).toBeInTheDocument();
+    expect(within(staging).getByText('Rotating')).toBeInTheDocument();
+
+    expect(within(rowOf('Old laptop')).getByText('Expired')).toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).getByText('No limit')).toBeInTheDocument();
   });
 });
 

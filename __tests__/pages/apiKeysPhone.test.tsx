@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute, setViewportWidth } from '../support/render';
+import { pinClockToFakeNow } from '../support/clock';
 
 // Below the 768 px breakpoint the API keys table is a list of cards (ApiKeyList, on the shared CardList): every
 // column of the grid, its actions, and no grid.
@@ -8,7 +9,10 @@ import { renderRoute, setViewportWidth } from '../support/render';
 jest.setTimeout(20_000);
 
 beforeEach(() => setViewportWidth(375));
-afterEach(() => setViewportWidth(1024));
+afterEach(() => {
+  setViewportWidth(1024);
+  jest.useRealTimers();
+});
 
 async function renderKeyCards() {
   const rendered = renderRoute('/api-keys');
@@ -35,16 +39,44 @@ describe('/api-keys on a phone', () => {
       'Alice Anderson · alice@example.com',
       'sk-prod1a2b****',
       'Active',
+      '$12.34 of $50.00',
+      'resets Dec 1, 2026',
       'Nov 15, 2026, 11:00 AM',
     ]) {
       expect(within(production).getByText(text)).toBeInTheDocument();
     }
+    expect(within(cardOf('Staging')).getByText('Limit reached')).toBeInTheDocument();
+    expect(within(cardOf('Old laptop')).getByText('No limit')).toBeInTheDocument();
     expect(within(cardOf('Staging')).getByText('Unnamed User · bob@example.com')).toBeInTheDocument();
     expect(within(cardOf('Staging')).getByText('Never')).toBeInTheDocument();
     expect(within(cardOf('Old laptop')).getByText('Inactive')).toBeInTheDocument();
-    for (const action of ['View details', 'Edit', 'Revoke']) {
+    for (const action of ['View details', 'Edit', 'Rotate', 'Revoke']) {
       expect(within(production).getByRole('button', { name: action })).toBeInTheDocument();
     }
+    expect(within(cardOf('Old laptop')).queryByRole('button', { name: 'Rotate' })).not.toBeInTheDocument();
+  });
+
+  it('shows a rotation in its grace period and opens the dialogs from a card', async () => {
+    pinClockToFakeNow();
+    const staging = fakeDb.state.apiKeys.find((key) => key.id === 'key-staging');
+    Object.assign(staging ?? {}, {
+      previous_key_prefix: 'sk-old',
+      previous_key_expires_at: '2026-11-16T12:00:00.000Z',
+    });
+    const { user } = await renderKeyCards();
+    expect(within(cardOf('Staging')).getByText('Rotating')).toBeInTheDocument();
+    expect(
+      within(cardOf('Staging')).getByText('Rotated — old secret valid until Nov 16, 2026, 12:00 PM'),
+    ).toBeInTheDocument();
+
+    await user.click(within(cardOf('Production')).getByRole('button', { name: 'View details' }));
+    const details = await screen.findByRole('dialog', { name: 'API key "Production"' });
+    expect(within(details).getByText('60 requests per minute')).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(cardOf('Production')).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByRole('dialog', { name: 'Rotate API key "Production"' })).toBeInTheDocument();
   });
 
   it('leaves the User line out when no key has a user', async () => {

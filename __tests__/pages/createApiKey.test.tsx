@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
+import { pinClockToFakeNow } from '../support/clock';
 
 const TEAM_MESSAGE = 'You must set up your team before creating API keys. Please go to the Team page to get started.';
 
@@ -87,6 +88,117 @@ describe('/api-keys/create form', () => {
     expect(await screen.findByText('Failed to create API key. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText(/Database unavailable/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Go to the Team page' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/api-keys/create with limits and access', () => {
+  beforeEach(pinClockToFakeNow);
+
+  async function openControls() {
+    const rendered = await renderForm();
+    const toggle = screen.getByRole('button', { name: 'Limits and access (optional)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('spinbutton', { name: 'Spending limit (USD)' })).not.toBeInTheDocument();
+    await rendered.user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const section = await screen.findByRole('region', { name: 'Limits and access' });
+    await within(section).findByRole('spinbutton', { name: 'Spending limit (USD)' });
+    return { ...rendered, section };
+  }
+
+  it('opens from the keyboard', async () => {
+    const { user } = await renderForm();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Limits and access (optional)' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('spinbutton', { name: 'Spending limit (USD)' })).toBeInTheDocument();
+  });
+
+  it('sends the limits in cents with the period, the expiry as UTC and the allow-list', async () => {
+    const { user, nameField, submit, section } = await openControls();
+    await user.type(nameField, 'Batch jobs');
+    const period = within(section).getByRole('combobox', { name: 'Limit resets' });
+    expect(period).toBeDisabled();
+    await user.type(within(section).getByRole('spinbutton', { name: 'Spending limit (USD)' }), '25.50');
+    expect(period).toBeEnabled();
+    await user.selectOptions(period, 'Weekly');
+    await user.type(within(section).getByRole('spinbutton', { name: 'Requests per minute' }), '120');
+    await user.type(within(section).getByRole('spinbutton', { name: 'Tokens per minute' }), '50000');
+    fireEvent.change(within(section).getByLabelText('Expires'), { target: { value: '2026-12-31T18:30' } });
+    const models = within(section).getByRole('combobox', { name: 'Allowed models and routes' });
+    await user.type(models, 'openai/gpt-4o{Enter}');
+    await user.type(models, 'team/default-smart{Enter}');
+    await user.type(within(section).getByRole('textbox', { name: 'Note' }), 'Nightly batch');
+    await user.click(submit);
+
+    await screen.findByTestId('new-api-key');
+    expect(fakeDb.lastRequest('POST', '/v1/api-keys/')?.body).toEqual({
+      name: 'Batch jobs',
+      spend_limit_cents: 2550,
+      limit_period: 'weekly',
+      rpm_limit: 120,
+      tpm_limit: 50_000,
+      expires_at: '2026-12-31T18:30:00.000Z',
+      allowed_models: ['openai/gpt-4o', 'team/default-smart'],
+      note: 'Nightly batch',
+    });
+    expect(fakeDb.state.apiKeys.at(-1)).toMatchObject({
+      spend_limit_cents: 2550,
+      period_resets_at: '2026-11-16T00:00:00.000Z',
+    });
+  });
+
+  it('sends only the name when the section was opened but left empty', async () => {
+    const { user, nameField, submit } = await openControls();
+    await user.type(nameField, 'Plain');
+    await user.click(submit);
+    await screen.findByTestId('new-api-key');
+    expect(fakeDb.lastRequest('POST', '/v1/api-keys/')?.body).toEqual({ name: 'Plain' });
+  });
+
+  it('shows what is wrong under each field and sends nothing', async () => {
+    const { user, nameField, submit, section } = await openControls();
+    await user.type(nameField, 'Broken');
+    await user.type(within(section).getByRole('spinbutton', { name: 'Spending limit (USD)' }), '0');
+    await user.type(within(section).getByRole('spinbutton', { name: 'Tokens per minute' }), '2.5');
+    fireEvent.change(within(section).getByLabelText('Expires'), { target: { value: '2026-11-15T11:59' } });
+    await user.click(submit);
+
+    expect(
+      await within(section).findByText('Spending limit must be from $0.01 to $1,000,000,000.00, or empty for no limit'),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        'Tokens per minute must be a whole number from 1 to 1,000,000,000, or empty for no limit',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('Expiry must be in the future')).toBeInTheDocument();
+    expect(fakeDb.requestsTo('POST', '/v1/api-keys')).toHaveLength(0);
+  });
+
+  it("shows the server's reason for a refused input", async () => {
+    fakeDb.failNext('POST', '/v1/api-keys/', { status: 400, message: 'allowed_models holds at most 100 entries' });
+    const { user, nameField, submit, section } = await openControls();
+    await user.type(nameField, 'Refused');
+    await user.type(within(section).getByRole('spinbutton', { name: 'Requests per minute' }), '5');
+    await user.click(submit);
+    expect(
+      await screen.findByText('Failed to create API key: allowed_models holds at most 100 entries'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'API Key Name' })).toHaveValue('Refused');
+  });
+
+  it('suggests the priced models to an administrator', async () => {
+    fakeDb.signInAs('admin');
+    fakeDb.state.memberships.push({
+      team_id: 'team-acme',
+      user_id: 'user-admin',
+      role: 'member',
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    const { user, section } = await openControls();
+    await user.click(within(section).getByRole('combobox', { name: 'Allowed models and routes' }));
+    expect(await screen.findByRole('option', { name: 'anthropic/claude-sonnet-4' })).toBeInTheDocument();
   });
 });
 

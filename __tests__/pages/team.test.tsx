@@ -274,3 +274,69 @@ describe('/team with a team', () => {
     expect(memberItems()).toHaveLength(2);
   });
 });
+
+describe("members' monthly caps", () => {
+  const itemOf = (name: string) => {
+    const item = memberItems().find((candidate) => within(candidate).queryByText(name));
+    if (!item) throw new Error(`no member ${name}`);
+    return item;
+  };
+
+  it("shows each member's month against their cap; the owner edits and lifts a cap", async () => {
+    const { user } = await openTeam();
+    // This month's seeded usage: Bob $8.50 a day for 15 days, Alice $193.00 with no cap.
+    expect(within(itemOf('Bob Brown')).getByText('$127.50 of $150.00')).toBeInTheDocument();
+    expect(within(itemOf('Bob Brown')).getByText('This month')).toBeInTheDocument();
+    expect(within(itemOf('Alice Anderson')).getByText('No cap · $193.00 this month')).toBeInTheDocument();
+
+    await user.click(within(itemOf('Bob Brown')).getByRole('button', { name: 'Edit cap for Bob Brown' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Monthly cap for Bob Brown' });
+    const cap = within(dialog).getByRole('spinbutton', { name: 'Monthly cap (USD)' });
+    expect(cap).toHaveValue(150);
+    await user.clear(cap);
+    await user.type(cap, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Cap' }));
+    expect(
+      within(dialog).getByText('Enter an amount from $0.00 to $1,000,000,000.00, or leave it empty for no cap'),
+    ).toBeInTheDocument();
+    expect(fakeDb.requestsTo('PATCH', '/v1/teams/members')).toHaveLength(0);
+
+    await user.clear(cap);
+    await user.type(cap, '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Cap' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('PATCH', '/v1/teams/members')).toMatchObject({
+      path: '/v1/teams/members/user-bob/cap',
+      body: { monthly_cap_cents: 10_000 },
+    });
+    expect(await within(itemOf('Bob Brown')).findByText('$127.50 of $100.00')).toBeInTheDocument();
+    expect(within(itemOf('Bob Brown')).getByText('Cap reached this month')).toBeInTheDocument();
+
+    await user.click(within(itemOf('Bob Brown')).getByRole('button', { name: 'Edit cap for Bob Brown' }));
+    dialog = await screen.findByRole('dialog', { name: 'Monthly cap for Bob Brown' });
+    await user.clear(within(dialog).getByRole('spinbutton', { name: 'Monthly cap (USD)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Cap' }));
+    expect(await within(itemOf('Bob Brown')).findByText('No cap · $127.50 this month')).toBeInTheDocument();
+    expect(fakeDb.lastRequest('PATCH', '/v1/teams/members')?.body).toEqual({ monthly_cap_cents: null });
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    fakeDb.failNext('PATCH', '/v1/teams/members/user-bob/cap', {
+      status: 403,
+      message: 'Only the team owner can do this',
+    });
+    const { user } = await openTeam();
+    await user.click(within(itemOf('Bob Brown')).getByRole('button', { name: 'Edit cap for Bob Brown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Monthly cap for Bob Brown' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Cap' }));
+    expect(await within(dialog).findByText('Failed to set the monthly cap')).toBeInTheDocument();
+    expect(within(dialog).getByText('Only the team owner can do this')).toBeInTheDocument();
+  });
+
+  it('shows a member the figures without Edit cap', async () => {
+    fakeDb.signInAs('bob');
+    await openTeam();
+    expect(within(itemOf('Bob Brown')).getByText('$127.50 of $150.00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit cap/ })).not.toBeInTheDocument();
+  });
+});

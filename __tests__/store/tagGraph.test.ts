@@ -52,6 +52,28 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
     expect(refetched).toEqual(new Set(['GET /v1/api-keys/', 'GET /v1/dashboard/stats', 'GET /v1/dashboard/activity']));
   });
 
+  it('editing or rotating a key refreshes only the key list', async () => {
+    const store = makeConnectedStore();
+    await openEverything(store);
+    const edited = await refetchedAfter(store, () =>
+      store.dispatch(api.endpoints.updateApiKey.initiate({ id: 'key-production', changes: { rpm_limit: 10 } })),
+    );
+    expect(edited).toEqual(new Set(['GET /v1/api-keys/']));
+    const rotated = await refetchedAfter(store, () =>
+      store.dispatch(api.endpoints.rotateApiKey.initiate({ id: 'key-production', grace_seconds: 3600 })),
+    );
+    expect(rotated).toEqual(new Set(['GET /v1/api-keys/']));
+  });
+
+  it("setting a member's cap refreshes the member list", async () => {
+    const store = makeConnectedStore();
+    await openEverything(store);
+    const refetched = await refetchedAfter(store, () =>
+      store.dispatch(api.endpoints.setMemberCap.initiate({ userId: 'user-bob', monthly_cap_cents: 500 })),
+    );
+    expect(refetched).toEqual(new Set(['GET /v1/teams/members']));
+  });
+
   it('creating a key refreshes the key list, dashboard stats and activity', async () => {
     const store = makeConnectedStore();
     await openEverything(store);

@@ -3,7 +3,7 @@
 import type { ApiKey } from '../../contract/schemas/apiKeys';
 import type { Coupon } from '../../contract/schemas/coupons';
 import { ACME_TEAM_ID, buildSeed } from './fakeBackend/seed';
-import { UNLIMITED_KEY } from './fakeBackend/state';
+import { NEW_KEY_STATE } from './fakeBackend/keys';
 import type { FakeMembership, FakePayment, FakeState, FakeTeam, FakeUser } from './fakeBackend/state';
 
 export type {
@@ -193,7 +193,7 @@ class FakeDb {
     const added = Array.from({ length: count }, (_, index) => {
       const number = this.nextNumber('bulk-key');
       return {
-        ...UNLIMITED_KEY,
+        ...NEW_KEY_STATE,
         team_id: teamId,
         key: null,
         id: `key-bulk-${number}`,
@@ -202,8 +202,10 @@ class FakeDb {
         is_active: true,
         created_at: new Date(this.clock.getTime() - (count - index) * 60_000).toISOString(),
         last_used_at: null,
+        user_id: 'user-alice',
         user_name: 'Alice Anderson',
         user_email: 'alice@example.com',
+        ...NEW_KEY_STATE,
       };
     });
     this.state.apiKeys.push(...added);

@@ -45,12 +45,15 @@ export const TeamMember = Type.Object({
 });
 export type TeamMember = Static<typeof TeamMember>;
 
+/** The largest monthly cap an owner may set on a member: $1,000,000,000.00. */
+export const MAX_MEMBER_CAP_CENTS = 100_000_000_000;
+
 /** PATCH /v1/teams/members/{userId}/cap (owner only): the member's monthly cap in cents, or null to lift it. */
 export const MemberCapBody = Type.Object({
   monthly_cap_cents: Nullable(
     Type.Integer({
       minimum: 0,
-      maximum: 100_000_000_000,
+      maximum: MAX_MEMBER_CAP_CENTS,
       errorMessage: 'monthly_cap_cents must be a whole number of cents from 0, or null for no cap',
     }),
   ),

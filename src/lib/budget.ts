@@ -1,4 +1,5 @@
 // Budget rules: health, bar colours and thresholds (docs/rules.md#budget-health).
+import { formatCents } from '../../contract/money';
 
 export type BudgetHealth = 'healthy' | 'caution' | 'warning' | 'exceeded';
 export type BudgetBarColor = 'success' | 'warning' | 'error';
@@ -51,4 +52,23 @@ export function budgetLimitNotice(percent: number): string | null {
 /** Percent with one decimal, e.g. 64.1%. */
 export function formatPercent(percent: number): string {
   return `${(Number.isFinite(percent) ? percent : 0).toFixed(1)}%`;
+}
+
+export interface SpendOfLimit {
+  /** '$12.34 of $50.00'. */
+  text: string;
+  /** Percent of the limit spent (a bar's fill; barWidth caps it). A zero limit is reached at once: 100. */
+  percent: number;
+  /** Spend has reached the limit: the gateway refuses more. */
+  reached: boolean;
+}
+
+/** Spend against a limit in cents: a key's spending limit, a member's monthly cap (docs/governance.md). */
+export function spendOfLimit(spentCents: number, limitCents: number): SpendOfLimit {
+  const reached = spentCents >= limitCents;
+  return {
+    text: `${formatCents(spentCents)} of ${formatCents(limitCents)}`,
+    percent: limitCents > 0 ? budgetPercent(spentCents, limitCents) : reached ? 100 : 0,
+    reached,
+  };
 }

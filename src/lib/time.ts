@@ -22,11 +22,16 @@ function dateText(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
 
-/** 'Nov 15, 2026, 9:05 AM' (12-hour clock, minutes on two digits). */
-function dateTimeText(date: Date): string {
+/** '9:05 AM' (12-hour clock, minutes on two digits). */
+function timeText(date: Date): string {
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${dateText(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Nov 15, 2026, 9:05 AM'. */
+function dateTimeText(date: Date): string {
+  return `${dateText(date)}, ${timeText(date)}`;
 }
 
 /** '9:05:30 AM': a moment within the next minutes (a breaker's cooldown), to the second. */
@@ -44,6 +49,7 @@ function format(formatter: (date: Date) => string, value: string | null | undefi
 
 export const formatDate = (value: string | null | undefined, empty = '-') => format(dateText, value, empty);
 export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeText, value, empty);
+export const formatTime = (value: string | null | undefined, empty = '-') => format(timeText, value, empty);
 export const formatClockTime = (value: string | null | undefined, empty = '-') => format(clockText, value, empty);
 /** 'Nov 15, 2026, 9:05:30 AM': a moment that wants its seconds (a request in the log). */
 export const formatDateTimeSeconds = (value: string | null | undefined, empty = '-') =>
@@ -71,3 +77,19 @@ export function formatCalendarDay(day: string): string {
   const month = match ? Number(match[1]) : 0;
   return match && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${Number(match[2])}` : day;
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO time as a datetime-local input shows it ('2026-12-31T23:59': local time, minutes), or ''. */
+export function toDateTimeLocal(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** A datetime-local input's value (local time) as the ISO time the API takes. */
+export const dateTimeLocalToIso = (value: string): string => new Date(value).toISOString();

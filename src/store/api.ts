@@ -27,7 +27,10 @@ import { requestLogEndpoints } from './endpoints/requestLog';
  * | inviteMember          | TeamMember LIST, TeamInvite LIST, Activity                                        |
  * | cancelInvite          | TeamInvite {id}, Activity                                                         |
  * | removeMember          | TeamMember {id}, Team (member_count), TeamDashboard, Activity                     |
+ * | setMemberCap          | TeamMember {id}                                                                   |
  * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity                                 |
+ * | updateApiKey          | ApiKey {id}                                                                       |
+ * | rotateApiKey          | ApiKey {id} (the new prefix and the grace period)                                 |
  * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity                                             |
  * | createPaymentLink     | Payment LIST                                                                      |
  * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
@@ -85,6 +88,7 @@ export const {
   useGetTeamInvitesQuery,
   useCancelInviteMutation,
   useRemoveMemberMutation,
+  useSetMemberCapMutation,
   useUpdateBudgetMutation,
   useGetTeamDashboardQuery,
   useGetUsageStatsQuery,
@@ -92,6 +96,8 @@ export const {
   useGetActivityQuery,
   useGetApiKeysQuery,
   useCreateApiKeyMutation,
+  useUpdateApiKeyMutation,
+  useRotateApiKeyMutation,
   useRevokeApiKeyMutation,
   useGetCreditBalanceQuery,
   useGetDetailedCreditBalanceQuery,

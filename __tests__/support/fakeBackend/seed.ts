@@ -12,7 +12,7 @@ import type {
 } from './state';
 import { seedRouting } from './routingSeed';
 import { seedRequests } from './requestLogSeed';
-import { UNLIMITED_KEY } from './state';
+import { NEW_KEY_STATE, periodResetsAt } from './keys';
 
 export const ACME_TEAM_ID = 'team-acme';
 export const SANDBOX_PAYMENT_PATH = '/v1/payments/sandbox';
@@ -35,8 +35,12 @@ function seedUsers(): FakeState['users'] {
   ];
 }
 
+/**
+ * Production: $12.34 of a $50.00 monthly limit, with rate limits, an allow-list and a note. Staging (Bob's): its
+ * daily $20.00 spent, so 'Limit reached'. Old laptop: no controls.
+ */
 function seedApiKeys(now: Date): FakeApiKey[] {
-  const key = { ...UNLIMITED_KEY, team_id: ACME_TEAM_ID, key: null };
+  const key = { team_id: ACME_TEAM_ID, key: null, ...NEW_KEY_STATE };
   return [
     {
       ...key,
@@ -46,8 +50,17 @@ function seedApiKeys(now: Date): FakeApiKey[] {
       is_active: true,
       created_at: ago(now, 20 * DAY),
       last_used_at: ago(now, 1 * HOUR),
+      user_id: 'user-alice',
       user_name: 'Alice Anderson',
       user_email: 'alice@example.com',
+      spend_limit_cents: 5000,
+      limit_period: 'monthly',
+      period_spend_cents: 1234,
+      period_resets_at: periodResetsAt('monthly', now),
+      rpm_limit: 60,
+      tpm_limit: 100_000,
+      allowed_models: ['claude-sonnet-4', 'team/default-smart'],
+      note: 'Used by the production API servers.',
     },
     {
       ...key,
@@ -57,8 +70,13 @@ function seedApiKeys(now: Date): FakeApiKey[] {
       is_active: true,
       created_at: ago(now, 5 * DAY),
       last_used_at: null,
+      user_id: 'user-bob',
       user_name: null,
       user_email: 'bob@example.com',
+      spend_limit_cents: 2000,
+      limit_period: 'daily',
+      period_spend_cents: 2000,
+      period_resets_at: periodResetsAt('daily', now),
     },
     {
       ...key,
@@ -68,6 +86,7 @@ function seedApiKeys(now: Date): FakeApiKey[] {
       is_active: false,
       created_at: ago(now, 90 * DAY),
       last_used_at: ago(now, 30 * DAY),
+      user_id: 'user-alice',
       user_name: 'Alice Anderson',
       user_email: 'alice@example.com',
     },
@@ -395,7 +414,14 @@ export function buildSeed(now: Date): FakeState {
     ],
     memberships: [
       { team_id: ACME_TEAM_ID, user_id: 'user-alice', role: 'owner', created_at: ago(now, 300 * DAY) },
-      { team_id: ACME_TEAM_ID, user_id: 'user-bob', role: 'member', created_at: ago(now, 100 * DAY) },
+      // Bob's cap: $150.00 a month, of which the seed's usage rows hold this month's spend.
+      {
+        team_id: ACME_TEAM_ID,
+        user_id: 'user-bob',
+        role: 'member',
+        created_at: ago(now, 100 * DAY),
+        monthly_cap_cents: 15_000,
+      },
     ],
     invites: [],
     apiKeys: seedApiKeys(now),

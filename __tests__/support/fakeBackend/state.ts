@@ -1,7 +1,7 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
 import type { AuthUser } from '../../../contract/schemas/auth';
-import { NO_KEY_CONTROLS, type ApiKey } from '../../../contract/schemas/apiKeys';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
 import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
@@ -29,6 +29,8 @@ export interface FakeMembership {
   role: TeamRole;
   /** When the user joined. */
   created_at: string;
+  /** The owner's monthly cap on this member's keys (cents); absent or null for none. */
+  monthly_cap_cents?: number | null;
 }
 
 export interface FakeInvite {
@@ -40,22 +42,17 @@ export interface FakeInvite {
   created_at: string;
 }
 
+/**
+ * A key row: the wire fields as they are answered (period_spend_cents and period_resets_at included, so a test sets
+ * the spend it needs) plus the team and the secrets, which the wire never carries after creation or rotation.
+ */
 export interface FakeApiKey extends ApiKey {
   team_id: string;
-  /** The full secret (only known for keys created through the fake). */
+  /** The full secret (only known for keys created or rotated through the fake). */
   key: string | null;
+  /** The previous secret while its grace period runs (only known for keys rotated through the fake). */
+  previous_key?: string | null;
 }
-
-/** The issue-19 fields of a key with no controls, never rotated and nothing spent (fixtures; keys-ui owns them). */
-export const UNLIMITED_KEY = {
-  ...NO_KEY_CONTROLS,
-  user_id: null,
-  period_spend_cents: 0,
-  period_resets_at: null,
-  previous_key_prefix: null,
-  previous_key_expires_at: null,
-  rotated_at: null,
-} satisfies Partial<ApiKey>;
 
 export interface FakeCreditEntry extends CreditEntry {
   team_id: string;

@@ -28,8 +28,9 @@ export function teamView(state: FakeState, team: FakeTeam): Team {
   };
 }
 
-/** Owner first, then by join date. */
-export function membersView(state: FakeState, teamId: string): TeamMember[] {
+/** Owner first, then by join date; each with their cap and what their usage rows hold this UTC month. */
+export function membersView(state: FakeState, teamId: string, now: Date): TeamMember[] {
+  const monthRows = usageRows(state, teamId, monthStart(now), today(now));
   const memberships = state.memberships
     .filter((membership) => membership.team_id === teamId)
     .sort(
@@ -43,8 +44,11 @@ export function membersView(state: FakeState, teamId: string): TeamMember[] {
       email: user?.email ?? null,
       role: membership.role,
       created_at: membership.created_at,
-      monthly_cap_cents: null,
-      month_spend_cents: 0,
+      monthly_cap_cents: membership.monthly_cap_cents ?? null,
+      month_spend_cents: sum(
+        monthRows.filter((row) => row.user_id === membership.user_id),
+        'cost_cents',
+      ),
     };
   });
 }

@@ -1,13 +1,23 @@
 // Session, dashboard, API key and diagnostics routes (docs/api-contract.md, Calls).
+import type { TSchema } from '@sinclair/typebox';
 import { HttpResponse } from 'msw';
+import {
+  ApiKeyCreateBody,
+  ApiKeyRotateBody,
+  ApiKeyUpdateBody,
+  type ApiKeyControls,
+} from '../../../contract/schemas/apiKeys';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
-import { UNLIMITED_KEY, type FakeApiKey } from '../fakeBackend/state';
+import type { FakeApiKey } from '../fakeBackend/state';
 import { newestFirst } from '../fakeBackend/views';
+import { keyView, NEW_KEY_STATE, periodResetsAt, schemaProblem } from '../fakeBackend/keys';
 import {
   API_ORIGIN,
   ApiFailure,
   bodyObject,
+  conflict,
+  forbidden,
   json,
   notFound,
   ownTeam,
@@ -81,27 +91,46 @@ const getActivity = route('get', '/v1/dashboard/activity', ({ query }) => {
 
 // ---- API keys ----
 
-function keyView(row: FakeApiKey) {
-  const { team_id: _team, key: _secret, ...wire } = row;
-  return wire;
+const keyAnswer = (row: FakeApiKey) => keyView(row, fakeDb.now());
+const newSecret = () => `sk-${fakeDb.randomChars(KEY_ALPHABET, 40)}`;
+
+/** Checks a create or update body against its contract schema, then the rule no schema holds: expiry ahead. */
+function checkControls(schema: TSchema, body: unknown): Partial<ApiKeyControls> & { name?: string } {
+  const problem = schemaProblem(schema, bodyObject(body));
+  if (problem) throw validationError(problem);
+  const input = body as Partial<ApiKeyControls> & { name?: string };
+  if (input.expires_at && Date.parse(input.expires_at) <= fakeDb.now().getTime()) {
+    throw validationError('expires_at must be in the future');
+  }
+  return input;
 }
 
-/** The team's keys, newest first; a user without a team gets an empty list. */
-/** Like the server: 404 NO_TEAM for a user without a team. */
+/** A key of the caller's team that the caller may change: its creator or the team owner (docs/governance.md). */
+function changeableKey(keyId: string): FakeApiKey {
+  const { team, user, membership } = ownTeam();
+  const row = fakeDb.state.apiKeys.find((key) => key.id === keyId && key.team_id === team.id);
+  if (!row) throw notFound('API key not found');
+  if (row.user_id !== user.id && membership.role !== 'owner') {
+    throw forbidden("Only the key's creator or the team owner can change this key");
+  }
+  return row;
+}
+
+/** The team's keys, newest first. Like the server: 404 NO_TEAM for a user without a team. */
 const listKeys = route('get', '/v1/api-keys/', () => {
   const teamId = ownTeam().team.id;
   const keys = fakeDb.state.apiKeys.filter((key) => key.team_id === teamId);
-  return json(newestFirst(keys, (key) => key.created_at).map(keyView));
+  return json(newestFirst(keys, (key) => key.created_at).map(keyAnswer));
 });
 
 const createKey = route('post', '/v1/api-keys/', ({ body }) => {
   const user = signedInUser();
   const name = requiredString(bodyObject(body), 'name');
+  const { name: _name, ...controls } = checkControls(ApiKeyCreateBody, body);
   const team = fakeDb.membershipOf(user.id)?.team;
   if (!team) throw validationError('You must belong to a team to create API keys');
-  const secret = `sk-${fakeDb.randomChars(KEY_ALPHABET, 40)}`;
+  const secret = newSecret();
   const row: FakeApiKey = {
-    ...UNLIMITED_KEY,
     team_id: team.id,
     key: secret,
     id: fakeDb.nextId('key'),
@@ -110,11 +139,45 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
     is_active: true,
     created_at: fakeDb.now().toISOString(),
     last_used_at: null,
+    user_id: user.id,
     user_name: user.name,
     user_email: user.email,
+    ...NEW_KEY_STATE,
+    ...controls,
   };
+  row.period_resets_at = periodResetsAt(row.limit_period, fakeDb.now());
   fakeDb.state.apiKeys.push(row);
-  return json({ ...keyView(row), key: secret }, 201);
+  return json({ ...keyAnswer(row), key: secret }, 201);
+});
+
+/** Changes only the fields sent; a new period starts the reset clock from now (the spend so far is kept). */
+const updateKey = route('patch', '/v1/api-keys/:id', ({ params, body }) => {
+  const row = changeableKey(params.id);
+  const changes = checkControls(ApiKeyUpdateBody, body);
+  if (changes.name !== undefined && !changes.name.trim()) throw validationError('name must be 1-100 characters');
+  Object.assign(row, changes, changes.name === undefined ? {} : { name: changes.name.trim() });
+  row.period_resets_at = periodResetsAt(row.limit_period, fakeDb.now());
+  return json(keyAnswer(row));
+});
+
+/** A new secret for the same key; the old one keeps working for grace_seconds (0: it stops now). */
+const rotateKey = route('post', '/v1/api-keys/:id/rotate', ({ params, body }) => {
+  const row = changeableKey(params.id);
+  const problem = schemaProblem(ApiKeyRotateBody, bodyObject(body));
+  if (problem) throw validationError(problem);
+  if (!row.is_active) throw conflict('An inactive key cannot be rotated');
+  const now = fakeDb.now();
+  const { grace_seconds } = body as ApiKeyRotateBody;
+  const secret = newSecret();
+  Object.assign(row, {
+    previous_key: grace_seconds > 0 ? row.key : null,
+    previous_key_prefix: grace_seconds > 0 ? row.key_prefix : null,
+    previous_key_expires_at: grace_seconds > 0 ? new Date(now.getTime() + grace_seconds * 1000).toISOString() : null,
+    rotated_at: now.toISOString(),
+    key: secret,
+    key_prefix: secret.slice(0, KEY_PREFIX_LENGTH),
+  });
+  return json({ ...keyAnswer(row), key: secret });
 });
 
 /** Like the server (services/apiKeys.ts): Recent Activity says which key and who revoked it. */
@@ -183,6 +246,8 @@ export const accountRoutes = [
   getActivity,
   listKeys,
   createKey,
+  updateKey,
+  rotateKey,
   revokeKey,
   debugCookies,
   healthz,

@@ -1,6 +1,6 @@
 // The fake API answers with what the real server would send: each route's answers are checked against the same
 // contract/ schemas that Fastify serialises with, so a fake that drifts from the contract fails the test using it.
-import { Type, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ApiKey, CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { AuthUser, CookieDiagnostics, LogoutAllReply } from '../../../contract/schemas/auth';
@@ -41,6 +41,11 @@ import {
 } from '../../../contract/schemas/teams';
 import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
 import { RequestLogEntry, RequestLogPage } from '../../../contract/schemas/requestLog';
+import { isDate, isDateTime } from '../../../server/lib/inputFormats';
+
+// The formats the contract names, checked as the server checks them (server/lib/validation.ts).
+FormatRegistry.Set('date', isDate);
+FormatRegistry.Set('date-time', isDateTime);
 
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
 const SUCCESS_BODIES: Record<string, TSchema> = {
@@ -51,6 +56,8 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/dashboard/activity': ActivityList,
   'GET /v1/api-keys/': Type.Array(ApiKey),
   'POST /v1/api-keys/': CreatedApiKey,
+  'PATCH /v1/api-keys/:id': ApiKey,
+  'POST /v1/api-keys/:id/rotate': CreatedApiKey,
   'DELETE /v1/api-keys/:id': Success,
   'GET /v1/debug/cookies': CookieDiagnostics,
   'POST /v1/admin/coupons': Coupon,
@@ -91,6 +98,7 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/invites': Type.Array(TeamInvite),
   'DELETE /v1/teams/invites/:inviteId': Success,
   'DELETE /v1/teams/members/:userId': Success,
+  'PATCH /v1/teams/members/:userId/cap': TeamMember,
   'PUT /v1/teams/budget': Team,
   'GET /v1/teams/dashboard': TeamDashboard,
   'GET /v1/teams/usage-stats': UsageStats,

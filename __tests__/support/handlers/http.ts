@@ -34,7 +34,7 @@ export interface RouteContext {
   body: unknown;
 }
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Resolve = (context: RouteContext) => Response;
 
 const BAD_JSON = Symbol('bad json');

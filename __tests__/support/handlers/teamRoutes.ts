@@ -1,5 +1,7 @@
 // /v1/teams/… routes of the signed-in user's own team (docs/api-contract.md, Calls).
 import { fakeDb } from '../fakeBackend';
+import { MemberCapBody } from '../../../contract/schemas/teams';
+import { schemaProblem } from '../fakeBackend/keys';
 import { dollars, membersView, teamDashboardView, teamView, today, usageStatsView } from '../fakeBackend/views';
 import {
   bodyObject,
@@ -41,7 +43,23 @@ const createTeam = route('post', '/v1/teams/', ({ body }) => {
   return json(teamView(fakeDb.state, team), 201);
 });
 
-const listMembers = route('get', '/v1/teams/members', () => json(membersView(fakeDb.state, ownTeam().team.id)));
+const listMembers = route('get', '/v1/teams/members', () =>
+  json(membersView(fakeDb.state, ownTeam().team.id, fakeDb.now())),
+);
+
+/** Owner only; the cap is cents or null (docs/governance.md#member-caps). */
+const setMemberCap = route('patch', '/v1/teams/members/:userId/cap', ({ params, body }) => {
+  const { team } = ownedTeam();
+  const problem = schemaProblem(MemberCapBody, bodyObject(body));
+  if (problem) throw validationError(problem);
+  const membership = fakeDb.state.memberships.find(
+    (candidate) => candidate.team_id === team.id && candidate.user_id === params.userId,
+  );
+  if (!membership) throw notFound('Team member not found');
+  membership.monthly_cap_cents = (body as MemberCapBody).monthly_cap_cents;
+  const member = membersView(fakeDb.state, team.id, fakeDb.now()).find((row) => row.id === params.userId);
+  return json(member);
+});
 
 const inviteMember = route('post', '/v1/teams/invite', ({ body }) => {
   const { user, team } = ownedTeam();
@@ -114,6 +132,7 @@ export const teamRoutes = [
   getTeam,
   createTeam,
   listMembers,
+  setMemberCap,
   inviteMember,
   listInvites,
   cancelInvite,

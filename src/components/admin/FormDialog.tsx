@@ -11,6 +11,8 @@ interface FormDialogProps {
   title: string;
   submitLabel: string;
   busy: boolean;
+  /** Submit is also disabled while there is nothing to save (an edit that changes nothing). */
+  submitDisabled?: boolean;
   failure: Failure | null;
   onClearFailure: () => void;
   onSubmit: () => void;
@@ -18,11 +20,12 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** An admin create or edit dialog: a form with the server's failure above its fields, Cancel and submit. */
+/** A create or edit dialog (admin lists, API keys): a form with the server's failure above its fields, Cancel and submit. */
 export function FormDialog({
   title,
   submitLabel,
   busy,
+  submitDisabled = false,
   failure,
   onClearFailure,
   onSubmit,
@@ -46,7 +49,7 @@ export function FormDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
             {submitLabel}
           </Button>
         </DialogActions>

@@ -5,42 +5,52 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 
+interface RowAction<Row> {
+  label: string;
+  icon: ReactElement;
+  onClick: (row: Row) => void;
+  shownFor?: (row: Row) => boolean;
+}
+
 interface RowActions<Row> {
   onView: (row: Row) => void;
   onEdit: (row: Row) => void;
+  /** Between edit and the destructive action (a key's Rotate), each shown only for rows it applies to. */
+  extra?: RowAction<Row>[];
   /** The red, confirmed action (revoke, deactivate), shown only for rows it applies to. */
-  destructive: {
-    label: string;
-    icon: ReactElement;
-    onClick: (row: Row) => void;
-    shownFor?: (row: Row) => boolean;
-  };
+  destructive: RowAction<Row>;
 }
 
-/** The actions column every grid here ends with: view details, edit, and one destructive action. */
+// A small icon button (30 px) and the gap before it (8 px).
+const ACTION_WIDTH = 38;
+
+/** The actions column every grid here ends with: view details, edit, any extra actions and one destructive action. */
 export function rowActionsColumn<Row extends GridValidRowModel>({
   onView,
   onEdit,
+  extra = [],
   destructive,
 }: RowActions<Row>): GridColDef<Row> {
+  const item = (row: Row) => (action: RowAction<Row>) =>
+    action.shownFor?.(row) === false
+      ? []
+      : [
+          <GridActionsCellItem
+            key={action.label}
+            icon={action.icon}
+            label={action.label}
+            onClick={() => action.onClick(row)}
+          />,
+        ];
   return {
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
-    minWidth: 116,
+    minWidth: 116 + extra.length * ACTION_WIDTH,
     getActions: ({ row }) => [
       <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
       <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
-      ...(destructive.shownFor?.(row) === false
-        ? []
-        : [
-            <GridActionsCellItem
-              key="destructive"
-              icon={destructive.icon}
-              label={destructive.label}
-              onClick={() => destructive.onClick(row)}
-            />,
-          ]),
+      ...[...extra, destructive].flatMap(item(row)),
     ],
   };
 }

@@ -1,10 +1,12 @@
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { formatDate, formatDateTime } from '../../lib/time';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { ApiKeyRowActions } from './apiKeyColumns';
+import { SpendBar } from '../../components/SpendBar';
+import { KeyStatusChips } from './KeyStatusChips';
+import { NO_LIMIT, rotationText, spendAgainstLimit } from './keyStatus';
 
 export interface ApiKeyListProps {
   keys: ApiKey[];
@@ -22,25 +24,17 @@ export function ApiKeyList({ keys, actions, withUser }: ApiKeyListProps) {
       label="API keys"
       loadingLabel="Loading API keys"
       noRowsLabel="No API keys"
-      cardHeight={200}
+      cardHeight={250}
     />
   );
 }
 
 function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: ApiKeyRowActions; withUser: boolean }) {
-  const active = apiKey.is_active;
+  const spend = spendAgainstLimit(apiKey);
+  const rotation = rotationText(apiKey, new Date());
   return (
     <>
-      <CardTitle
-        end={
-          <Chip
-            size="small"
-            label={active ? 'Active' : 'Inactive'}
-            color={active ? 'success' : 'default'}
-            variant="outlined"
-          />
-        }
-      >
+      <CardTitle end={<KeyStatusChips apiKey={apiKey} />}>
         <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
           {apiKey.name}
         </Typography>
@@ -54,13 +48,25 @@ function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: Ap
             ? [['User', [keyUserText(apiKey), apiKey.user_email].filter(Boolean).join(' · ')] as [string, string]]
             : []),
           ['Key Prefix', <code key="prefix">{maskedKeyPrefix(apiKey.key_prefix)}</code>],
+          [
+            'Spend / limit',
+            <SpendBar
+              key="spend"
+              spend={spend}
+              emptyText={NO_LIMIT}
+              caption={spend?.resets}
+              label={`${apiKey.name} spend against its limit`}
+            />,
+          ],
           ['Last Used', formatDateTime(apiKey.last_used_at, NEVER_USED)],
+          ...(rotation ? [['Rotation', rotation] as [string, string]] : []),
         ]}
       />
       <CardActions
         actions={[
           { label: 'View details', onClick: () => actions.onView(apiKey) },
           { label: 'Edit', onClick: () => actions.onEdit(apiKey) },
+          ...(apiKey.is_active ? [{ label: 'Rotate', onClick: () => actions.onRotate(apiKey) }] : []),
           { label: 'Revoke', onClick: () => actions.onRevoke(apiKey), destructive: true },
         ]}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,8 +10,19 @@ import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
 
-/** The full secret, shown this once (it lives only in the create page's state, never in the cache of the list). */
-export function CreatedKeyPanel({ apiKey }: { apiKey: CreatedApiKey }) {
+interface CreatedKeyPanelProps {
+  apiKey: CreatedApiKey;
+  /** What happened, above the warning; default: the key was created. */
+  message?: ReactNode;
+  /** The way on; default: the link to the list of keys. */
+  done?: ReactNode;
+}
+
+/**
+ * The full secret, shown this once after a create or a rotation (it lives only in that page's or dialog's state,
+ * never in the cache of the list).
+ */
+export function CreatedKeyPanel({ apiKey, message, done }: CreatedKeyPanelProps) {
   const dispatch = useAppDispatch();
   const [copied, setCopied] = useState(false);
 
@@ -32,7 +43,7 @@ export function CreatedKeyPanel({ apiKey }: { apiKey: CreatedApiKey }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Alert severity="success">API key &quot;{apiKey.name}&quot; created.</Alert>
+      <Alert severity="success">{message ?? `API key "${apiKey.name}" created.`}</Alert>
       <Alert severity="warning">Copy this key now and store it somewhere safe. It will not be shown again.</Alert>
       <Box>
         <Typography variant="body2" color="text.secondary" id="new-api-key-label" sx={{ mb: 0.5 }}>
@@ -71,9 +82,11 @@ export function CreatedKeyPanel({ apiKey }: { apiKey: CreatedApiKey }) {
         </Box>
       </Box>
       <Box>
-        <Button component={RouterLink} to="/api-keys" variant="contained">
-          View All API Keys
-        </Button>
+        {done ?? (
+          <Button component={RouterLink} to="/api-keys" variant="contained">
+            View All API Keys
+          </Button>
+        )}
       </Box>
     </Box>
   );

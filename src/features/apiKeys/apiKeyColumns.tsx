@@ -1,17 +1,21 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
 import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
+import Autorenew from '@mui/icons-material/Autorenew';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
-import { formatDate } from '../../lib/time';
+import { formatDate, formatTime } from '../../lib/time';
+import { SpendBar } from '../../components/SpendBar';
+import { KeyStatusChips, statusLabel } from './KeyStatusChips';
+import { NO_LIMIT, spendAgainstLimit } from './keyStatus';
 
 export interface ApiKeyRowActions {
   onView: (key: ApiKey) => void;
   onEdit: (key: ApiKey) => void;
+  onRotate: (key: ApiKey) => void;
   onRevoke: (key: ApiKey) => void;
 }
 
@@ -32,12 +36,14 @@ function TwoLines({ primary, secondary, mono }: { primary: string; secondary?: s
   );
 }
 
-// Columns without the row actions: they never change, so they are built once for the module.
+// Columns without the row actions: they never change, so they are built once for the module. Their least widths add
+// up, with four actions, to less than fits beside the open sidebar at 1280 px (958 px): the limit's states join the
+// Status chips and Last Used takes two short lines, so Spend / limit is the one column added.
 const nameColumn: GridColDef<ApiKey> = {
   field: 'name',
   headerName: 'Name',
   flex: 1,
-  minWidth: 160,
+  minWidth: 120,
   renderCell: ({ row }) => <TwoLines primary={row.name} secondary={`Created ${formatDate(row.created_at)}`} />,
 };
 
@@ -45,7 +51,7 @@ const userColumn: GridColDef<ApiKey> = {
   field: 'user',
   headerName: 'User',
   flex: 1,
-  minWidth: 180,
+  minWidth: 120,
   valueGetter: (_value, row) => keyUserText(row),
   renderCell: ({ row, value }) => <TwoLines primary={String(value)} secondary={row.user_email} />,
 };
@@ -55,7 +61,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     field: 'key_prefix',
     headerName: 'Key Prefix',
     minWidth: 140,
-    flex: 0.8,
+    flex: 0.6,
     valueGetter: (value: string) => maskedKeyPrefix(value),
     renderCell: ({ value }) => (
       <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
@@ -68,19 +74,54 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     headerName: 'Status',
     type: 'singleSelect',
     valueOptions: STATUS_LABELS,
-    minWidth: 100,
-    valueGetter: (_value, row) => (row.is_active ? 'Active' : 'Inactive'),
-    renderCell: ({ value }) => (
-      <Chip size="small" label={String(value)} color={value === 'Active' ? 'success' : 'default'} variant="outlined" />
-    ),
+    minWidth: 124,
+    valueGetter: (_value, row) => statusLabel(row),
+    renderCell: ({ row }) => <KeyStatusChips apiKey={row} />,
   },
-  optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 190, flex: 0.8 }, NEVER_USED),
+  {
+    field: 'spend',
+    headerName: 'Spend / limit',
+    type: 'number',
+    headerAlign: 'left',
+    align: 'left',
+    minWidth: 156,
+    flex: 0.8,
+    // Sorted by how much of its limit a key has spent; keys without a limit come first.
+    valueGetter: (_value, row) => spendAgainstLimit(row)?.percent ?? -1,
+    renderCell: ({ row }) => {
+      const spend = spendAgainstLimit(row);
+      return (
+        <SpendBar
+          spend={spend}
+          emptyText={NO_LIMIT}
+          caption={spend?.resets}
+          label={`${row.name} spend against its limit`}
+        />
+      );
+    },
+  },
+  {
+    ...optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 110, flex: 0.6 }, NEVER_USED),
+    // The date over the time: two short lines leave the width to the limits.
+    renderCell: ({ row }) =>
+      row.last_used_at ? (
+        <Box sx={{ py: 1, lineHeight: 1.4 }}>
+          <Typography variant="body2">{formatDate(row.last_used_at)}</Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {formatTime(row.last_used_at)}
+          </Typography>
+        </Box>
+      ) : (
+        NEVER_USED
+      ),
+  },
 ];
 
-function actionsColumn({ onView, onEdit, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
+function actionsColumn({ onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
   return rowActionsColumn<ApiKey>({
     onView,
     onEdit,
+    extra: [{ label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => key.is_active }],
     destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke },
   });
 }

@@ -46,9 +46,13 @@ export interface CreateKeyFailure {
   needsTeam: boolean;
 }
 
-/** A server message containing 'must belong to a team' is replaced; every other failure is generic. */
-export function createKeyFailure(serverMessage: string | null | undefined): CreateKeyFailure {
-  return (serverMessage ?? '').includes('must belong to a team')
-    ? { message: TEAM_REQUIRED_MESSAGE, needsTeam: true }
-    : { message: CREATE_KEY_FAILED_MESSAGE, needsTeam: false };
+/**
+ * A server message containing 'must belong to a team' is replaced; a refused input (400) says what the server
+ * refused, e.g. a limit out of range; every other failure is generic.
+ */
+export function createKeyFailure(serverMessage: string | null | undefined, refusedInput = false): CreateKeyFailure {
+  if ((serverMessage ?? '').includes('must belong to a team'))
+    return { message: TEAM_REQUIRED_MESSAGE, needsTeam: true };
+  if (refusedInput && serverMessage) return { message: `Failed to create API key: ${serverMessage}`, needsTeam: false };
+  return { message: CREATE_KEY_FAILED_MESSAGE, needsTeam: false };
 }

@@ -1,6 +1,6 @@
 // Admin coupon rules: display status, form, sort options (docs/rules.md#coupons). Redeeming lives in coupons.ts.
 import { type BooleanFilter, booleanFilterParam, booleanFilterQuery } from '../../lib/booleanFilter';
-import { toDateTimeLocal } from '../../lib/time';
+import { dateTimeLocalToIso, toDateTimeLocal } from '../../lib/time';
 import type { Coupon, CouponCreateBody, CouponListQuery, CouponUpdateBody } from '../../../contract/schemas/coupons';
 
 export const DEACTIVATE_COUPON_CONFIRMATION = 'Are you sure you want to deactivate this coupon?';
@@ -119,8 +119,6 @@ export function couponFormErrors(values: CouponFormValues): CouponFormErrors {
   return errors;
 }
 
-const expiryIso = (value: string): string => new Date(value).toISOString();
-
 /** The create body: amount as amount_usd; expiry and description only when given. */
 export function couponCreatePayload(values: CouponFormValues): CouponCreateBody {
   const payload: CouponCreateBody = {
@@ -129,7 +127,7 @@ export function couponCreatePayload(values: CouponFormValues): CouponCreateBody 
     max_uses: Number(values.max_uses),
   };
   if (values.description.trim()) payload.description = values.description.trim();
-  if (values.expires_at) payload.expires_at = expiryIso(values.expires_at);
+  if (values.expires_at) payload.expires_at = dateTimeLocalToIso(values.expires_at);
   return payload;
 }
 
@@ -141,7 +139,7 @@ export function couponChanges(initial: CouponFormValues, current: CouponFormValu
   if (Number(current.max_uses) !== Number(initial.max_uses)) changes.max_uses = Number(current.max_uses);
   if (current.description.trim() !== initial.description.trim()) changes.description = current.description.trim();
   if (current.expires_at !== initial.expires_at) {
-    changes.expires_at = current.expires_at ? expiryIso(current.expires_at) : null;
+    changes.expires_at = current.expires_at ? dateTimeLocalToIso(current.expires_at) : null;
   }
   if (current.active !== initial.active) changes.active = current.active;
   return changes;

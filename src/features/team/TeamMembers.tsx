@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -11,7 +11,8 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
-import { canRemoveMember } from './team';
+import { canRemoveMember, memberName } from './team';
+import { MemberSpend } from './MemberSpend';
 import { formatDate } from '../../lib/time';
 import { useRemoveMemberMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
@@ -20,6 +21,9 @@ import type { TeamMember } from '../../../contract/schemas/teams';
 import { InviteMemberForm } from './InviteMemberForm';
 import { PendingInvites } from './PendingInvites';
 import { SectionCard } from '../../components/SectionCard';
+
+// The owner's cap dialog downloads when first opened (README, Bundle budget).
+const MemberCapDialog = lazy(() => import(/* webpackChunkName: "dialog-member-cap" */ './MemberCapDialog'));
 
 export const REMOVE_MEMBER_CONFIRMATION = 'Are you sure you want to remove this team member?';
 
@@ -37,6 +41,7 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
   const { confirm, dialog } = useConfirm();
   const [removeMember] = useRemoveMemberMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const [capMember, setCapMember] = useState<TeamMember | null>(null);
 
   const remove = async (member: TeamMember) => {
     if (!(await confirm({ title: 'Remove member', message: REMOVE_MEMBER_CONFIRMATION, confirmLabel: 'Confirm' })))
@@ -76,7 +81,7 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
           >
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600 }}>{member.name ?? member.email ?? 'Unnamed member'}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{memberName(member)}</Typography>
                 <Chip label={member.role} color="primary" size="small" />
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -85,6 +90,7 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
               <Typography variant="body2" color="text.secondary">
                 {`Joined ${formatDate(member.created_at)}`}
               </Typography>
+              <MemberSpend member={member} onEditCap={isOwner ? setCapMember : undefined} />
             </Box>
           </ListItem>
         ))}
@@ -103,6 +109,11 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
       {list()}
       <PendingInvites isOwner={isOwner} />
       {dialog}
+      {capMember && (
+        <Suspense fallback={null}>
+          <MemberCapDialog member={capMember} onClose={() => setCapMember(null)} />
+        </Suspense>
+      )}
     </SectionCard>
   );
 }

@@ -66,3 +66,9 @@ export function inviteEmailError(email: string): string | null {
   if (!EMAIL_PATTERN.test(trimmed)) return 'Please enter a valid email address';
   return null;
 }
+
+export const NO_CAP = 'No cap';
+
+/** How a member is named on the page: name, else email, else 'Unnamed member'. */
+export const memberName = (member: Pick<TeamMember, 'name' | 'email'>): string =>
+  member.name ?? member.email ?? 'Unnamed member';

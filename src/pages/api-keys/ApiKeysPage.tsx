@@ -19,15 +19,11 @@ import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { showUserColumn } from '../../features/apiKeys/apiKeys';
 import { useGetApiKeysQuery } from '../../store/api';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../slices/toastsSlice';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { ApiKeyList } from '../../features/apiKeys/ApiKeyList';
 import type { ApiKeyRowActions } from '../../features/apiKeys/apiKeyColumns';
 import { useRevokeApiKey } from '../../features/apiKeys/useRevokeApiKey';
-
-export const VIEW_COMING_SOON = 'Viewing API key details is coming soon.';
-export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
+import { useApiKeyDialogs } from '../../features/apiKeys/useApiKeyDialogs';
 
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
 // painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
@@ -35,20 +31,21 @@ export const EDIT_COMING_SOON = 'Editing API keys is coming soon.';
 const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ '../../features/apiKeys/ApiKeysGrid');
 
 export function ApiKeysPage() {
-  const dispatch = useAppDispatch();
   const teamless = useTeamless();
   const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery(undefined, { skip: teamless });
   const { revoke, revokeError, clearRevokeError, confirmDialog } = useRevokeApiKey();
+  const { opener, dialogs } = useApiKeyDialogs(keys);
   const withUser = showUserColumn(keys ?? []);
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
 
   const rowActions = useMemo<ApiKeyRowActions>(
     () => ({
-      onView: () => dispatch(toastShown(VIEW_COMING_SOON, 'info')),
-      onEdit: () => dispatch(toastShown(EDIT_COMING_SOON, 'info')),
+      onView: opener('view'),
+      onEdit: opener('edit'),
+      onRotate: opener('rotate'),
       onRevoke: (key) => void revoke(key),
     }),
-    [dispatch, revoke],
+    [opener, revoke],
   );
 
   const createButton = (label: string) => (
@@ -99,6 +96,7 @@ export function ApiKeysPage() {
         </Box>
       )}
       {confirmDialog}
+      {dialogs}
     </>
   );
 }

@@ -1,18 +1,33 @@
 import type { Success } from '../../../contract/schemas/common';
-import type { ApiKey, ApiKeyCreateBody, CreatedApiKey } from '../../../contract/schemas/apiKeys';
+import type {
+  ApiKey,
+  ApiKeyCreateBody,
+  ApiKeyRotateBody,
+  ApiKeyUpdateBody,
+  CreatedApiKey,
+} from '../../../contract/schemas/apiKeys';
+import { API_KEYS_PATH, apiKeyPath, apiKeyRotatePath } from '../../../contract/apiPaths';
 import { listTags, type Build } from '../tags';
 
 export const apiKeyEndpoints = (build: Build) => ({
   getApiKeys: build.query<ApiKey[], void>({
-    query: () => '/v1/api-keys/',
+    query: () => API_KEYS_PATH,
     providesTags: (keys) => listTags('ApiKey', keys, (key) => key.id),
   }),
   createApiKey: build.mutation<CreatedApiKey, ApiKeyCreateBody>({
-    query: (body) => ({ url: '/v1/api-keys/', method: 'POST', body }),
+    query: (body) => ({ url: API_KEYS_PATH, method: 'POST', body }),
     invalidatesTags: [{ type: 'ApiKey', id: 'LIST' }, 'DashboardStats', 'Activity'],
   }),
+  updateApiKey: build.mutation<ApiKey, { id: string; changes: ApiKeyUpdateBody }>({
+    query: ({ id, changes }) => ({ url: apiKeyPath(id), method: 'PATCH', body: changes }),
+    invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
+  }),
+  rotateApiKey: build.mutation<CreatedApiKey, { id: string } & ApiKeyRotateBody>({
+    query: ({ id, grace_seconds }) => ({ url: apiKeyRotatePath(id), method: 'POST', body: { grace_seconds } }),
+    invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
+  }),
   revokeApiKey: build.mutation<Success, string>({
-    query: (keyId) => ({ url: `/v1/api-keys/${encodeURIComponent(keyId)}`, method: 'DELETE' }),
+    query: (keyId) => ({ url: apiKeyPath(keyId), method: 'DELETE' }),
     invalidatesTags: (_result, _error, keyId) => [{ type: 'ApiKey', id: keyId }, 'DashboardStats', 'Activity'],
   }),
 });

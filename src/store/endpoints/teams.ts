@@ -3,6 +3,7 @@ import type {
   BudgetBody,
   InviteBody,
   InviteReply,
+  MemberCapBody,
   Team,
   TeamCreateBody,
   TeamDashboard,
@@ -12,6 +13,7 @@ import type {
 import type { UsageStats, UsageStatsQuery } from '../../../contract/schemas/usage';
 import { listTags, TEAM_SCOPED_TAGS, type Build } from '../tags';
 import {
+  memberCapPath,
   TEAM_DASHBOARD_PATH,
   TEAM_INVITES_PATH,
   TEAM_MEMBERS_PATH,
@@ -53,6 +55,14 @@ export const teamEndpoints = (build: Build) => ({
       'TeamDashboard',
       'Activity',
     ],
+  }),
+  setMemberCap: build.mutation<TeamMember, { userId: string } & MemberCapBody>({
+    query: ({ userId, monthly_cap_cents }) => ({
+      url: memberCapPath(userId),
+      method: 'PATCH',
+      body: { monthly_cap_cents },
+    }),
+    invalidatesTags: (_result, _error, { userId }) => [{ type: 'TeamMember', id: userId }],
   }),
   updateBudget: build.mutation<Team, BudgetBody>({
     query: (body) => ({ url: '/v1/teams/budget', method: 'PUT', body }),

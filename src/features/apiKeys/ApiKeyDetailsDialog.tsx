@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import type { ApiKey } from '../../../contract/schemas/apiKeys';
+import { DetailList } from '../../components/admin/DetailList';
+import { SpendBar } from '../../components/SpendBar';
+import { formatDateTime } from '../../lib/time';
+import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
+import { KeyStatusChips } from './KeyStatusChips';
+import { LIMIT_PERIOD_LABELS } from './keyControls';
+import { expiryText, isRotating, NO_LIMIT, rateLimitText, spendAgainstLimit } from './keyStatus';
+
+export const ALL_MODELS = 'All models and routes';
+
+function spendLimitDetail(apiKey: ApiKey) {
+  const spend = spendAgainstLimit(apiKey);
+  if (!spend) return NO_LIMIT;
+  const period =
+    apiKey.limit_period === 'none'
+      ? 'Lifetime limit (never resets)'
+      : `${LIMIT_PERIOD_LABELS[apiKey.limit_period]}, resets ${formatDateTime(apiKey.period_resets_at)} (UTC calendar)`;
+  return (
+    <Box sx={{ maxWidth: 320 }}>
+      <SpendBar spend={spend} emptyText={NO_LIMIT} label={`${apiKey.name} spend against its limit`} />
+      <Typography variant="caption" color="text.secondary" component="p">
+        {period}
+      </Typography>
+    </Box>
+  );
+}
+
+function rotationDetail(apiKey: ApiKey, now: Date): string {
+  if (isRotating(apiKey, now) && apiKey.previous_key_prefix) {
+    return `Previous secret ${apiKey.previous_key_prefix}… works until ${formatDateTime(apiKey.previous_key_expires_at)}`;
+  }
+  return apiKey.rotated_at ? `Rotated ${formatDateTime(apiKey.rotated_at)}` : 'Never rotated';
+}
+
+/** Every field of a key: who made it, its use, its limits and their state, its expiry, allow-list, note, rotation. */
+export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const now = new Date();
+  const creator = [keyUserText(apiKey), apiKey.user_email].filter(Boolean).join(' · ');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="api-key-details-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="api-key-details-title">{`API key "${apiKey.name}"`}</DialogTitle>
+      <DialogContent>
+        <DetailList
+          items={[
+            ['Name', apiKey.name],
+            [
+              'Key prefix',
+              <Box key="prefix" component="code" sx={{ fontFamily: 'monospace' }}>
+                {maskedKeyPrefix(apiKey.key_prefix)}
+              </Box>,
+            ],
+            ['Status', <KeyStatusChips key="status" apiKey={apiKey} />],
+            ['Created by', creator],
+            ['Created', formatDateTime(apiKey.created_at)],
+            ['Last used', formatDateTime(apiKey.last_used_at, NEVER_USED)],
+            ['Spending limit', spendLimitDetail(apiKey)],
+            ['Requests', rateLimitText(apiKey.rpm_limit, 'requests')],
+            ['Tokens', rateLimitText(apiKey.tpm_limit, 'tokens')],
+            ['Expires', expiryText(apiKey, now)],
+            [
+              'Allowed models',
+              apiKey.allowed_models.length === 0 ? (
+                ALL_MODELS
+              ) : (
+                <Box key="models" component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  {apiKey.allowed_models.map((model) => (
+                    <Chip key={model} size="small" label={model} />
+                  ))}
+                </Box>
+              ),
+            ],
+            ['Note', apiKey.note || '-'],
+            ['Rotation', rotationDetail(apiKey, now)],
+          ]}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
