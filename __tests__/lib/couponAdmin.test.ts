@@ -12,7 +12,6 @@ import {
   usesText,
   type CouponFormValues,
 } from '../../src/features/coupons/couponAdmin';
-import { toDateTimeLocal } from '../../src/lib/time';
 import type { Coupon } from '../../contract/schemas/coupons';
 import { toDateTimeLocal } from '../../src/lib/time';
 

@@ -108,17 +108,14 @@ export const CreatedApiKey = Type.Composite([ApiKey, Type.Object({ key: Type.Str
 export type CreatedApiKey = Static<typeof CreatedApiKey>;
 
 /** A create names the key; every control is optional and defaults to NO_KEY_CONTROLS. */
-export const ApiKeyCreateBody = Type.Composite([
-  Type.Object({ name: KeyName }),
-  Type.Partial(ApiKeyControls),
-]);
+export const ApiKeyCreateBody = Type.Composite([Type.Object({ name: KeyName }), Type.Partial(ApiKeyControls)]);
 export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;
 
 /** PATCH /v1/api-keys/{id}: the fields sent change; the others stay. */
-export const ApiKeyUpdateBody = Type.Partial(
-  Type.Composite([Type.Object({ name: KeyName }), ApiKeyControls]),
-  { minProperties: 1, errorMessage: 'send at least one field to change' },
-);
+export const ApiKeyUpdateBody = Type.Partial(Type.Composite([Type.Object({ name: KeyName }), ApiKeyControls]), {
+  minProperties: 1,
+  errorMessage: 'send at least one field to change',
+});
 export type ApiKeyUpdateBody = Static<typeof ApiKeyUpdateBody>;
 
 /** POST /v1/api-keys/{id}/rotate: how long the old secret keeps working (0 = it stops at once). */

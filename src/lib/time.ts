@@ -55,19 +55,6 @@ export const formatClockTime = (value: string | null | undefined, empty = '-') =
 export const formatDateTimeSeconds = (value: string | null | undefined, empty = '-') =>
   format((date) => `${dateText(date)}, ${clockText(date)}`, value, empty);
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An ISO time as a datetime-local input shows it (local time, minutes); '' for none or an unreadable one. */
-export function toDateTimeLocal(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
-}
-
 /**
  * 'Nov 3' for the calendar day '2026-11-03' (usage days on the wire). Read from the text, not through Date, so no
  * time zone can move it to a neighbouring day; anything else is shown as it is.
