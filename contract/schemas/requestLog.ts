@@ -65,7 +65,7 @@ export const RequestLogEntry = Type.Object({
   user_id: Type.String(),
   user_name: Nullable(Type.String()),
   user_email: Nullable(Type.String()),
-  /** 'chat/completions', 'messages', 'embeddings', 'responses'. */
+  /** Which API the client called: 'chat.completions', 'messages', 'embeddings' or 'responses' (EndpointName). */
   endpoint: Nullable(Type.String()),
   provider: Type.String(),
   model: Type.String(),
