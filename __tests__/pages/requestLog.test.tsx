@@ -174,6 +174,22 @@ describe('/usage-reports/requests', () => {
     expect(lastQuery()).not.toHaveProperty('cursor');
   });
 
+  it('shows a request made since the page opened once Refresh is pressed', async () => {
+    const { user } = await renderLog();
+    const seeded = fakeDb.state.requests[0];
+    const made = new Date(Date.now() + 1000).toISOString();
+    fakeDb.state.requests.push({
+      ...seeded,
+      id: 'req-new',
+      created_at: made,
+      model: 'gpt-4o-mini',
+      provider: 'openai',
+    });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await within(grid()).findByText('openai/gpt-4o-mini')).toBeInTheDocument();
+    expect(within(grid()).getAllByRole('row')[1]).toHaveTextContent('openai/gpt-4o-mini');
+  });
+
   it('says so when no request matches', async () => {
     await renderLog('/usage-reports/requests?model=no-such-model');
     expect(await within(grid()).findByText(NO_REQUESTS)).toBeInTheDocument();

@@ -49,8 +49,7 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
   {
     field: 'created_at' satisfies RequestLogSortField,
     headerName: 'Time',
-    minWidth: 112,
-    flex: 0.6,
+    width: 112,
     // The clock first, to the second: a log is read by when; the date under it. A button, so a screen reader hears
     // that the row opens (a click anywhere on the row, or Enter on any cell, does too: RequestLogGrid).
     renderCell: ({ row }) => {
@@ -86,7 +85,7 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     field: 'model',
     headerName: 'Model',
     minWidth: 130,
-    flex: 1,
+    flex: 1.3,
     renderCell: ({ row }) => (
       <Lines primary={modelText(row)} secondary={row.route_name ? `Route ${row.route_name}` : null} />
     ),
@@ -135,8 +134,8 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'error',
     headerName: 'Error',
-    minWidth: 110,
-    flex: 1,
+    minWidth: 90,
+    flex: 0.6,
     valueGetter: (_value, row) => errorText(row),
     renderCell: ({ value }) => (
       <Typography variant="body2" color="error" noWrap title={String(value)}>
