@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, Nullable } from './common';
+import { DateTimeString, MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /**
  * Per-key controls (docs/governance.md): a spending limit with its reset period, request and token rate limits, an
@@ -14,7 +14,7 @@ export const LimitPeriod = Type.Union(
 
 /** The most a key may hold back for its old secret after a rotation: 7 days. */
 export const MAX_ROTATION_GRACE_SECONDS = 7 * 24 * 3600;
-export const MAX_SPEND_LIMIT_CENTS = 100_000_000_000;
+export const MAX_SPEND_LIMIT_CENTS = MAX_AMOUNT_CENTS;
 export const MAX_RPM_LIMIT = 1_000_000;
 export const MAX_TPM_LIMIT = 1_000_000_000;
 export const MAX_ALLOWED_MODELS = 100;

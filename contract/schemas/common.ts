@@ -14,6 +14,9 @@ export type Success = Static<typeof Success>;
 
 export const IdParams = Type.Object({ id: Type.String() });
 
+/** The most cents a limit, a cap or a cost filter takes: $1,000,000,000, far inside a bigint and a double. */
+export const MAX_AMOUNT_CENTS = 100_000_000_000;
+
 /** Past any real list, and within PostgreSQL's OFFSET range (a JavaScript number beyond 2^63 is not). */
 export const MAX_OFFSET = 1_000_000_000;
 export const Offset = Type.Integer({

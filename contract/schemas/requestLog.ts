@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, Nullable } from './common';
+import { DateTimeString, MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /**
  * The request log (docs/governance.md#request-log): one row per gateway request, newest first by default, filtered,
@@ -26,7 +26,11 @@ export const RequestLogFilters = Type.Object({
     ),
   ),
   min_cost_cents: Type.Optional(
-    Type.Integer({ minimum: 0, errorMessage: 'min_cost_cents must be a whole number of cents from 0' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_AMOUNT_CENTS,
+      errorMessage: `min_cost_cents must be a whole number of cents from 0 to ${MAX_AMOUNT_CENTS}`,
+    }),
   ),
 });
 export type RequestLogFilters = Static<typeof RequestLogFilters>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Limit, Nullable } from './common';
+import { Limit, MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /** The signed-in user's team, its members and invites, and the dashboard (docs/api-contract.md, Calls: teams). */
 export const Team = Type.Object({
@@ -46,7 +46,7 @@ export const TeamMember = Type.Object({
 export type TeamMember = Static<typeof TeamMember>;
 
 /** The largest monthly cap an owner may set on a member: $1,000,000,000.00. */
-export const MAX_MEMBER_CAP_CENTS = 100_000_000_000;
+export const MAX_MEMBER_CAP_CENTS = MAX_AMOUNT_CENTS;
 
 /** PATCH /v1/teams/members/{userId}/cap (owner only): the member's monthly cap in cents, or null to lift it. */
 export const MemberCapBody = Type.Object({
