@@ -30,7 +30,7 @@ test('a user sees a key at its limit, finds their own request in the log, and ro
   await expect(page.getByRole('row', { name: /Data pipeline/ })).toContainText('Limit reached');
 
   const name = `governance ${Date.now().toString(36)}`;
-  await page.getByRole('link', { name: 'Create API Key' }).first().click();
+  await page.goto('/api-keys/create');
   await page.getByLabel('API Key Name').fill(name);
   await page.getByRole('button', { name: 'Create API Key' }).click();
   const secret = await shownSecret(page);
