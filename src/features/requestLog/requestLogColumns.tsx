@@ -41,8 +41,9 @@ function Lines({ primary, secondary, mono }: { primary: string; secondary?: stri
   );
 }
 
-// Only the contract's sort fields sort, and on the server (sortingMode="server"); the others are not sortable.
-const fixed = { sortable: false } as const;
+// Only the contract's sort fields sort, and on the server (sortingMode="server"); the others are not sortable, and
+// have no column menu: it would offer only hiding, and its button overflowed the last column's header at 1280 px.
+const fixed = { sortable: false, disableColumnMenu: true } as const;
 const numeric = { type: 'number', align: 'right', headerAlign: 'right' } as const;
 
 /** The log's columns, built once: they depend on nothing but the row. */
