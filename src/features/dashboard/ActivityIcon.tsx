@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import Avatar from '@mui/material/Avatar';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import Autorenew from '@mui/icons-material/Autorenew';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
@@ -16,6 +17,7 @@ const ICONS: Record<ActivityIconName, ComponentType<SvgIconProps>> = {
   'key-created': VpnKeyOutlined,
   'key-first-used': PlayCircleOutline,
   'key-deactivated': BlockOutlined,
+  'key-rotated': Autorenew,
   'request-failed': ErrorOutline,
   'high-cost': PaidOutlined,
   'new-model': AutoAwesomeOutlined,
