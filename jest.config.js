@@ -13,10 +13,11 @@ module.exports = {
   testEnvironmentOptions: { url: 'http://localhost/' },
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  // Integration tests type into MUI forms with user-event, one keystroke at a time; on CI's shared 2-core VM a form
-  // with a dozen fields took over jest's 5 s default (createApiKey.test.tsx failed CI that way). A wrong expectation
-  // still fails fast: findBy* queries keep their own 1 s timeout.
-  testTimeout: 30_000,
+  // Integration tests type into MUI forms and grids with user-event, one keystroke at a time; on CI's shared 2-core VM
+  // a form with a dozen fields took over jest's 5 s default (createApiKey.test.tsx failed CI that way), and a grid
+  // test over 20 s while other work ran. One ceiling for every file, generous because it is only a ceiling: a wrong
+  // expectation still fails fast, as findBy* queries keep their own timeouts.
+  testTimeout: 60_000,
   setupFiles: ['<rootDir>/__tests__/support/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/support/setup.ts'],
   transform: {

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { Db } from './db/types';
-import type { Deps } from './deps';
+import type { Deps, Lifecycle } from './deps';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway';
 import { noJournal } from './gateway/journal';
 import { HttpError } from './lib/errors';
@@ -34,6 +34,7 @@ declare module 'fastify' {
     gateway: Gateway;
     /** Every route as registered, with its schemas (the fuzz test walks it, so a new route is fuzzed too). */
     routeTable: RouteOptions[];
+    lifecycle: Lifecycle;
   }
 }
 
@@ -122,6 +123,8 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   app.addHook('onClose', () => gateway.close());
   const retention = startRetention(db, config.requestLog.retentionDays, app.log);
   app.addHook('onClose', () => retention.stop());
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
   const deps: Deps = {
     config,
     db,
@@ -130,6 +133,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     paymentProvider,
     rateLimit,
     gateway,
+    lifecycle,
   };
   for (const routes of [
     systemRoutes,

@@ -27,6 +27,11 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Names this instance's gateway holds; null: main.ts keeps a generated one in DATA_DIR. */
   instanceId: string | null;
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the server stops accepting: the time a load balancer needs to see
+   * the instance down (docs/deploy.md). 0 for a lone server.
+   */
+  drainDelayMs: number;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   gateway: GatewayConfig;
   /** Request log events older than this many days are deleted in the background (usage_daily keeps the reports). */
@@ -201,6 +206,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     logLevel,
     logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     instanceId,
+    drainDelayMs: int('DRAIN_DELAY_MS', 0, 0, 600_000),
     rateLimit: {
       enabled: bool('RATE_LIMIT_ENABLED', true) ?? true,
       max: int('RATE_LIMIT_MAX', mode === 'demo' ? 300 : 30, 1, 1_000_000),

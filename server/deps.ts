@@ -15,4 +15,10 @@ export interface Deps {
   /** Per-route rate limit settings, or undefined when rate limiting is off. */
   rateLimit: { max: number; timeWindow: number } | undefined;
   gateway: Gateway;
+  lifecycle: Lifecycle;
+}
+
+/** Set by main.ts on SIGTERM: /readyz then answers 503 so a load balancer stops sending before the server closes. */
+export interface Lifecycle {
+  draining: boolean;
 }

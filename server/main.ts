@@ -66,8 +66,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Drain: /readyz says 503 until the load balancer has stopped sending; then close() stops accepting, waits for
+    // the requests in flight, and the gateway's onClose writes every bill they leave (docs/deploy.md#draining).
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining');
+    await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     await app.close();
+    app.log.info('every admitted request answered and billed; exiting');
     await db.close();
     process.exit(0);
   };

@@ -3,9 +3,6 @@ import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 import { choose, rowOf } from './adminGrid';
 
-// The DataGrid is the heaviest component of the app; on a busy CI machine a grid test can pass 5 s.
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   fakeDb.signInAs('admin');

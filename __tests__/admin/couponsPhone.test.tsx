@@ -5,8 +5,6 @@ import { renderRoute, setViewportWidth } from '../support/render';
 // Below the 768 px breakpoint the coupons table is a list of cards (CouponList): the same columns, actions
 // and states as the grid, 25 to a page.
 
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   fakeDb.signInAs('admin');

@@ -2,8 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 
-jest.setTimeout(20_000);
-
 const ADMIN_ROUTES = [
   ['/admin', 'Admin Dashboard'],
   ['/admin/pricing', 'Pricing Tiers'],

@@ -3,8 +3,6 @@ import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 import { choose, rowOf } from './adminGrid';
 
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   fakeDb.signInAs('admin');

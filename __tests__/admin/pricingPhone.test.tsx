@@ -5,8 +5,6 @@ import { renderRoute, setViewportWidth } from '../support/render';
 // Below the 768 px breakpoint the pricing table is a list of cards (PricingTierList, on the shared CardList):
 // the same columns, actions and states as the grid, and no grid.
 
-jest.setTimeout(20_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   fakeDb.signInAs('admin');

@@ -4,8 +4,6 @@ import { SEEDED_CREDENTIAL_ID, SEEDED_SECRET } from '../support/fakeBackend/rout
 import { renderRoute } from '../support/render';
 import { choose, fill } from './adminGrid';
 
-jest.setTimeout(60_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   fakeDb.signInAs('admin');

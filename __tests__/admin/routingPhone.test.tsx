@@ -6,8 +6,6 @@ import { renderRoute, setViewportWidth } from '../support/render';
 // Below the 768 px breakpoint each routing table is a list of cards (RoutingCards): the grid's columns and actions,
 // and no grid (a grid's columns do not fit 375 px).
 
-jest.setTimeout(30_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   fakeDb.signInAs('admin');

@@ -4,8 +4,6 @@ import { renderRoute } from '../support/render';
 import { pinClockToFakeNow } from '../support/clock';
 
 // View details, Edit and Rotate from the grid's row actions, against the fake backend (docs/governance.md).
-jest.setTimeout(20_000);
-
 beforeEach(pinClockToFakeNow);
 afterEach(() => {
   jest.useRealTimers();

@@ -3,9 +3,6 @@ import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 import { pinClockToFakeNow } from '../support/clock';
 
-// The DataGrid is the heaviest component of the app; on a busy CI machine a grid test can pass 5 s.
-jest.setTimeout(20_000);
-
 const REVOKE_CONFIRMATION = 'Are you sure you want to revoke this API key? This action cannot be undone.';
 
 async function renderGrid() {

@@ -6,8 +6,6 @@ import { pinClockToFakeNow } from '../support/clock';
 // Below the 768 px breakpoint the API keys table is a list of cards (ApiKeyList, on the shared CardList): every
 // column of the grid, its actions, and no grid.
 
-jest.setTimeout(20_000);
-
 beforeEach(() => setViewportWidth(375));
 afterEach(() => {
   setViewportWidth(1024);

@@ -8,8 +8,6 @@ import { NO_REQUESTS } from '../../src/features/requestLog/requestLog';
 // The request log (docs/governance.md#request-log) over the fake backend's 60 seeded requests, one every 37 minutes
 // back from now: 39 of them in the default 24 hours, all 60 in 7 days.
 
-jest.setTimeout(30_000);
-
 beforeEach(() => jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true }));
 afterEach(() => jest.useRealTimers());
 

@@ -5,8 +5,6 @@ import { REQUEST_LOG_PATH } from '../../contract/apiPaths';
 
 // Below the 768 px breakpoint the log is a list of cards, a server page of 25 at a time, and never a grid.
 
-jest.setTimeout(30_000);
-
 beforeEach(() => {
   jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
   setViewportWidth(375);

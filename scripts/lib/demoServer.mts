@@ -1,5 +1,5 @@
 // The real server in demo mode as a child process, for quality checks that must see exactly what a visitor gets.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -51,20 +51,7 @@ export async function startDemoServer({ port, distDir, dataDir, env }: DemoServe
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`The server did not become ready on ${origin} within 120 s:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilReady(origin, child, () => output);
 
   return {
     origin,
@@ -74,6 +61,24 @@ export async function startDemoServer({ port, distDir, dataDir, env }: DemoServe
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Polls `origin`/readyz until it answers 200; fails with the server's output if it exits or takes over 120 s. */
+export async function waitUntilReady(origin: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`The server did not become ready on ${origin} within ${timeoutMs / 1000} s:\n${output()}`);
+    }
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ export const MAX_IN_FLIGHT = 1_000;
 export const KEY = `sk-bench${randomBytes(16).toString('hex')}`;
 
 export const tsx = (file: string, args: string[] = []) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, file), ...args], {
+  spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'bench', file), ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -5,10 +5,14 @@ import { SESSION_COOKIE, readToken } from '../plugins/auth';
 import { toAuthUser } from '../services/users';
 
 /** Health probes and the cookie diagnostics used by the /debug page. */
-export function systemRoutes(app: FastifyInstance, { db, sessions }: Deps) {
+export function systemRoutes(app: FastifyInstance, { db, sessions, lifecycle }: Deps) {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
+  // A load balancer sends traffic only while this answers 200: a draining instance says 503 first, then stops.
   app.get('/readyz', async (request, reply) => {
+    if (lifecycle.draining) {
+      return reply.code(503).send({ code: 'DRAINING', message: 'This instance is shutting down' });
+    }
     try {
       await db.query('SELECT 1');
       return { status: 'ok' };

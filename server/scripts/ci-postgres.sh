@@ -4,6 +4,8 @@
 #   Sourced:  . server/scripts/ci-postgres.sh && ci_postgres_start   # exports TEST_DATABASE_URL / BENCH_DATABASE_URL
 #             ...run tests...; ci_postgres_stop                       # or rely on the EXIT trap set by start
 #   Direct:   server/scripts/ci-postgres.sh run npm run test:server   # start, run the command with the URLs, stop
+#             PG_CI_DIR=D server/scripts/ci-postgres.sh start             # start and leave running (npm run cluster)
+#             PG_CI_DIR=D server/scripts/ci-postgres.sh stop              # stop the cluster in D and remove D
 #
 # Installs the distribution's postgresql package when missing (needs root and apt), creates a cluster in a temp dir
 # (PG_CI_DIR, default /tmp/pgtest-$$) and listens on 127.0.0.1:${PG_CI_PORT:-5433} with trust authentication.
@@ -62,8 +64,15 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
       ci_postgres_start
       "$@"
       ;;
+    start)
+      ci_postgres_start
+      trap - EXIT
+      ;;
+    stop)
+      ci_postgres_stop
+      ;;
     *)
-      echo "usage: $0 run <command...>   (or source it and call ci_postgres_start / ci_postgres_stop)" >&2
+      echo "usage: $0 run <command...> | start | stop   (or source it and call ci_postgres_start / ci_postgres_stop)" >&2
       exit 2
       ;;
   esac

@@ -268,6 +268,19 @@ describe('CSRF, CORS and request plumbing', () => {
     assert.deepEqual((await ctx.request('GET', '/readyz')).body, { status: 'ok' });
   });
 
+  test('a draining instance says so on /readyz (the load balancer stops sending) and still serves', async () => {
+    ctx.app.lifecycle.draining = true;
+    try {
+      const ready = await ctx.request('GET', '/readyz');
+      assert.equal(ready.status, 503);
+      assert.deepEqual(ready.body, { code: 'DRAINING', message: 'This instance is shutting down' });
+      assert.equal((await ctx.request('GET', '/healthz')).status, 200);
+    } finally {
+      ctx.app.lifecycle.draining = false;
+    }
+    assert.equal((await ctx.request('GET', '/readyz')).status, 200);
+  });
+
   test('GET /v1/debug/cookies reports what the server received', async () => {
     const alice = await ctx.user('alice');
     const res = await ctx.app.inject({ url: '/v1/debug/cookies', cookies: { jwt: alice.token, other: '1' } });
