@@ -13,6 +13,7 @@ import { validatorCompiler } from './lib/validation';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { type LogSink, loggerOptions } from './plugins/logging';
+import { openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
 import { adminRoutes } from './routes/admin';
 import { adminRoutingRoutes } from './routes/adminRouting';
@@ -102,7 +103,11 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     ? { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs }
     : undefined;
   if (rateLimit) {
+    const shared = config.redisUrl ? await openSharedRateLimitStore(config.redisUrl, app.log) : null;
+    if (shared) app.addHook('onClose', async () => shared.close());
     await app.register(fastifyRateLimit, {
+      // Routes' own limits (config.rateLimit) get a child of this store: every limit is shared when Redis is set.
+      store: shared?.Store,
       global: false,
       hook: 'preHandler',
       keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),

@@ -33,6 +33,8 @@ export interface Config {
    */
   drainDelayMs: number;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
+  /** Where every instance counts its rate limits together; null: each instance counts on its own, in memory. */
+  redisUrl: string | null;
   gateway: GatewayConfig;
   /** Request log events older than this many days are deleted in the background (usage_daily keeps the reports). */
   requestLog: { retentionDays: number };
@@ -79,6 +81,15 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 export const REPO_ROOT = path.resolve(__dirname, '..');
+
+function isRedisUrl(raw: string): boolean {
+  try {
+    const parsed = new URL(raw);
+    return (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 export function loadConfig(env: Env, argv: string[] = []): Config {
   const problems: string[] = [];
@@ -130,6 +141,12 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const databaseUrl = str('DATABASE_URL');
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const redisUrl = str('REDIS_URL');
+  if (redisUrl !== null && !isRedisUrl(redisUrl)) {
+    // Not echoed: the URL may carry the password.
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host');
   }
 
   const jwtSecret = str('JWT_SECRET');
@@ -212,6 +229,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       max: int('RATE_LIMIT_MAX', mode === 'demo' ? 300 : 30, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
     },
+    redisUrl,
     gateway: {
       providers,
       echo: bool('GATEWAY_ECHO', mode === 'demo') ?? mode === 'demo',

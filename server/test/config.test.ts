@@ -139,6 +139,18 @@ describe('config', () => {
     }
   });
 
+  test('REDIS_URL: unset by default (each instance counts alone), else a redis:// or rediss:// URL with a host', () => {
+    assert.equal(loadConfig({}, ['--demo']).redisUrl, null);
+    for (const good of ['redis://127.0.0.1:6379', 'rediss://:secret@cache.example:6380/2']) {
+      assert.equal(loadConfig({ REDIS_URL: good }, ['--demo']).redisUrl, good);
+    }
+    for (const bad of ['127.0.0.1:6379', 'http://cache.example', 'redis://', 'redis://cache.example:99999']) {
+      assert.deepEqual(problems({ REDIS_URL: bad }, ['--demo']), [
+        'REDIS_URL must be a redis:// or rediss:// URL with a host',
+      ]);
+    }
+  });
+
   test('the request log keeps 90 days unless REQUEST_LOG_RETENTION_DAYS says otherwise, from 1 to 3650', () => {
     assert.equal(loadConfig({}, ['--demo']).requestLog.retentionDays, 90);
     assert.equal(loadConfig({ REQUEST_LOG_RETENTION_DAYS: '7' }, ['--demo']).requestLog.retentionDays, 7);

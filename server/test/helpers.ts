@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
+import type { LogSink } from '../plugins/logging';
 import { createSessions } from '../services/sessions';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
@@ -103,10 +104,20 @@ export interface TestContext {
   ): Promise<Response>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}, argv = ['--demo']): Promise<TestContext> {
-  const { db, drop } = await openTestDb();
+export interface TestContextOptions {
+  /** Another context's database: this app is then a second instance of the same cluster (its close keeps the db). */
+  db?: Db;
+  logSink?: LogSink;
+}
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  argv = ['--demo'],
+  options: TestContextOptions = {},
+): Promise<TestContext> {
+  const { db, drop } = options.db ? { db: options.db, drop: async () => {} } : await openTestDb();
   const config = testConfig(env, argv);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logSink: options.logSink });
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const ctx: TestContext = {
     app,
