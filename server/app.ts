@@ -15,6 +15,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { type LogSink, loggerOptions } from './plugins/logging';
 import { openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
+import { registerSpendingChanges } from './plugins/spendingChanges';
 import { adminRoutes } from './routes/admin';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   paymentRoutes(app, db, paymentProvider);
   const gateway = createGateway(config, db, app.log, gatewayOptions ?? { instanceId: 'local', journal: noJournal });
   app.decorate('gateway', gateway);
+  registerSpendingChanges(app, gateway);
   // Bills still queued are written before the database is closed.
   app.addHook('onClose', () => gateway.close());
   const retention = startRetention(db, config.requestLog.retentionDays, app.log);

@@ -51,6 +51,11 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** Completion tokens assumed when a request sets no max_tokens, for the credit reservation only. */
   defaultMaxTokens: number;
+  /**
+   * How a request's credit is held (docs/deploy.md#credit-leases): 'lease', against a slice of the key's credit this
+   * instance holds, with no database round trip; 'statement', one statement per request (exact, slower).
+   */
+  admission: 'lease' | 'statement';
   /** Requests per minute per API key (when RATE_LIMIT_ENABLED). */
   rateLimitPerMinute: number;
   /**
@@ -136,6 +141,14 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
           .split(',')
           .map((item) => item.trim())
           .filter(Boolean);
+  };
+
+  const oneOf = <T extends string>(name: string, values: readonly T[], fallback: T): T => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+    return fallback;
   };
 
   const databaseUrl = str('DATABASE_URL');
@@ -236,6 +249,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       upstreamTimeoutMs: int('GATEWAY_UPSTREAM_TIMEOUT_MS', 120_000, 100, 3_600_000),
       defaultMaxTokens: int('GATEWAY_DEFAULT_MAX_TOKENS', 4096, 1, 1_000_000),
       rateLimitPerMinute: int('GATEWAY_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+      admission: oneOf('GATEWAY_ADMISSION', ['lease', 'statement'] as const, 'lease'),
       credentialsKey,
     },
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },

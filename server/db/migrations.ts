@@ -1,3 +1,5 @@
+import { LEASE_MIGRATION_SQL } from './leaseMigration';
+
 /**
  * Plain SQL migrations, applied in order and recorded in schema_migrations. Never edit a released entry: append a
  * new one. Money is integer cents (BIGINT); pricing is integer micro-dollars per 1M tokens so 0.075 $/1M is exact.
@@ -504,4 +506,5 @@ CREATE INDEX usage_events_log_latency ON usage_events (team_id, latency_ms, id);
 CREATE INDEX usage_events_log_tokens ON usage_events (team_id, (prompt_tokens + completion_tokens), id);
 `,
   },
+  { id: 10, name: 'credit leases and instance heartbeats', sql: LEASE_MIGRATION_SQL },
 ];

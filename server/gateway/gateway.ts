@@ -3,6 +3,7 @@ import { PROVIDERS, type Config } from '../config';
 import type { Db } from '../db/types';
 import { createSecretBox } from '../lib/secretBox';
 import { hashApiKey } from '../services/apiKeys';
+import { acquireLease, heartbeat, releaseInstanceLeases, releaseSilentInstances, returnLeases } from '../services/leases';
 import {
   findKeyOwner,
   releaseExpiredReservations,
@@ -13,6 +14,7 @@ import { loadRoutingTable } from '../services/routing';
 import { DIALECT_OF } from './dialects';
 import { echoUpstream } from './echo';
 import { invalidApiKey, keyExpired } from './errors';
+import { createLeaseBook } from './leaseBook';
 import { listModels, type GatewayProvider } from './models';
 import type { BillJournal } from './journal';
 import { createReloadingCache } from './reloadingCache';
@@ -28,6 +30,12 @@ const CACHE_MS = 5_000;
 /** A hold outlives any request (the sweep gives back those of a crashed instance). */
 export const RESERVATION_TTL_SECONDS = 15 * 60;
 const SWEEP_EVERY_MS = 60_000;
+/** Every instance says it is alive this often and keeps its leases this long past each beat. */
+const HEARTBEAT_MS = 5_000;
+export const LEASE_TTL_SECONDS = 60;
+/** An instance silent this long is taken for dead: a live one gives back its holds and leases (docs/deploy.md). */
+export const SILENT_INSTANCE_SECONDS = 30;
+const IDLE_CHECK_MS = 1_000;
 
 export interface GatewayOptions {
   /** Names this instance's credit holds, so its next start can give back those of a crashed run. */
@@ -98,16 +106,45 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     return { providers: upstreams.providers, routing: lastRouting };
   };
 
-  const sweep = setInterval(() => {
-    releaseExpiredReservations(db).catch((error) => log.error({ err: error }, 'reservation sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
+  const admitByStatement = (keyHash: string, request: AdmissionRequest) => reserveCredits(db, keyHash, request, hold);
+  const leases = createLeaseBook({
+    acquire: (keyHash, wantCents, minCents) =>
+      acquireLease(db, keyHash, { instanceId: options.instanceId, wantCents, minCents, ttlSeconds: LEASE_TTL_SECONDS }),
+    giveBack: (returns) => returnLeases(db, returns),
+    admitByStatement,
+    now: Date.now,
+  });
+  const leasing = config.gateway.admission === 'lease';
+
+  const timers = [
+    setInterval(() => {
+      releaseExpiredReservations(db).catch((error) => log.error({ err: error }, 'reservation sweep failed'));
+    }, SWEEP_EVERY_MS),
+    setInterval(() => {
+      heartbeat(db, options.instanceId, LEASE_TTL_SECONDS)
+        .then((unknown) => {
+          // Taken for dead by another instance, which released this one's leases: they hold nothing any more.
+          if (unknown) leases.forfeitAll();
+          return releaseSilentInstances(db, SILENT_INSTANCE_SECONDS);
+        })
+        .catch((error) => log.error({ err: error }, 'heartbeat failed'));
+    }, HEARTBEAT_MS),
+    setInterval(() => {
+      leases.giveBackIdle().catch((error) => log.error({ err: error }, 'giving back idle leases failed'));
+    }, IDLE_CHECK_MS),
+  ];
+  for (const timer of timers) timer.unref();
 
   return {
     config: config.gateway,
     settler,
-    /** Holds a request's worst case on its key, member and team, or says why not. */
-    admit: (keyHash: string, request: AdmissionRequest) => reserveCredits(db, keyHash, request, hold),
+    /** Holds a request's worst case on its key, member and team (from a lease, or by a statement), or says why not. */
+    admit: (keyHash: string, request: AdmissionRequest) =>
+      leasing ? leases.admit(keyHash, request) : admitByStatement(keyHash, request),
+    /** The credit leases this instance holds (tests, the health view). */
+    leases: () => leases.snapshot(),
+    /** A key, member or team changed: leases are taken again, so a revoked key or a new limit holds at once. */
+    keysChanged: () => leases.forgetKeys(),
     upstream: (deployment: Deployment) => upstreams.get(deployment, lastRouting!),
     async route(model: string) {
       const [index, reachability] = await Promise.all([tiers.get(), reach()]);
@@ -146,8 +183,13 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     /** Waits for every finished request to be billed. */
     settled: () => settler.settled(),
     async close() {
-      clearInterval(sweep);
+      for (const timer of timers) clearInterval(timer);
       await settler.settled();
+      // Every bill is written: what the leases still hold is unused, and goes back (else the silent-instance sweep
+      // of another instance, or this instance's next start, gives it back).
+      await releaseInstanceLeases(db, options.instanceId).catch((error) =>
+        log.error({ err: error }, 'giving back the leases at shutdown failed'),
+      );
       options.journal.close();
       upstreams.close();
     },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Db } from '../db/types';
+import { releaseInstanceLeases } from '../services/leases';
 import { releasePreviousRunReservations } from '../services/reservations';
 import { recordUsageBatch } from '../services/usage';
 import { readLeftBills } from './journal';
@@ -23,6 +24,7 @@ export async function recoverPreviousRun(
     replayed += events.length;
     fs.rmSync(file);
   }
-  const released = await releasePreviousRunReservations(db, instanceId);
+  const released =
+    (await releasePreviousRunReservations(db, instanceId)) + (await releaseInstanceLeases(db, instanceId));
   return { replayed, released };
 }

@@ -57,6 +57,8 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
     extra: { error?: FailedTry['error'] | null; ttftMs?: number | null; holdsReservation: boolean },
   ) {
     const { deployment, tiers } = candidate;
+    const costCents = status === 'error' ? 0 : billedCents(tokens, tierFor(tiers, tokens.promptTokens));
+    const lease = extra.holdsReservation ? admission.lease : null;
     gateway.settler.add({
       teamId: admission.owner.teamId,
       userId: admission.owner.userId,
@@ -64,12 +66,14 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
       model: deployment.model,
       provider: deployment.provider,
       ...tokens,
-      costCents: status === 'error' ? 0 : billedCents(tokens, tierFor(tiers, tokens.promptTokens)),
+      costCents,
       latencyMs: Math.round(performance.now() - started),
       status,
       // Set here, not by the database: a bill replayed from the journal after a crash keeps its request's time.
       createdAt: new Date(),
       reservationId: extra.holdsReservation ? admission.reservationId : null,
+      leaseId: lease?.leaseId ?? null,
+      requestId: lease?.requestId ?? null,
       endpoint: context.endpoint,
       routeName: context.routeName,
       deploymentId: deploymentIdOf(candidate),
@@ -77,6 +81,8 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
       errorCode: extra.error?.code ?? null,
       errorMessage: extra.error?.message ?? null,
     });
+    // After the bill is journalled: the lease's book frees the worst case and counts the cost as spent.
+    lease?.settle(costCents);
   }
 
   return {

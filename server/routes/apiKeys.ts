@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CHANGES_SPENDING } from '../plugins/spendingChanges';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { currentUser } from '../plugins/auth';
@@ -44,6 +45,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
     '/v1/api-keys/:id',
     {
       ...auth,
+      config: CHANGES_SPENDING,
       schema: { params: IdParams, body: ApiKeyUpdateBody, response: { 200: ApiKey, ...errors(400, 401, 403, 404) } },
     },
     async (request) => updateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body),
@@ -53,6 +55,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
     '/v1/api-keys/:id/rotate',
     {
       ...auth,
+      config: CHANGES_SPENDING,
       schema: {
         params: IdParams,
         body: ApiKeyRotateBody,
@@ -67,6 +70,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
     '/v1/api-keys/:id',
     {
       ...auth,
+      config: CHANGES_SPENDING,
       schema: {
         params: IdParams,
         response: { 200: Success, ...errors(401, 404) },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CHANGES_SPENDING } from '../plugins/spendingChanges';
 import { Type, type TObject, type TString, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { badRequest, isUuid, notFound } from '../lib/errors';
@@ -128,11 +129,13 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     key: Key,
     missing: string,
     remove: typeof cancelInvite,
+    config = {},
   ) {
     api.delete(
       path,
       {
         ...auth,
+        config,
         schema: {
           params,
           response: { 200: Success, ...errors(400, 401, 403, 404) },
@@ -146,12 +149,20 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     );
   }
   removeRoute('/v1/teams/invites/:inviteId', InviteParams, 'inviteId', 'Invite not found', cancelInvite);
-  removeRoute('/v1/teams/members/:userId', MemberParams, 'userId', 'Team member not found', removeMember);
+  removeRoute(
+    '/v1/teams/members/:userId',
+    MemberParams,
+    'userId',
+    'Team member not found',
+    removeMember,
+    CHANGES_SPENDING,
+  );
 
   api.patch(
     '/v1/teams/members/:userId/cap',
     {
       ...auth,
+      config: CHANGES_SPENDING,
       schema: {
         params: MemberParams,
         body: MemberCapBody,
@@ -169,6 +180,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     '/v1/teams/budget',
     {
       ...auth,
+      config: CHANGES_SPENDING,
       schema: {
         body: BudgetBody,
         response: { 200: Team, ...errors(400, 401, 403, 404) },

@@ -15,7 +15,22 @@ export type Refusal =
   | { reason: 'member_budget_exceeded'; limitCents: number; resetsAt: Date }
   | { reason: 'budget_exceeded'; budgetCents: number };
 
-export type Admission = { ok: true; owner: KeyOwner; reservationId: number } | ({ ok: false } & Refusal);
+/**
+ * A request admitted against this instance's credit lease (gateway/leaseBook.ts, no database round trip): the lease
+ * and request id its bill names, its worst case, and `settle`, which gives the book back the worst case and takes
+ * the real cost once the bill is queued.
+ */
+export interface LeaseHold {
+  leaseId: number;
+  requestId: number;
+  amountCents: number;
+  settle(costCents: number): void;
+}
+
+/** Admitted by its own statement (reservationId) or against a lease; or refused, and why. */
+export type Admission =
+  | { ok: true; owner: KeyOwner; reservationId: number | null; lease: LeaseHold | null }
+  | ({ ok: false } & Refusal);
 
 /** What one request asks of its key and team: the worst-case cost, the tokens it may use, the names it called. */
 export interface AdmissionRequest {
@@ -25,7 +40,7 @@ export interface AdmissionRequest {
   models: string[];
 }
 
-interface AdmitRow {
+export interface AdmitRow {
   key_id: string | null;
   team_id: string | null;
   user_id: string | null;
@@ -36,7 +51,7 @@ interface AdmitRow {
   retry_after: number | null;
 }
 
-function refusalOf(row: AdmitRow): Refusal {
+export function refusalOf(row: AdmitRow): Refusal {
   const limit = row.limit_value ?? 0;
   switch (row.refusal) {
     case 'key_expired':
@@ -78,7 +93,7 @@ export async function reserveCredits(
   );
   if (row.reservation_id === null) return { ok: false, ...refusalOf(row) };
   const owner = { keyId: row.key_id as string, teamId: row.team_id as string, userId: row.user_id as string };
-  return { ok: true, owner, reservationId: row.reservation_id };
+  return { ok: true, owner, reservationId: row.reservation_id, lease: null };
 }
 
 /** A working key (or a rotated key's previous secret in its grace), for requests that reserve nothing. */
@@ -115,12 +130,13 @@ export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAc
 }
 
 /**
- * Gives back the holds the `gone` CTE deletes, in the same statement, on the key, the member and the team (locked in
- * that order, as admission locks them: each UPDATE waits for the one before); returns how many.
+ * Gives back the holds that `gone` (a data-modifying CTE, or several ending in one named gone, returning team_id,
+ * key_id, user_id and amount_cents) takes away, in the same statement, on the key, the member and the team (locked in
+ * that order, as admission locks them: each UPDATE waits for the one before); returns how many holds.
  */
-async function releaseHolds(q: Queryable, gone: string, params: unknown[]): Promise<number> {
+export async function releaseHolds(q: Queryable, gone: string, params: unknown[]): Promise<number> {
   const rows = await q.query<{ released: number }>(
-    `WITH gone AS (${gone} RETURNING team_id, key_id, user_id, amount_cents),
+    `WITH ${gone},
      per_key AS (
        UPDATE api_keys k SET reserved_cents = k.reserved_cents - g.amount
        FROM (SELECT key_id, sum(amount_cents) AS amount FROM gone WHERE key_id IS NOT NULL GROUP BY 1) g
@@ -143,16 +159,18 @@ async function releaseHolds(q: Queryable, gone: string, params: unknown[]): Prom
   return rows[0]?.released ?? 0;
 }
 
+const HOLDS = 'RETURNING team_id, key_id, user_id, amount_cents';
+
 /**
  * Gives back the holds of requests whose instance died before settling them and never came back. Settling deletes
  * its reservation row first, so a hold is released exactly once, by the settlement or by this sweep.
  */
 export const releaseExpiredReservations = (q: Queryable) =>
-  releaseHolds(q, 'DELETE FROM gateway_reservations WHERE expires_at < now()', []);
+  releaseHolds(q, `gone AS (DELETE FROM gateway_reservations WHERE expires_at < now() ${HOLDS})`, []);
 
 /**
  * At start, before admitting anything: the holds still recorded for this instance belong to its previous run, whose
  * requests can no longer settle (their bills, if answered, were replayed from the journal just before).
  */
 export const releasePreviousRunReservations = (q: Queryable, instanceId: string) =>
-  releaseHolds(q, 'DELETE FROM gateway_reservations WHERE instance_id = $1', [instanceId]);
+  releaseHolds(q, `gone AS (DELETE FROM gateway_reservations WHERE instance_id = $1 ${HOLDS})`, [instanceId]);

@@ -22,6 +22,12 @@ export interface UsageEvent {
    * twice (a journal replayed after a crash) is billed once.
    */
   reservationId?: number | null;
+  /**
+   * A lease-admitted request (docs/deploy.md#credit-leases): the lease its cost is taken out of, and the id naming the
+   * request (from the lease's block), which makes a replayed bill count once as a reservation id does.
+   */
+  leaseId?: number | null;
+  requestId?: number | null;
   /** The API the request came in through (wire/types.ts EndpointName); chat completions when absent. */
   endpoint?: string;
   /** The model route the client called, when it called one. */
@@ -58,10 +64,11 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
     `WITH input AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
-                            $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[])
+                            $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
+                            $24::bigint[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
-              deployment_id, ttft_ms, error_code, error_message)
+              deployment_id, ttft_ms, error_code, error_message, lease_id)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
@@ -75,7 +82,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
                  cost_cents, latency_ms, status, created_at, request_id
      ),
-     released AS (
+     reserved AS (
        DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[])
        RETURNING id, team_id, key_id, user_id, amount_cents, tokens, minute
      ),
@@ -85,6 +92,18 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT id, last_used_at IS NULL AS first_use FROM api_keys
        WHERE id IN (SELECT api_key_id FROM input) ORDER BY id FOR NO KEY UPDATE
      ),
+     -- A lease-admitted bill takes its cost out of its lease, and so out of what the lease holds on the key, member
+     -- and team; only bills inserted now (not replays of ones already written) do. A lease given back meanwhile is
+     -- simply not found: giving it back already released what it held.
+     leased AS (
+       UPDATE gateway_leases l SET amount_cents = l.amount_cents - u.cost
+       FROM (SELECT e.lease_id, sum(i.cost_cents) AS cost FROM inserted i JOIN input e ON e.request_id = i.request_id
+             WHERE e.lease_id IS NOT NULL GROUP BY 1) u
+       WHERE l.id = u.lease_id AND (SELECT count(*) FROM locked_keys) >= 0
+       RETURNING NULL::bigint AS id, l.team_id, l.key_id, l.user_id, u.cost AS amount_cents, 0::bigint AS tokens,
+                 NULL::timestamptz AS minute
+     ),
+     released AS (SELECT * FROM reserved UNION ALL SELECT * FROM leased),
      members AS (
        UPDATE team_members m SET reserved_cents = m.reserved_cents - r.amount
        FROM (SELECT team_id, user_id, sum(amount_cents) AS amount FROM released WHERE user_id IS NOT NULL GROUP BY 1, 2) r
@@ -177,7 +196,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.status ?? 'success'),
       column((e) => e.createdAt ?? null),
       events.flatMap((e) => (e.reservationId ? [e.reservationId] : [])),
-      column((e) => e.reservationId ?? null),
+      column((e) => e.requestId ?? e.reservationId ?? null),
       costs,
       costs.map(formatCents),
       column((e) => e.endpoint ?? null),
@@ -186,6 +205,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.ttftMs ?? null),
       column((e) => e.errorCode ?? null),
       column((e) => e.errorMessage ?? null),
+      column((e) => e.leaseId ?? null),
     ],
     { name: 'usage_record_batch' },
   );

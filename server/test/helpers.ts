@@ -50,6 +50,8 @@ export function testConfig(env: Record<string, string> = {}, argv = ['--demo']):
       DIST_DIR: fakeDist(),
       // The retention job of a test file running past a minute must not delete the events a test dated months ago.
       REQUEST_LOG_RETENTION_DAYS: '3650',
+      // The exact per-request admission most tests count on; leaseAdmission.test.ts tests leases.
+      GATEWAY_ADMISSION: 'statement',
       ...env,
     },
     argv,

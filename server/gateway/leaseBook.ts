@@ -1,0 +1,229 @@
+/**
+ * An instance's credit leases, in memory (docs/deploy.md#credit-leases). A request is admitted here, without a
+ * database round trip, while its key's lease and the instance's share of its team and member have something left;
+ * otherwise one statement (services/leases.ts acquireLease) takes a further slice, and refuses when the key, member
+ * or team has nothing left. Keys with a per-minute limit are admitted by their own statement (`viaStatement`).
+ *
+ * The overdraw bound: a request is admitted while its lease and its team's and member's pools on this instance are
+ * above zero, so each can end less than one worst case below zero: at most one worst case per instance, for the
+ * team's credit, a key's limit and a member's cap alike.
+ */
+import type { LeaseAnswer } from '../services/leases';
+import { REQUEST_BLOCK_SIZE } from '../services/leases';
+import type { Admission, AdmissionRequest, KeyOwner } from '../services/reservations';
+
+/** Credit a lease asks for, in worst cases of the request that asks (the statement may give less: migration 10). */
+export const LEASE_WORST_CASES = 100;
+/** A lease unused this long is given back, so credit does not sit idle on an instance. */
+export const LEASE_IDLE_MS = 2_000;
+
+interface Pool {
+  granted: number;
+  inFlight: number;
+}
+
+interface Lease {
+  owner: KeyOwner;
+  leaseId: number;
+  /** What this entry holds of the lease row: grants, less the costs of its settled requests (it may go negative). */
+  granted: number;
+  /** Worst cases of its requests admitted and not settled. */
+  inFlight: number;
+  nextRequestId: number;
+  requestIdEnd: number;
+  validUntil: number | null;
+  allowedModels: string[];
+  lastUsedAt: number;
+  team: Pool;
+  member: Pool;
+  /** The database released this lease (the instance was taken for dead): nothing to give back. */
+  forfeited: boolean;
+}
+
+type Entry = Lease | { viaStatement: true; owner: KeyOwner };
+
+export interface LeaseBookDeps {
+  acquire(keyHash: string, wantCents: number, minCents: number): Promise<LeaseAnswer>;
+  giveBack(returns: { leaseId: number; amountCents: number }[]): Promise<void>;
+  /** Today's admission: one statement per request. */
+  admitByStatement(keyHash: string, request: AdmissionRequest): Promise<Admission>;
+  now(): number;
+}
+
+const free = (pool: Pool) => pool.granted - pool.inFlight;
+
+export function createLeaseBook(deps: LeaseBookDeps) {
+  const byKey = new Map<string, Entry>();
+  /** Every lease entry that may still hold credit, including those dropped from byKey with requests in flight. */
+  const live = new Set<Lease>();
+  const pools = new Map<string, Pool>();
+  const acquiring = new Map<string, Promise<void>>();
+
+  const poolOf = (name: string) => {
+    let pool = pools.get(name);
+    if (!pool) pools.set(name, (pool = { granted: 0, inFlight: 0 }));
+    return pool;
+  };
+  const grow = (lease: Lease, amount: number) => {
+    lease.granted += amount;
+    lease.team.granted += amount;
+    lease.member.granted += amount;
+  };
+  const hold = (lease: Lease, amount: number) => {
+    lease.inFlight += amount;
+    lease.team.inFlight += amount;
+    lease.member.inFlight += amount;
+  };
+  const hasRoom = (lease: Lease) =>
+    free(lease) > 0 && free(lease.team) > 0 && free(lease.member) > 0 && lease.nextRequestId < lease.requestIdEnd;
+
+  /** One acquisition per key at a time; the requests that need it wait for it and look again. */
+  function acquire(keyHash: string, request: AdmissionRequest): Promise<Admission | null> {
+    const running = acquiring.get(keyHash);
+    if (running) return running.then(() => null);
+    let refusal: Admission | null = null;
+    const done = (async () => {
+      const answer = await deps.acquire(keyHash, request.amountCents * LEASE_WORST_CASES, request.amountCents);
+      if (!answer.ok) {
+        if (answer.rateLimited) byKey.set(keyHash, { viaStatement: true, owner: answer.owner });
+        else refusal = answer;
+        return;
+      }
+      let lease = byKey.get(keyHash);
+      if (!lease || 'viaStatement' in lease) {
+        const { teamId, userId } = answer.owner;
+        lease = {
+          owner: answer.owner,
+          leaseId: answer.leaseId,
+          granted: 0,
+          inFlight: 0,
+          nextRequestId: 0,
+          requestIdEnd: 0,
+          validUntil: null,
+          allowedModels: [],
+          lastUsedAt: deps.now(),
+          team: poolOf(teamId),
+          member: poolOf(`${teamId}/${userId}`),
+          forfeited: false,
+        };
+        byKey.set(keyHash, lease);
+        live.add(lease);
+      }
+      grow(lease, answer.grantedCents);
+      lease.nextRequestId = answer.requestBlock;
+      lease.requestIdEnd = answer.requestBlock + REQUEST_BLOCK_SIZE;
+      lease.validUntil = answer.validUntil?.getTime() ?? null;
+      lease.allowedModels = answer.allowedModels;
+    })().finally(() => acquiring.delete(keyHash));
+    acquiring.set(keyHash, done);
+    return done.then(() => refusal);
+  }
+
+  function admitOn(lease: Lease, request: AdmissionRequest): Admission {
+    const amount = request.amountCents;
+    hold(lease, amount);
+    lease.lastUsedAt = deps.now();
+    let settled = false;
+    return {
+      ok: true,
+      owner: lease.owner,
+      reservationId: null,
+      lease: {
+        leaseId: lease.leaseId,
+        requestId: lease.nextRequestId++,
+        amountCents: amount,
+        settle(costCents: number) {
+          if (settled) return;
+          settled = true;
+          hold(lease, -amount);
+          grow(lease, -costCents);
+        },
+      },
+    };
+  }
+
+  /** Gives back `amount` of a lease (all of what it holds when it is retired). */
+  function takeBack(lease: Lease, amount: number, returns: { leaseId: number; amountCents: number }[]) {
+    if (amount === 0) return;
+    grow(lease, -amount);
+    if (!lease.forfeited) returns.push({ leaseId: lease.leaseId, amountCents: amount });
+  }
+
+  return {
+    async admit(keyHash: string, request: AdmissionRequest): Promise<Admission> {
+      for (;;) {
+        const entry = byKey.get(keyHash);
+        if (entry && 'viaStatement' in entry) return deps.admitByStatement(keyHash, request);
+        if (entry && entry.validUntil !== null && deps.now() >= entry.validUntil) {
+          // Expired, or a rotated-out secret past its grace: the statement says which, and refuses.
+          byKey.delete(keyHash);
+          continue;
+        }
+        if (entry) {
+          if (entry.allowedModels.length > 0 && !request.models.some((name) => entry.allowedModels.includes(name))) {
+            return { ok: false, reason: 'model_not_allowed' };
+          }
+          if (hasRoom(entry)) return admitOn(entry, request);
+        }
+        const refusal = await acquire(keyHash, request);
+        if (refusal) return refusal;
+      }
+    },
+
+    /** Gives back what idle leases hold; retires those with nothing in flight. Run every second or so. */
+    async giveBackIdle() {
+      const returns: { leaseId: number; amountCents: number }[] = [];
+      const idleSince = deps.now() - LEASE_IDLE_MS;
+      for (const lease of live) {
+        if (lease.lastUsedAt > idleSince) continue;
+        if (lease.inFlight === 0) {
+          takeBack(lease, lease.granted, returns);
+          live.delete(lease);
+          for (const [keyHash, entry] of byKey) if (entry === lease) byKey.delete(keyHash);
+        } else if (free(lease) > 0) {
+          takeBack(lease, free(lease), returns);
+        }
+      }
+      await deps.giveBack(returns);
+    },
+
+    /**
+     * A key, member or team changed (revoked, edited, capped: gateway.keysChanged): every key is looked up again by
+     * its next request, and the unused credit goes back now.
+     */
+    async forgetKeys() {
+      const returns: { leaseId: number; amountCents: number }[] = [];
+      byKey.clear();
+      for (const lease of live) {
+        if (lease.inFlight === 0) {
+          takeBack(lease, lease.granted, returns);
+          live.delete(lease);
+        } else if (free(lease) > 0) {
+          takeBack(lease, free(lease), returns);
+        }
+      }
+      await deps.giveBack(returns);
+    },
+
+    /** The database released every lease of this instance (it was taken for dead): forget them, give back nothing. */
+    forfeitAll() {
+      byKey.clear();
+      for (const lease of live) lease.forfeited = true;
+      live.clear();
+      // Requests still in flight settle into the old pools; new leases start from nothing.
+      pools.clear();
+    },
+
+    /** For tests and the health view: what this instance holds. */
+    snapshot() {
+      return [...live].map((lease) => ({
+        leaseId: lease.leaseId,
+        keyId: lease.owner.keyId,
+        grantedCents: lease.granted,
+        inFlightCents: lease.inFlight,
+      }));
+    },
+  };
+}
+
+export type LeaseBook = ReturnType<typeof createLeaseBook>;

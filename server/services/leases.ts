@@ -1,0 +1,151 @@
+/**
+ * Credit leases in the database (migration 10; docs/deploy.md#credit-leases): taking a slice of a key's credit for
+ * one instance, giving back what it did not use, keeping an instance's leases alive, and releasing those of an
+ * instance that is gone. The in-memory side is gateway/leaseBook.ts.
+ */
+import type { Queryable } from '../db/types';
+import { releaseHolds, type KeyOwner, type Refusal, refusalOf } from './reservations';
+
+export interface LeaseGrant {
+  owner: KeyOwner;
+  leaseId: number;
+  grantedCents: number;
+  /** The first of 1,000 request ids this grant hands out. */
+  requestBlock: number;
+  /** The lease serves the key until then (its expiry, or a rotated-out secret's end of grace); null: no end. */
+  validUntil: Date | null;
+  allowedModels: string[];
+}
+
+/** A key with a per-minute limit gets no lease: each of its requests is admitted by its own statement. */
+export type LeaseAnswer =
+  | ({ ok: true } & LeaseGrant)
+  | { ok: false; rateLimited: true; owner: KeyOwner }
+  | ({ ok: false; rateLimited: false } & Refusal);
+
+interface LeaseRow {
+  key_id: string | null;
+  team_id: string | null;
+  user_id: string | null;
+  lease_id: number | null;
+  granted: number | null;
+  request_block: number | null;
+  valid_until: Date | null;
+  allowed_models: string[] | null;
+  rate_limited: boolean | null;
+  refusal: string | null;
+  limit_value: number | null;
+  resets_at: Date | null;
+}
+
+export const REQUEST_BLOCK_SIZE = 1_000;
+
+export async function acquireLease(
+  q: Queryable,
+  keyHash: string,
+  ask: { instanceId: string; wantCents: number; minCents: number; ttlSeconds: number },
+): Promise<LeaseAnswer> {
+  const [row] = await q.query<LeaseRow>(
+    'SELECT * FROM gateway_lease($1, $2, $3, $4, $5)',
+    [keyHash, ask.instanceId, ask.wantCents, ask.minCents, ask.ttlSeconds],
+    { name: 'gateway_lease' },
+  );
+  const owner = { keyId: row.key_id as string, teamId: row.team_id as string, userId: row.user_id as string };
+  if (row.rate_limited) return { ok: false, rateLimited: true, owner };
+  if (row.lease_id === null) {
+    return { ok: false, rateLimited: false, ...refusalOf({ ...row, reservation_id: null, retry_after: null }) };
+  }
+  return {
+    ok: true,
+    owner,
+    leaseId: row.lease_id,
+    grantedCents: row.granted as number,
+    requestBlock: row.request_block as number,
+    validUntil: row.valid_until,
+    allowedModels: row.allowed_models ?? [],
+  };
+}
+
+/** Locks the keys of the leases `where` selects first, in id order, as admission and settlement lock them. */
+const lockedKeys = (where: string) =>
+  `locked AS (SELECT id FROM api_keys WHERE id IN (SELECT key_id FROM gateway_leases WHERE ${where})
+              ORDER BY id FOR NO KEY UPDATE)`;
+
+/** Gives back the unused part of leases this instance holds (amounts are what its book has not admitted). */
+export async function returnLeases(q: Queryable, returns: { leaseId: number; amountCents: number }[]) {
+  if (returns.length === 0) return;
+  await releaseHolds(
+    q,
+    `${lockedKeys('id = ANY($1::bigint[])')},
+     gone AS (
+       UPDATE gateway_leases l SET amount_cents = l.amount_cents - r.amount
+       FROM unnest($1::bigint[], $2::bigint[]) AS r(id, amount)
+       WHERE l.id = r.id AND (SELECT count(*) FROM locked) >= 0
+       RETURNING l.team_id, l.key_id, l.user_id, r.amount AS amount_cents
+     )`,
+    [returns.map((r) => r.leaseId), returns.map((r) => r.amountCents)],
+  );
+}
+
+/** Releases everything the leases `where` selects still hold (possibly a negative amount: see migration 10). */
+function releaseLeasesWhere(q: Queryable, where: string, params: unknown[]) {
+  return releaseHolds(
+    q,
+    `${lockedKeys(where)},
+     old AS (
+       SELECT id, amount_cents FROM gateway_leases WHERE ${where} AND amount_cents <> 0
+         AND (SELECT count(*) FROM locked) >= 0
+       FOR UPDATE
+     ),
+     gone AS (
+       UPDATE gateway_leases l SET amount_cents = 0 FROM old WHERE l.id = old.id
+       RETURNING l.team_id, l.key_id, l.user_id, old.amount_cents
+     )`,
+    params,
+  );
+}
+
+/** At shutdown, once every bill is written, and at start for a previous run: all of this instance's leases. */
+export const releaseInstanceLeases = (q: Queryable, instanceId: string) =>
+  releaseLeasesWhere(q, 'instance_id = $1', [instanceId]);
+
+/**
+ * Says this instance is alive and keeps its leases from expiring. Returns true when the instance was not known:
+ * at its first beat, or after a live instance took it for dead and released its holds (it must then forget every
+ * lease it had, since they no longer hold anything).
+ */
+export async function heartbeat(q: Queryable, instanceId: string, leaseTtlSeconds: number): Promise<boolean> {
+  const [row] = await q.query<{ unknown: boolean }>(
+    `WITH beat AS (
+       INSERT INTO gateway_instances (id, seen_at) VALUES ($1, now())
+       ON CONFLICT (id) DO UPDATE SET seen_at = now()
+       RETURNING (xmax = 0) AS unknown
+     ),
+     kept AS (
+       UPDATE gateway_leases SET expires_at = now() + make_interval(secs => $2)
+       WHERE instance_id = $1 AND amount_cents <> 0
+     )
+     SELECT unknown FROM beat`,
+    [instanceId, leaseTtlSeconds],
+    { name: 'gateway_heartbeat' },
+  );
+  return row.unknown;
+}
+
+/**
+ * Gives back the holds and leases of instances silent for `silentSeconds` (and forgets them), and any lease past its
+ * expiry. Safe on every instance at once: each release locks the rows it changes and finds them released after.
+ */
+export async function releaseSilentInstances(q: Queryable, silentSeconds: number): Promise<number> {
+  const silent = `instance_id IN (SELECT id FROM gateway_instances WHERE seen_at < now() - make_interval(secs => ${silentSeconds}))`;
+  const holds = await releaseHolds(
+    q,
+    `gone AS (DELETE FROM gateway_reservations WHERE ${silent} RETURNING team_id, key_id, user_id, amount_cents)`,
+    [],
+  );
+  const leases = await releaseLeasesWhere(q, `(${silent} OR expires_at < now())`, []);
+  await q.query(
+    `DELETE FROM gateway_instances WHERE seen_at < now() - make_interval(secs => ${silentSeconds})`,
+  );
+  return holds + leases;
+}
