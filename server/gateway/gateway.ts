@@ -3,6 +3,7 @@ import { PROVIDERS, type Config } from '../config';
 import type { Db } from '../db/types';
 import { createSecretBox } from '../lib/secretBox';
 import { hashApiKey } from '../services/apiKeys';
+import { publishChange, subscribeChanges, type Change } from '../services/changes';
 import {
   findKeyOwner,
   releaseExpiredReservations,
@@ -23,7 +24,10 @@ import { createSettler } from './settler';
 import { loadTiers } from './tiers';
 import { httpUpstream, type Upstream } from './upstream';
 
-/** Edits to pricing or routes made on another instance are seen within this window. */
+/**
+ * Edits reach every instance's caches at once through change notifications (services/changes.ts); this timed reload
+ * is the safety net for a notification lost in between (a dropped listening connection reloads everything anyway).
+ */
 const CACHE_MS = 5_000;
 /** A hold outlives any request (the sweep gives back those of a crashed instance). */
 export const RESERVATION_TTL_SECONDS = 15 * 60;
@@ -87,6 +91,9 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       ),
     CACHE_MS,
   );
+  const caches: Partial<Record<Change, { invalidate(): void }>> = { pricing: tiers, routing };
+  const drop = (kind: Change) => caches[kind]?.invalidate();
+  const subscription = subscribeChanges(db, drop, log);
   const cooldowns = new Cooldowns();
   const settler = createSettler(db, log, options.journal);
   const hold = { ttlSeconds: RESERVATION_TTL_SECONDS, instanceId: options.instanceId };
@@ -141,12 +148,22 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       if (access.expiredAt) throw keyExpired(access.expiredAt);
       return access;
     },
-    pricingChanged: () => tiers.invalidate(),
-    routingChanged: () => routing.invalidate(),
+    /** Resolves once this instance hears the changes published by every instance. */
+    listening: subscription.then(() => undefined),
+    /**
+     * After an edit is committed: drops this instance's cache at once (whatever NOTIFY's delay) and tells every
+     * instance. A failed notice is logged, not thrown: the edit is made, and the other instances reload on their timer.
+     */
+    async changed(kind: Change) {
+      drop(kind);
+      await publishChange(db, kind).catch((error) => log.error({ err: error, kind }, 'change notification failed'));
+    },
     /** Waits for every finished request to be billed. */
     settled: () => settler.settled(),
     async close() {
       clearInterval(sweep);
+      const unsubscribe = await subscription;
+      await unsubscribe();
       await settler.settled();
       options.journal.close();
       upstreams.close();

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/types';
+import { alone } from '../db/perSchema';
+import type { Db, Queryable } from '../db/types';
 
 export interface KeyOwner {
   keyId: string;
@@ -144,11 +145,17 @@ async function releaseHolds(q: Queryable, gone: string, params: unknown[]): Prom
 }
 
 /**
- * Gives back the holds of requests whose instance died before settling them and never came back. Settling deletes
- * its reservation row first, so a hold is released exactly once, by the settlement or by this sweep.
+ * Gives back the holds of requests whose instance died before settling them and never came back; returns how many.
+ * A hold goes with its row, deleted by one statement only (a concurrent DELETE of the row waits for that one to
+ * commit and then skips it), so it is released exactly once, by the settlement, the restart or this sweep, whichever
+ * runs. Every instance runs the sweep each minute: `alone` lets one sweep at a time do it and the others return 0 at
+ * once, rather than queue on the same rows' locks and, when they delete different rows (holds that expired in
+ * between), update keys, members and teams in no common order, which can deadlock.
  */
-export const releaseExpiredReservations = (q: Queryable) =>
-  releaseHolds(q, 'DELETE FROM gateway_reservations WHERE expires_at < now()', []);
+export const releaseExpiredReservations = async (db: Db) =>
+  (await alone(db, 'reservation-sweep', (q) =>
+    releaseHolds(q, 'DELETE FROM gateway_reservations WHERE expires_at < now()', []),
+  )) ?? 0;
 
 /**
  * At start, before admitting anything: the holds still recorded for this instance belong to its previous run, whose
