@@ -126,6 +126,8 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   const gateway = createGateway(config, db, app.log, gatewayOptions ?? { instanceId: 'local', journal: noJournal });
   app.decorate('gateway', gateway);
   registerSpendingChanges(app, gateway);
+  // Ready means hearing the other instances' edits (inject() and listen() wait for it).
+  app.addHook('onReady', async () => gateway.listening);
   // Bills still queued are written before the database is closed.
   app.addHook('onClose', () => gateway.close());
   const retention = startRetention(db, config.requestLog.retentionDays, app.log);

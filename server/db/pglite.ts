@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable } from './types';
-import { READY, errorFromFields, type WorkerData, type WorkerRequest, type WorkerResponse } from './pgliteMessages';
+import type { Db, Queryable, Subscriber } from './types';
+import {
+  READY,
+  errorFromFields,
+  type WorkerData,
+  type WorkerNotification,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './pgliteMessages';
 
 /**
  * The worker runs the TypeScript source, as the server does. Node 20 does not apply the `--import tsx` hooks to a
@@ -25,6 +32,8 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = READY + 1;
   let failure: Error | null = null;
+  const subscribers = new Map<number, Subscriber>();
+  let nextSubscription = 1;
 
   // Only work in flight keeps the process alive, as with PGlite in this thread.
   const settle = (id: number) => {
@@ -37,10 +46,11 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     failure ??= error;
     for (const id of [...pending.keys()]) settle(id)?.reject(error);
   };
-  worker.on('message', (response: WorkerResponse) => {
-    const entry = settle(response.id);
-    if (response.ok) entry?.resolve(response.value);
-    else entry?.reject(errorFromFields(response.error));
+  worker.on('message', (message: WorkerResponse | WorkerNotification) => {
+    if ('subscription' in message) return subscribers.get(message.subscription)?.message(message.payload);
+    const entry = settle(message.id);
+    if (message.ok) entry?.resolve(message.value);
+    else entry?.reject(errorFromFields(message.error));
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the PGlite worker exited (code ${code})`)));
@@ -79,6 +89,15 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return result;
     },
     exec: (sql) => send({ kind: 'exec', sql }),
+    async listen(channel, subscriber) {
+      const subscription = nextSubscription++;
+      subscribers.set(subscription, subscriber);
+      await send({ kind: 'listen', channel, subscription });
+      return async () => {
+        subscribers.delete(subscription);
+        await send({ kind: 'unlisten', subscription });
+      };
+    },
     async close() {
       await send({ kind: 'close' });
       await worker.terminate();

@@ -1,4 +1,5 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { channelName } from './perSchema';
 import type { Db, Queryable } from './types';
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './types';
 
@@ -35,6 +36,14 @@ export async function openPgliteInThisThread(dataDir: string | null): Promise<Db
     tx: (fn) => pg.transaction((transaction) => fn(wrap(transaction))),
     exec: async (sql) => {
       await pg.exec(sql);
+    },
+    // One process, one connection: nothing is ever missed, so `missed` and `failed` are never called. PGlite's own
+    // unsubscribe function would send the name unquoted; unlisten takes it as listen did.
+    async listen(channel, subscriber) {
+      const { quoted } = await channelName(root, channel);
+      const deliver = (payload: string) => subscriber.message(payload);
+      await pg.listen(quoted, deliver);
+      return () => pg.unlisten(quoted, deliver);
     },
     close: () => pg.close(),
   };

@@ -6,9 +6,17 @@ export type WorkerRequest =
   /** Answered with a txId once the transaction holds the connection. */
   | { id: number; kind: 'begin' }
   | { id: number; kind: 'commit' | 'rollback'; txId: number }
-  | { id: number; kind: 'close' };
+  | { id: number; kind: 'close' }
+  /** Notifications on the channel come as WorkerNotification messages naming `subscription`. */
+  | { id: number; kind: 'listen'; channel: string; subscription: number }
+  | { id: number; kind: 'unlisten'; subscription: number };
 
 export type WorkerResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields };
+
+export interface WorkerNotification {
+  subscription: number;
+  payload: string;
+}
 
 /** Sent once, before any response: the engine is open (or failed to open, as a response with id 0). */
 export const READY = 0;

@@ -7,10 +7,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Db, Queryable } from './types';
 import { openPgliteInThisThread } from './pgliteEngine';
-import { READY, errorToFields, type WorkerData, type WorkerRequest, type WorkerResponse } from './pgliteMessages';
+import {
+  READY,
+  errorToFields,
+  type WorkerData,
+  type WorkerNotification,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './pgliteMessages';
 
 const port = parentPort!;
 const reply = (response: WorkerResponse) => port.postMessage(response);
+const forward = (notification: WorkerNotification) => port.postMessage(notification);
+const never = () => undefined;
 
 /** An open transaction: its statements run on `q`; `end` lets db.tx's callback return (commit) or throw (rollback). */
 interface OpenTransaction {
@@ -24,6 +33,7 @@ const ROLLBACK = Symbol('rollback');
 function serve(db: Db) {
   const transactions = new Map<number, OpenTransaction>();
   let nextTxId = 1;
+  const subscriptions = new Map<number, () => Promise<void>>();
 
   const begin = () =>
     new Promise<number>((resolve, reject) => {
@@ -65,6 +75,17 @@ function serve(db: Db) {
       case 'commit':
       case 'rollback':
         return end(request.txId, request.kind === 'commit');
+      case 'listen': {
+        const { subscription } = request;
+        const message = (payload: string) => forward({ subscription, payload });
+        subscriptions.set(subscription, await db.listen(request.channel, { message, missed: never, failed: never }));
+        return null;
+      }
+      case 'unlisten': {
+        const stop = subscriptions.get(request.subscription);
+        subscriptions.delete(request.subscription);
+        return stop?.();
+      }
       case 'close':
         return db.close();
     }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createListener } from './postgresListener';
 import type { Db, Queryable, QueryOptions } from './types';
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './types';
 
@@ -15,12 +16,14 @@ const types = {
  * search_path of every connection (tests use it to isolate one file's data).
  */
 export function openPostgres(connectionString: string, options: { schema?: string; max?: number } = {}): Db {
-  const pool = new pg.Pool({
+  const session = {
     connectionString,
-    max: options.max ?? 10,
     types: types as pg.CustomTypesConfig,
     options: `-c TimeZone=UTC${options.schema ? ` -c search_path=${options.schema}` : ''}`,
-  });
+  };
+  const pool = new pg.Pool({ ...session, max: options.max ?? 10 });
+  // The listening connection only reads: without keepalive a peer gone silent (a network partition) is never noticed.
+  const listener = createListener({ ...session, keepAlive: true, connectionTimeoutMillis: 10_000 });
   const wrap = (runner: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
       (await runner.query({ text: sql, values: params, name: options?.name })).rows as T[],
@@ -46,6 +49,10 @@ export function openPostgres(connectionString: string, options: { schema?: strin
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }

@@ -17,7 +17,22 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (migrations, truncation). */
   exec(sql: string): Promise<void>;
+  /**
+   * Hears what `notify(q, channel, payload)` (db/perSchema.ts) sends from any connection to this database and schema,
+   * this process's included. Resolves once listening, or once a first attempt to connect failed (`failed` was called;
+   * it is retried), with the function that stops listening.
+   */
+  listen(channel: string, subscriber: Subscriber): Promise<() => Promise<void>>;
+  /** Closes the connections, the listening one included. */
   close(): Promise<void>;
+}
+
+export interface Subscriber {
+  message(payload: string): void;
+  /** Notifications may have been lost (the listening connection dropped and is back): act as if every one came. */
+  missed(): void;
+  /** The listening connection failed; it is opened again with backoff, and `missed` follows once it is back. */
+  failed(error: Error): void;
 }
 
 /**

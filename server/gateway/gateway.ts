@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PROVIDERS, type Config } from '../config';
+import { alone } from '../db/perSchema';
 import type { Db } from '../db/types';
 import { createSecretBox } from '../lib/secretBox';
 import { hashApiKey } from '../services/apiKeys';
-import { acquireLease, heartbeat, releaseInstanceLeases, releaseSilentInstances, returnLeases } from '../services/leases';
+import { publishChange, subscribeChanges, type Change } from '../services/changes';
+import {
+  acquireLease,
+  heartbeat,
+  releaseInstanceLeases,
+  releaseSilentInstances,
+  returnLeases,
+} from '../services/leases';
 import {
   findKeyOwner,
   releaseExpiredReservations,
@@ -25,7 +33,10 @@ import { createSettler } from './settler';
 import { loadTiers } from './tiers';
 import { httpUpstream, type Upstream } from './upstream';
 
-/** Edits to pricing or routes made on another instance are seen within this window. */
+/**
+ * Edits reach every instance's caches at once through change notifications (services/changes.ts); this timed reload
+ * is the safety net for a notification lost in between (a dropped listening connection reloads everything anyway).
+ */
 const CACHE_MS = 5_000;
 /** A hold outlives any request (the sweep gives back those of a crashed instance). */
 export const RESERVATION_TTL_SECONDS = 15 * 60;
@@ -82,6 +93,7 @@ function createUpstreams(config: Config) {
 
 /** Everything the gateway routes share: provider clients, the pricing and routing caches, the settlement queue. */
 export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, options: GatewayOptions) {
+  const hold = { ttlSeconds: RESERVATION_TTL_SECONDS, instanceId: options.instanceId };
   const upstreams = createUpstreams(config);
   const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
   const tiers = createReloadingCache(() => loadTiers(db), CACHE_MS);
@@ -95,17 +107,6 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       ),
     CACHE_MS,
   );
-  const cooldowns = new Cooldowns();
-  const settler = createSettler(db, log, options.journal);
-  const hold = { ttlSeconds: RESERVATION_TTL_SECONDS, instanceId: options.instanceId };
-  /** The routing table the last resolved request saw: the upstreams of its credentials. */
-  let lastRouting: RoutingTable | null = null;
-
-  const reach = async (): Promise<Reachability> => {
-    lastRouting = await routing.get();
-    return { providers: upstreams.providers, routing: lastRouting };
-  };
-
   const admitByStatement = (keyHash: string, request: AdmissionRequest) => reserveCredits(db, keyHash, request, hold);
   const leases = createLeaseBook({
     acquire: (keyHash, wantCents, minCents) =>
@@ -115,6 +116,24 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     now: Date.now,
   });
   const leasing = config.gateway.admission === 'lease';
+  const keys = {
+    // A key, member or team changed: every key's lease is taken again, so a revoked key or a lower limit holds from
+    // the next request on, on every instance.
+    invalidate: () => void leases.forgetKeys().catch((error) => log.error({ err: error }, 'giving back leases failed')),
+  };
+  const caches: Record<Change, { invalidate(): void }> = { pricing: tiers, routing, keys };
+  const drop = (kind: Change) => caches[kind].invalidate();
+  const subscription = subscribeChanges(db, drop, log);
+  const cooldowns = new Cooldowns();
+  const settler = createSettler(db, log, options.journal);
+
+  /** The routing table the last resolved request saw: the upstreams of its credentials. */
+  let lastRouting: RoutingTable | null = null;
+
+  const reach = async (): Promise<Reachability> => {
+    lastRouting = await routing.get();
+    return { providers: upstreams.providers, routing: lastRouting };
+  };
 
   const timers = [
     setInterval(() => {
@@ -125,7 +144,7 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
         .then((unknown) => {
           // Taken for dead by another instance, which released this one's leases: they hold nothing any more.
           if (unknown) leases.forfeitAll();
-          return releaseSilentInstances(db, SILENT_INSTANCE_SECONDS);
+          return alone(db, 'silent-instances', (q) => releaseSilentInstances(q, SILENT_INSTANCE_SECONDS));
         })
         .catch((error) => log.error({ err: error }, 'heartbeat failed'));
     }, HEARTBEAT_MS),
@@ -143,8 +162,6 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       leasing ? leases.admit(keyHash, request) : admitByStatement(keyHash, request),
     /** The credit leases this instance holds (tests, the health view). */
     leases: () => leases.snapshot(),
-    /** A key, member or team changed: leases are taken again, so a revoked key or a new limit holds at once. */
-    keysChanged: () => leases.forgetKeys(),
     upstream: (deployment: Deployment) => upstreams.get(deployment, lastRouting!),
     async route(model: string) {
       const [index, reachability] = await Promise.all([tiers.get(), reach()]);
@@ -178,12 +195,22 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       if (access.expiredAt) throw keyExpired(access.expiredAt);
       return access;
     },
-    pricingChanged: () => tiers.invalidate(),
-    routingChanged: () => routing.invalidate(),
+    /** Resolves once this instance hears the changes published by every instance. */
+    listening: subscription.then(() => undefined),
+    /**
+     * After an edit is committed: drops this instance's cache at once (whatever NOTIFY's delay) and tells every
+     * instance. A failed notice is logged, not thrown: the edit is made, and the other instances reload on their timer.
+     */
+    async changed(kind: Change) {
+      drop(kind);
+      await publishChange(db, kind).catch((error) => log.error({ err: error, kind }, 'change notification failed'));
+    },
     /** Waits for every finished request to be billed. */
     settled: () => settler.settled(),
     async close() {
       for (const timer of timers) clearInterval(timer);
+      const unsubscribe = await subscription;
+      await unsubscribe();
       await settler.settled();
       // Every bill is written: what the leases still hold is unused, and goes back (else the silent-instance sweep
       // of another instance, or this instance's next start, gives it back).

@@ -1,7 +1,7 @@
 /**
  * A value loaded from the database and kept in memory for `ttlMs` (pricing tiers, the routing table): requests read
- * it without a round trip, edits made on another instance show within `ttlMs`, and `invalidate()` (called by the
- * admin routes of this instance) makes the next read reload.
+ * it without a round trip, and `invalidate()` (on a change notice from any instance: gateway.ts) makes the next read
+ * reload. The timed reload catches an edit whose notice was lost.
  */
 export function createReloadingCache<T>(load: () => Promise<T>, ttlMs: number) {
   let value: T | null = null;

@@ -12,14 +12,15 @@ declare module 'fastify' {
 export const CHANGES_SPENDING = { changesSpending: true };
 
 /**
- * After such a change the gateway takes its credit leases again (gateway.keysChanged; docs/deploy.md#credit-leases),
+ * After such a change every instance takes its credit leases again (gateway.changed; docs/deploy.md#credit-leases),
  * so a revoked key or a lower limit holds from the next request on. Before the reply is sent: a client that waits for
  * the reply and then calls the gateway is already refused.
  */
 export function registerSpendingChanges(app: FastifyInstance, gateway: Gateway) {
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config.changesSpending && reply.statusCode < 300) {
-      gateway.keysChanged().catch((error) => request.log.error({ err: error }, 'giving back leases failed'));
+      // Not awaited: this instance forgets its leases at once; the notice to the others follows.
+      void gateway.changed('keys');
     }
   });
 }

@@ -107,7 +107,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     async (request, reply) => {
       if (request.body.model.trim().length === 0) throw badRequest('model is required');
       const tier = await createTier(db, request.body);
-      gateway.pricingChanged();
+      await gateway.changed('pricing');
       return reply.code(201).send(tier);
     },
   );
@@ -117,7 +117,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     { ...admin, schema: { params: IdParams, response: { 200: PricingTier, ...errors(401, 403, 404) } } },
     async (request) => {
       const tier = await deactivateTier(db, request.params.id);
-      gateway.pricingChanged();
+      await gateway.changed('pricing');
       return tier;
     },
   );

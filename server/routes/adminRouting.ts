@@ -35,7 +35,7 @@ import {
 
 /**
  * Model routes, deployments, provider credentials and provider health; every route requires is_admin. Each change
- * tells the gateway to drop its cached routing table (docs/gateway.md#model-routes-and-credentials-admin).
+ * makes every instance's gateway drop its cached routing table (docs/gateway.md#model-routes-and-credentials-admin).
  */
 export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, config }: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -43,7 +43,7 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
   const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
   const changed = async <T>(work: Promise<T>) => {
     const result = await work;
-    gateway.routingChanged();
+    await gateway.changed('routing');
     return result;
   };
   const routePath = `${ADMIN_MODEL_ROUTES_PATH}/:id`;

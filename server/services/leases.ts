@@ -144,8 +144,6 @@ export async function releaseSilentInstances(q: Queryable, silentSeconds: number
     [],
   );
   const leases = await releaseLeasesWhere(q, `(${silent} OR expires_at < now())`, []);
-  await q.query(
-    `DELETE FROM gateway_instances WHERE seen_at < now() - make_interval(secs => ${silentSeconds})`,
-  );
+  await q.query(`DELETE FROM gateway_instances WHERE seen_at < now() - make_interval(secs => ${silentSeconds})`);
   return holds + leases;
 }

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/types';
+import { alone } from '../db/perSchema';
+import type { Db, Queryable } from '../db/types';
 
 export interface KeyOwner {
   keyId: string;
@@ -29,8 +30,7 @@ export interface LeaseHold {
 
 /** Admitted by its own statement (reservationId) or against a lease; or refused, and why. */
 export type Admission =
-  | { ok: true; owner: KeyOwner; reservationId: number | null; lease: LeaseHold | null }
-  | ({ ok: false } & Refusal);
+  { ok: true; owner: KeyOwner; reservationId: number | null; lease: LeaseHold | null } | ({ ok: false } & Refusal);
 
 /** What one request asks of its key and team: the worst-case cost, the tokens it may use, the names it called. */
 export interface AdmissionRequest {
@@ -162,11 +162,17 @@ export async function releaseHolds(q: Queryable, gone: string, params: unknown[]
 const HOLDS = 'RETURNING team_id, key_id, user_id, amount_cents';
 
 /**
- * Gives back the holds of requests whose instance died before settling them and never came back. Settling deletes
- * its reservation row first, so a hold is released exactly once, by the settlement or by this sweep.
+ * Gives back the holds of requests whose instance died before settling them and never came back; returns how many.
+ * A hold goes with its row, deleted by one statement only (a concurrent DELETE of the row waits for that one to
+ * commit and then skips it), so it is released exactly once, by the settlement, the restart or this sweep, whichever
+ * runs. Every instance runs the sweep each minute: `alone` lets one sweep at a time do it and the others return 0 at
+ * once, rather than queue on the same rows' locks and, when they delete different rows (holds that expired in
+ * between), update keys, members and teams in no common order, which can deadlock.
  */
-export const releaseExpiredReservations = (q: Queryable) =>
-  releaseHolds(q, `gone AS (DELETE FROM gateway_reservations WHERE expires_at < now() ${HOLDS})`, []);
+export const releaseExpiredReservations = async (db: Db) =>
+  (await alone(db, 'reservation-sweep', (q) =>
+    releaseHolds(q, `gone AS (DELETE FROM gateway_reservations WHERE expires_at < now() ${HOLDS})`, []),
+  )) ?? 0;
 
 /**
  * At start, before admitting anything: the holds still recorded for this instance belong to its previous run, whose

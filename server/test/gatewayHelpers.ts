@@ -4,7 +4,7 @@ import type { OpenAiErrorBody } from '../gateway/errors';
 import type { RoutePolicy } from '../gateway/routing/types';
 import { dollarsToMicros } from '../lib/money';
 import { appendLedgerEntry } from '../services/credits';
-import { createTestContext, type TestContext, type TestUser } from './helpers';
+import { createTestContext, type TestContext, type TestDb, type TestUser } from './helpers';
 import { startFakeUpstream, type FakeUpstream, type Handler } from './fakeUpstream';
 
 export interface GatewayTestContext extends TestContext {
@@ -46,11 +46,13 @@ export interface TierInput {
 
 /**
  * A test app listening on loopback (the openai client needs real HTTP) with a fake provider behind it. Every
- * provider that `providers` names is pointed at the fake; echo is on unless GATEWAY_ECHO says otherwise.
+ * provider that `providers` names is pointed at the fake; echo is on unless GATEWAY_ECHO says otherwise. `database`:
+ * as in createTestContext.
  */
 export async function createGatewayContext(
   env: Record<string, string> = {},
   providers: string[] = ['openai'],
+  database?: TestDb,
 ): Promise<GatewayTestContext> {
   const upstream = await startFakeUpstream();
   const providerEnv = Object.fromEntries(
@@ -59,7 +61,7 @@ export async function createGatewayContext(
       [`${name.toUpperCase()}_BASE_URL`, upstream.url],
     ]),
   );
-  const ctx = await createTestContext({ GATEWAY_ECHO: 'true', ...providerEnv, ...env });
+  const ctx = await createTestContext({ GATEWAY_ECHO: 'true', ...providerEnv, ...env }, undefined, { database });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const close = ctx.close;
@@ -83,8 +85,8 @@ export async function createGatewayContext(
           if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
         }
       }
-      ctx.app.gateway.pricingChanged();
-      ctx.app.gateway.routingChanged();
+      await ctx.app.gateway.changed('pricing');
+      await ctx.app.gateway.changed('routing');
       upstream.reset();
     },
     async tier(input: TierInput) {
@@ -106,7 +108,7 @@ export async function createGatewayContext(
           input.expiry == null ? null : at(input.expiry),
         ],
       );
-      ctx.app.gateway.pricingChanged();
+      await ctx.app.gateway.changed('pricing');
     },
     async route(name: string, deployments: DeploymentInput[], policy: Partial<RoutePolicy> = {}) {
       const [route] = await ctx.db.query<{ id: string }>(
@@ -129,7 +131,7 @@ export async function createGatewayContext(
         );
         ids.push(row.id);
       }
-      ctx.app.gateway.routingChanged();
+      await ctx.app.gateway.changed('routing');
       return ids;
     },
     async topUp(teamId: string, cents: number) {
@@ -157,22 +159,26 @@ export async function createGatewayContext(
 /**
  * Sends `total` requests together. The provider holds every answer until each request is either waiting on it or
  * refused, so all the admitted requests are in flight together before any is billed; then `answer` answers them all.
+ * With several instances (one database), their providers hold answers together.
  */
 export async function allAtOnce(
-  ctx: GatewayTestContext,
+  ctx: GatewayTestContext | GatewayTestContext[],
   total: number,
   send: () => Promise<globalThis.Response>,
   answer: Handler,
 ) {
+  const instances = Array.isArray(ctx) ? ctx : [ctx];
   const held: (() => void)[] = [];
   let refused = 0;
   let everyoneIn!: () => void;
   const allIn = new Promise<void>((resolve) => (everyoneIn = resolve));
   const check = () => held.length + refused === total && everyoneIn();
-  ctx.upstream.handler = (request, res) => {
-    held.push(() => answer(request, res));
-    check();
-  };
+  for (const { upstream } of instances) {
+    upstream.handler = (request, res) => {
+      held.push(() => answer(request, res));
+      check();
+    };
+  }
   const calls = Array.from({ length: total }, () =>
     send().then(async (res) => {
       if (res.status !== 200) {
@@ -186,6 +192,6 @@ export async function allAtOnce(
   const admitted = held.length;
   for (const release of held) release();
   const results = await Promise.all(calls);
-  await ctx.app.gateway.settled();
+  await Promise.all(instances.map(({ app }) => app.gateway.settled()));
   return { admitted, results };
 }

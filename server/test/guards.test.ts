@@ -109,6 +109,9 @@ describe('failures', () => {
         throw new Error('boom');
       },
       exec: async () => undefined,
+      listen: async () => {
+        throw new Error('boom');
+      },
       close: async () => undefined,
     };
     const app = await buildApp({ config: testConfig(), db: broken });

@@ -15,21 +15,37 @@ import { createSessions } from '../services/sessions';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 
+export interface TestDb {
+  db: Db;
+  drop(): Promise<void>;
+  /**
+   * Another Db on the same database, as a second instance of the server opens it: its own pool on the same schema on
+   * PostgreSQL, the same Db on PGlite (one process). Its drop closes only what it opened: call it before this one's.
+   */
+  another(): TestDb;
+}
+
 /**
  * One database per test file: in-memory PGlite by default, or a throw-away schema in TEST_DATABASE_URL's PostgreSQL.
  */
-export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDb(): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openPglite(null);
     await migrate(db);
-    return { db, drop: () => db.close() };
+    const shared: TestDb = { db, drop: async () => undefined, another: () => shared };
+    return { ...shared, drop: () => db.close() };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = openPostgres(url, { schema, max: 20 });
+  const open = () => openPostgres(url, { schema, max: 20 });
+  const another = (): TestDb => {
+    const db = open();
+    return { db, drop: () => db.close(), another };
+  };
+  const db = open();
   await migrate(db);
   return {
     db,
@@ -38,6 +54,7 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     },
+    another,
   };
 }
 
@@ -107,8 +124,8 @@ export interface TestContext {
 }
 
 export interface TestContextOptions {
-  /** Another context's database: this app is then a second instance of the same cluster (its close keeps the db). */
-  db?: Db;
+  /** The database to run on: a TestDb, or its another() for a second instance of one cluster; by default a new one. */
+  database?: TestDb;
   logSink?: LogSink;
 }
 
@@ -117,7 +134,7 @@ export async function createTestContext(
   argv = ['--demo'],
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const { db, drop } = options.db ? { db: options.db, drop: async () => {} } : await openTestDb();
+  const { db, drop } = options.database ?? (await openTestDb());
   const config = testConfig(env, argv);
   const app = await buildApp({ config, db, logSink: options.logSink });
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
@@ -173,4 +190,13 @@ export async function createTestContext(
     },
   };
   return ctx;
+}
+
+/** Polls `check` every 10 ms until it holds; throws after `withinMs`. */
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, withinMs = 1_000) {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > withinMs) throw new Error(`${what}: not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

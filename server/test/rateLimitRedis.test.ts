@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { REDIS_KEY_PREFIX } from '../plugins/rateLimitStore';
 import { SEED_TIERS } from '../seed/pricingData';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, openTestDb, type TestContext, type TestDb } from './helpers';
 import { freePort, startTestRedis, type TestRedis } from './redisHelper';
 
 const limits = (redisUrl: string) => ({
@@ -17,12 +17,14 @@ const limits = (redisUrl: string) => ({
 
 let redis: TestRedis;
 /** Two instances of one cluster: one database, one Redis. */
+let database: TestDb;
 let first: GatewayTestContext;
 let second: TestContext;
 before(async () => {
   redis = await startTestRedis();
-  first = await createGatewayContext(limits(redis.url));
-  second = await createTestContext(limits(redis.url), ['--demo'], { db: first.db });
+  database = await openTestDb();
+  first = await createGatewayContext(limits(redis.url), ['openai'], database);
+  second = await createTestContext(limits(redis.url), ['--demo'], { database: database.another() });
 });
 after(async () => {
   await second?.close();
@@ -34,7 +36,7 @@ after(async () => {
 async function loggingInstance(redisUrl: string) {
   const lines: string[] = [];
   const ctx = await createTestContext({ ...limits(redisUrl), LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, ['--demo'], {
-    db: first.db,
+    database: database.another(),
     logSink: { write: (text: string) => lines.push(text) },
   });
   const logged = (msg: string) =>
@@ -90,7 +92,7 @@ test("the gateway's per-key limit is shared across instances", async () => {
   await first.topUp(teamId, 1_000);
   const echo = SEED_TIERS.find((tier) => tier.provider === 'echo')!;
   await first.tier({ provider: 'echo', model: 'echo-1', prompt: echo.prompt, completion: echo.completion });
-  second.app.gateway.pricingChanged();
+  await second.app.gateway.changed('pricing');
   const key = await first.key(owner);
   const hello = { model: 'echo/echo-1', messages: [{ role: 'user', content: 'hi' }], max_tokens: 8 };
   const onSecond = () =>
