@@ -123,7 +123,12 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const paymentProvider = createPaymentProvider(config, db);
   paymentRoutes(app, db, paymentProvider);
-  const gateway = createGateway(config, db, app.log, gatewayOptions ?? { instanceId: 'local', journal: noJournal });
+  const gateway = createGateway(
+    config,
+    db,
+    app.log,
+    gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal },
+  );
   app.decorate('gateway', gateway);
   registerSpendingChanges(app, gateway);
   // Ready means hearing the other instances' edits (inject() and listen() wait for it).

@@ -162,6 +162,8 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
       leasing ? leases.admit(keyHash, request) : admitByStatement(keyHash, request),
     /** The credit leases this instance holds (tests, the health view). */
     leases: () => leases.snapshot(),
+    /** Gives back every lease's unused credit now (what a key change does; tests await it). */
+    forgetLeases: () => leases.forgetKeys(),
     upstream: (deployment: Deployment) => upstreams.get(deployment, lastRouting!),
     async route(model: string) {
       const [index, reachability] = await Promise.all([tiers.get(), reach()]);

@@ -1,0 +1,226 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, test } from 'node:test';
+import { balanceCents, derivedBalanceCents } from '../services/credits';
+import { heartbeat, releaseSilentInstances } from '../services/leases';
+import { recordUsageBatch } from '../services/usage';
+import { sendJson } from './fakeUpstream';
+import { eventually, openTestDb, type TestUser } from './helpers';
+import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
+
+/**
+ * Admission against credit leases (docs/deploy.md#credit-leases), on two instances of one database: no statement on
+ * the admission path while a lease lasts, bills exact, the overdraw bound of one worst case per instance, a revoked
+ * key refused everywhere at once, and leases given back on close and when an instance goes silent.
+ */
+let a: GatewayTestContext;
+let b: GatewayTestContext;
+before(async () => {
+  const database = await openTestDb();
+  a = await createGatewayContext({ GATEWAY_ADMISSION: 'lease', INSTANCE_ID: 'lease-a' }, ['openai'], database);
+  b = await createGatewayContext(
+    { GATEWAY_ADMISSION: 'lease', INSTANCE_ID: 'lease-b' },
+    ['openai'],
+    database.another(),
+  );
+});
+after(async () => {
+  await b.close();
+  await a.close();
+});
+
+let owner: TestUser;
+let teamId: string;
+let key: string;
+/** A completion token costs exactly 1 cent: max_tokens is the worst case in cents, and the bill of a full answer. */
+const WORST = 7;
+const body = (maxTokens = WORST) => ({
+  model: 'openai/metered',
+  messages: [{ role: 'user', content: 'go' }],
+  max_tokens: maxTokens,
+});
+const fullAnswer = (request: { body: { model: string; max_tokens: number } }, res: Parameters<typeof sendJson>[0]) =>
+  sendJson(res, request.body.model, 'ok', { prompt_tokens: 3, completion_tokens: request.body.max_tokens });
+
+beforeEach(async () => {
+  await Promise.all([a.app.gateway.forgetLeases(), b.app.gateway.forgetLeases()]);
+  await a.reset();
+  await b.reset();
+  owner = await a.user('owner');
+  teamId = await a.team(owner, 'Acme', 0);
+  key = await a.key(owner);
+  await a.tier({ provider: 'openai', model: 'metered', prompt: 0, completion: 10_000 });
+  await b.app.gateway.changed('pricing');
+  a.upstream.handler = fullAnswer;
+  b.upstream.handler = fullAnswer;
+});
+
+async function holds() {
+  const [row] = await a.db.query<{ team: number; key: number; member: number; leases: number }>(
+    `SELECT (SELECT reserved_cents FROM teams WHERE id = $1) AS team,
+            (SELECT sum(reserved_cents) FROM api_keys WHERE team_id = $1) AS key,
+            (SELECT sum(reserved_cents) FROM team_members WHERE team_id = $1) AS member,
+            (SELECT COALESCE(sum(amount_cents), 0) FROM gateway_leases WHERE team_id = $1) AS leases`,
+    [teamId],
+  );
+  return row;
+}
+
+/** Counts the admission statements the gateway sends while `run` runs. */
+async function admissionStatements(run: () => Promise<void>) {
+  let count = 0;
+  const query = a.db.query.bind(a.db);
+  a.db.query = ((sql: string, ...rest: unknown[]) => {
+    if (/gateway_(lease|admit)\(/.test(sql)) count++;
+    return (query as (...args: unknown[]) => Promise<unknown[]>)(sql, ...rest);
+  }) as typeof a.db.query;
+  try {
+    await run();
+  } finally {
+    a.db.query = query;
+  }
+  return count;
+}
+
+test('after the first request takes a lease, requests are admitted with no statement, and billed exactly', async () => {
+  await a.topUp(teamId, 10_000);
+  const first = await a.chat(key, body());
+  assert.equal(first.status, 200);
+  const [lease] = a.app.gateway.leases();
+  assert.ok(lease && lease.grantedCents > 0, 'a lease is held');
+
+  const statements = await admissionStatements(async () => {
+    for (let i = 0; i < 20; i++) assert.equal((await a.chat(key, body())).status, 200);
+  });
+  assert.equal(statements, 0, 'no admission statement while the lease lasts');
+  await a.app.gateway.settled();
+  assert.equal(await balanceCents(a.db, teamId), 10_000 - 21 * WORST);
+  assert.equal(await derivedBalanceCents(a.db, teamId), 10_000 - 21 * WORST);
+
+  // What the lease holds is on the team, the key and the member until it is given back; then nothing is held.
+  const held = await holds();
+  assert.equal(held.team, held.leases);
+  assert.equal(held.key, held.leases);
+  assert.equal(held.member, held.leases);
+  await a.app.gateway.forgetLeases();
+  await a.app.gateway.settled();
+  assert.deepEqual(await holds(), { team: 0, key: 0, member: 0, leases: 0 });
+});
+
+test('$1.00 and 200 concurrent requests over two instances overdraw by at most one worst case per instance', async () => {
+  await a.topUp(teamId, 100);
+  let turn = 0;
+  const { admitted, results } = await allAtOnce(
+    [a, b],
+    200,
+    () => (turn++ % 2 === 0 ? a : b).chat(key, body()),
+    fullAnswer,
+  );
+  assert.ok(
+    results.every((r) => r.status === 200 || (r.status === 402 && r.body.error.code === 'insufficient_credits')),
+  );
+  const balance = await balanceCents(a.db, teamId);
+  assert.equal(balance, 100 - admitted * WORST, 'every admitted request billed its worst case, once');
+  assert.ok(balance > -2 * WORST, `overdrawn by ${-balance} cents: more than one worst case on each of 2 instances`);
+  assert.ok(admitted >= 14, `only ${admitted} admitted: credit was left unused`);
+  await Promise.all([a.app.gateway.forgetLeases(), b.app.gateway.forgetLeases()]);
+  await Promise.all([a.app.gateway.settled(), b.app.gateway.settled()]);
+  assert.deepEqual(await holds(), { team: 0, key: 0, member: 0, leases: 0 });
+  assert.equal(await derivedBalanceCents(a.db, teamId), balance);
+});
+
+test("a key's spending limit holds within one worst case per instance", async () => {
+  await a.topUp(teamId, 10_000);
+  const limited = await a.request('POST', '/v1/api-keys/', {
+    as: owner,
+    body: { name: 'limited', spend_limit_cents: 50, limit_period: 'none' },
+  });
+  const limitedKey = limited.body.key as string;
+  let turn = 0;
+  const { admitted } = await allAtOnce(
+    [a, b],
+    60,
+    () => (turn++ % 2 === 0 ? a : b).chat(limitedKey, body()),
+    fullAnswer,
+  );
+  const spent = admitted * WORST;
+  assert.ok(spent >= 50 && spent < 50 + 2 * WORST, `spent ${spent} cents against a 50-cent limit`);
+  const refused = await a.chat(limitedKey, body());
+  assert.equal(refused.status, 429);
+  assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'key_budget_exceeded');
+});
+
+test('a revoked key is refused on every instance at once, though both held a lease for it', async () => {
+  await a.topUp(teamId, 10_000);
+  assert.equal((await a.chat(key, body())).status, 200);
+  assert.equal((await b.chat(key, body())).status, 200);
+  const [{ id }] = await a.db.query<{ id: string }>('SELECT id FROM api_keys WHERE team_id = $1', [teamId]);
+  assert.equal((await a.request('DELETE', `/v1/api-keys/${id}`, { as: owner })).status, 200);
+  assert.equal((await a.chat(key, body())).status, 401, 'refused on the instance that revoked it');
+  await eventually('refused on the other instance', async () => (await b.chat(key, body())).status === 401);
+  await Promise.all([a.app.gateway.settled(), b.app.gateway.settled()]);
+  await eventually('leases given back', async () => (await holds()).team === 0);
+});
+
+test('a key with a per-minute limit is admitted by its own statement: exactly its limit', async () => {
+  await a.topUp(teamId, 10_000);
+  const limited = await a.request('POST', '/v1/api-keys/', { as: owner, body: { name: 'rpm', rpm_limit: 5 } });
+  const rpmKey = limited.body.key as string;
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i++) statuses.push((await (i % 2 ? a : b).chat(rpmKey, body(1))).status);
+  // A minute boundary between two calls would admit more: 5 in one minute is what the statement guarantees.
+  assert.ok(statuses.filter((s) => s === 200).length >= 5);
+  assert.ok(statuses.slice(0, 5).every((s) => s === 200));
+  assert.ok(statuses.includes(429));
+});
+
+test('a bill written twice (a journal replayed) takes its cost out of its lease once', async () => {
+  await a.topUp(teamId, 10_000);
+  assert.equal((await a.chat(key, body())).status, 200);
+  await a.app.gateway.settled();
+  const [event] = await a.db.query<{ request_id: number }>('SELECT request_id FROM usage_events WHERE team_id = $1', [
+    teamId,
+  ]);
+  const [lease] = await a.db.query<{ id: number; amount_cents: number }>(
+    'SELECT id, amount_cents FROM gateway_leases WHERE team_id = $1',
+    [teamId],
+  );
+  const [owner_] = await a.db.query<{ user_id: string; id: string }>(
+    'SELECT user_id, id FROM api_keys WHERE team_id = $1',
+    [teamId],
+  );
+  await recordUsageBatch(a.db, [
+    {
+      teamId,
+      userId: owner_.user_id,
+      apiKeyId: owner_.id,
+      model: 'metered',
+      provider: 'openai',
+      promptTokens: 3,
+      completionTokens: WORST,
+      costCents: WORST,
+      latencyMs: 1,
+      leaseId: lease.id,
+      requestId: event.request_id,
+    },
+  ]);
+  const [after_] = await a.db.query<{ amount_cents: number }>('SELECT amount_cents FROM gateway_leases WHERE id = $1', [
+    lease.id,
+  ]);
+  assert.equal(after_.amount_cents, lease.amount_cents);
+  assert.equal(await balanceCents(a.db, teamId), 10_000 - WORST);
+});
+
+test('the holds and leases of an instance silent for 30 s are given back by a live one; it then forgets them', async () => {
+  await a.topUp(teamId, 10_000);
+  assert.equal((await a.chat(key, body())).status, 200);
+  await a.app.gateway.settled();
+  assert.ok((await holds()).team > 0);
+  // lease-a has said it is alive; make its last word 31 s old.
+  await heartbeat(a.db, 'lease-a', 60);
+  await a.db.query(`UPDATE gateway_instances SET seen_at = now() - interval '31 seconds' WHERE id = 'lease-a'`);
+  assert.ok((await releaseSilentInstances(b.db, 30)) >= 1);
+  assert.deepEqual(await holds(), { team: 0, key: 0, member: 0, leases: 0 });
+  // Its next beat finds itself unknown: it must take new leases rather than spend from the released ones.
+  assert.equal(await heartbeat(a.db, 'lease-a', 60), true);
+  assert.equal(await heartbeat(a.db, 'lease-a', 60), false);
+});
