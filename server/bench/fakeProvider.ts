@@ -29,7 +29,12 @@ const ANSWERS: Record<string, Answer> = {
     content: [{ type: 'text', text: 'pong' }],
     stop_reason: 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: prompt, output_tokens: completion, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: {
+      input_tokens: prompt,
+      output_tokens: completion,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+    },
   }),
   '/v1/embeddings': (model, prompt) => ({
     object: 'list',
