@@ -12,6 +12,7 @@ import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { KEY, loadOn, prepare, startGateway } from './gatewayBenchKit';
 import type { LoadResult } from './loadGenerator';
+import { ms } from './pathBench';
 
 const RATE = Number(process.env.BENCH_ENDPOINT_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_ENDPOINT_SECONDS ?? 5);
@@ -137,8 +138,6 @@ export async function measureEndpoints(providerUrl: string, log: (line: string) 
   }
   return rows;
 }
-
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 
 export function printEndpointRows(rows: EndpointRow[]) {
   console.log(

@@ -1,4 +1,7 @@
-/** What the gateway benchmarks share: the fake provider, the load generator, the bench team and its key. */
+/**
+ * What the gateway benchmarks share: the fake provider, the trivial proxy, the load generator, the bench team and its
+ * key.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -14,20 +17,44 @@ import type { LoadOptions, LoadResult } from './loadGenerator';
 export const MAX_IN_FLIGHT = 1_000;
 export const KEY = `sk-bench${randomBytes(16).toString('hex')}`;
 
+/** A TypeScript file of this repository (`file` relative to its root) in a child process, stdout piped. */
 export const tsx = (file: string, args: string[] = []) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'bench', file), ...args], {
+  spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, file), ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 
-export async function startProvider(): Promise<{ url: string; child: ChildProcess }> {
-  const child = tsx('fakeProvider.ts');
+/** Starts a server/bench child that prints its port on its first line; resolves with `http://127.0.0.1:PORT/v1`. */
+async function startServerChild(file: string, args: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = tsx(path.join('server', 'bench', file), args);
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`fake provider exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${port}/v1`, child };
 }
+
+export const startProvider = () => startServerChild('fakeProvider.ts');
+
+/** The floor of this stack: a Fastify proxy to `providerUrl` that does nothing else (trivialProxy.ts). */
+export const startTrivialProxy = (providerUrl: string) => startServerChild('trivialProxy.ts', [providerUrl]);
+
+/** Runs `file` (relative to the repository) with one JSON argument; resolves with the JSON of its last stdout line. */
+export function jsonFromChild<T>(file: string, argument: unknown): Promise<T> {
+  const child = tsx(file, [JSON.stringify(argument)]);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.trim().split('\n').at(-1)!) as T)
+        : reject(new Error(`${file} exited with ${code}`)),
+    );
+  });
+}
+
+const runLoadGenerator = (options: LoadOptions) =>
+  jsonFromChild<LoadResult>(path.join('server', 'bench', 'loadGenerator.ts'), options);
 
 /** Open-loop load on `url` (a full endpoint URL) from a child process. */
 export function loadOn(
@@ -37,25 +64,34 @@ export function loadOn(
   rate: number,
   seconds: number,
 ): Promise<LoadResult> {
-  const options: LoadOptions = {
+  return runLoadGenerator({
     url,
     headers: { 'content-type': 'application/json', ...headers },
     body,
     rate,
     seconds,
     maxInFlight: MAX_IN_FLIGHT,
-  };
-  const child = tsx('loadGenerator.ts', [JSON.stringify(options)]);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`load generator exited with ${code}`)),
-    );
   });
 }
 
-export async function prepare(db: Db) {
+/** One request at a time on `url` for `seconds`, from a child process: a lone client's latency. */
+export function serialOn(url: string, headers: Record<string, string>, body: string, seconds: number) {
+  return runLoadGenerator({
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    rate: 0,
+    seconds,
+    maxInFlight: 1,
+    serial: true,
+  });
+}
+
+/**
+ * The bench team, its key and the price of `bench-model`. Resolves with the team's id and the key: an .mts importer
+ * may get its own copy of this module, with another KEY, so it must use the one returned.
+ */
+export async function prepare(db: Db): Promise<{ teamId: string; key: string }> {
   await migrate(db);
   const [user] = await db.query<{ id: string }>(`INSERT INTO users (login) VALUES ('bench') RETURNING id`);
   // A balance no run can exhaust, and no budget: every request is admitted and billed.
@@ -78,6 +114,24 @@ export async function prepare(db: Db) {
     `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, min_tokens, prompt_micros_per_1m,
        completion_micros_per_1m, effective_time) VALUES ('openai', 'bench-model', 'bench', 1, 0, 2500000, 10000000, now() - interval '1 hour')`,
   );
+  return { teamId: team.id, key: KEY };
+}
+
+/**
+ * Whether the team has at least `expected` requests billed as answered (usage events with status success) within
+ * `timeoutMs`: bills are written in batches after the replies.
+ */
+export async function billedWithin(db: Db, teamId: string, expected: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ n }] = await db.query<{ n: number }>(
+      `SELECT count(*) AS n FROM usage_events WHERE team_id = $1 AND status = 'success'`,
+      [teamId],
+    );
+    if (Number(n) >= expected) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** The gateway under benchmark: no rate limit, no logs, the given providers pointed at the fake one. */

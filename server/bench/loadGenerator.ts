@@ -2,7 +2,8 @@
  * Open-loop load at a fixed arrival rate (a child process of gatewayBench.ts, so it does not share the server's
  * event loop). Requests are started on schedule whether or not earlier ones have finished, so a slow server shows
  * up as latency instead of quietly lowering the rate (autocannon's closed loop, and its 1 ms resolution, would hide
- * both). Prints one JSON result on stdout.
+ * both). With `serial`, one request at a time instead: each starts when the previous one has answered, the latency
+ * of a lone client. Prints one JSON result on stdout.
  */
 import http from 'node:http';
 
@@ -10,10 +11,13 @@ export interface LoadOptions {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Requests per second; ignored (reported as 0) when `serial`. */
   rate: number;
   seconds: number;
   /** Requests in flight beyond this count are not sent and count as dropped. */
   maxInFlight: number;
+  /** One request at a time for `seconds`, instead of a fixed arrival rate. */
+  serial?: boolean;
 }
 
 export interface LoadResult {
@@ -35,12 +39,76 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function run(options: LoadOptions): Promise<LoadResult> {
+function result(
+  target: number,
+  counts: Pick<LoadResult, 'sent' | 'ok' | 'errors' | 'non2xx' | 'dropped'>,
+  latencies: Float64Array,
+  seconds: number,
+): LoadResult {
+  const sorted = latencies.slice(0, counts.ok).sort();
+  return {
+    target,
+    ...counts,
+    achieved: counts.ok / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+  };
+}
+
+/** One POST of `body` on `agent`: its status once the answer is read, or null when the connection failed. */
+function post(url: URL, agent: http.Agent, headers: Record<string, string>, body: Buffer): Promise<number | null> {
+  return new Promise((resolve) => {
+    const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? null));
+      // An answer cut short: 'close' without 'end' (the first resolve wins).
+      response.once('error', () => undefined);
+      response.once('close', () => resolve(null));
+    });
+    request.once('error', () => resolve(null));
+    request.end(body);
+  });
+}
+
+function prepared(options: LoadOptions) {
+  const body = Buffer.from(options.body);
+  return {
+    url: new URL(options.url),
+    body,
+    headers: { ...options.headers, 'content-length': String(body.length) },
+  };
+}
+
+async function runSerial(options: LoadOptions): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { url, body, headers } = prepared(options);
+  const counts = { sent: 0, ok: 0, errors: 0, non2xx: 0, dropped: 0 };
+  let latencies = new Float64Array(1024);
+  const start = performance.now();
+  const end = start + options.seconds * 1000;
+  while (performance.now() < end) {
+    const started = performance.now();
+    counts.sent++;
+    const status = await post(url, agent, headers, body);
+    if (status === 200) {
+      if (counts.ok === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[counts.ok++] = performance.now() - started;
+    } else if (status === null) counts.errors++;
+    else counts.non2xx++;
+  }
+  agent.destroy();
+  return result(0, counts, latencies, (performance.now() - start) / 1000);
+}
+
+async function runAtRate(options: LoadOptions): Promise<LoadResult> {
   const total = Math.round(options.rate * options.seconds);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxInFlight });
-  const url = new URL(options.url);
-  const body = Buffer.from(options.body);
-  const headers = { ...options.headers, 'content-length': String(body.length) };
+  const { url, body, headers } = prepared(options);
   const latencies = new Float64Array(total);
   let sent = 0;
   let ok = 0;
@@ -61,21 +129,13 @@ async function run(options: LoadOptions): Promise<LoadResult> {
     }
     inFlight++;
     const started = performance.now();
-    const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
-      response.resume();
-      response.once('end', () => {
-        inFlight--;
-        if (response.statusCode === 200) latencies[ok++] = performance.now() - started;
-        else non2xx++;
-        settle();
-      });
-    });
-    request.once('error', () => {
+    void post(url, agent, headers, body).then((status) => {
       inFlight--;
-      errors++;
+      if (status === 200) latencies[ok++] = performance.now() - started;
+      else if (status === null) errors++;
+      else non2xx++;
       settle();
     });
-    request.end(body);
   };
 
   const start = performance.now();
@@ -94,21 +154,10 @@ async function run(options: LoadOptions): Promise<LoadResult> {
   const sendingSeconds = Math.max(options.seconds, (performance.now() - start) / 1000);
   await allDone;
   agent.destroy();
-  const sorted = latencies.slice(0, ok).sort();
-  return {
-    target: options.rate,
-    sent,
-    ok,
-    errors,
-    non2xx,
-    dropped,
-    achieved: ok / sendingSeconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : NaN,
-  };
+  return result(options.rate, { sent, ok, errors, non2xx, dropped }, latencies, sendingSeconds);
 }
 
 if (require.main === module) {
-  run(JSON.parse(process.argv[2]) as LoadOptions).then((result) => process.stdout.write(JSON.stringify(result)));
+  const options = JSON.parse(process.argv[2]) as LoadOptions;
+  (options.serial ? runSerial(options) : runAtRate(options)).then((r) => process.stdout.write(JSON.stringify(r)));
 }

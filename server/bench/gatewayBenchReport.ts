@@ -1,0 +1,93 @@
+/**
+ * What npm run bench:gateway prints: one markdown table of every path, each run's ladder, then the issue's aims as
+ * ratios with pass or fail, for each of our gateway's rows against the trivial proxy and Portkey of the same run.
+ */
+import { RATE, held, highestHeld, highestHeldText, ms, type PathRow } from './pathBench';
+
+const rowName = (r: PathRow) => (r.role === 'ours' ? `${r.path}, ${r.engine}, ${r.admission}` : r.path);
+
+type Run = 'serial' | 'target';
+
+/** The row's percentile minus the direct path's in the same run; NaN when either has none (JSON carries NaN as null). */
+function added(r: PathRow, direct: PathRow, run: Run, p: 'p50' | 'p99'): number {
+  const value = r[run][p];
+  const base = direct[run][p];
+  return Number.isFinite(value) && Number.isFinite(base) ? value - base : NaN;
+}
+
+export function printRows(rows: PathRow[], direct: PathRow) {
+  const addedCells = (r: PathRow, run: Run) =>
+    r === direct ? '- | -' : `${ms(added(r, direct, run, 'p50'))} | ${ms(added(r, direct, run, 'p99'))}`;
+  console.log(
+    '| Path | Admission | Engine | One at a time p50 (ms) | p99 (ms) | Added p50 (ms) | Added p99 (ms) | ' +
+      'Rate (req/s) | Answered/s | Failed | p50 (ms) | p99 (ms) | Added p50 (ms) | Added p99 (ms) | Highest held (req/s) |',
+  );
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of rows) {
+    const t = r.target;
+    console.log(
+      `| ${r.path} | ${r.admission} | ${r.engine} | ${ms(r.serial.p50)} | ${ms(r.serial.p99)} | ` +
+        `${addedCells(r, 'serial')} | ${t.target} | ${t.achieved.toFixed(0)} | ${t.errors + t.non2xx + t.dropped} | ` +
+        `${ms(t.p50)} | ${ms(t.p99)} | ${addedCells(r, 'target')} | ${highestHeldText(highestHeld(r))} |`,
+    );
+  }
+  console.log('');
+  for (const r of rows) {
+    const runs = [r.target, ...r.ladder].sort((a, b) => a.target - b.target);
+    const ladder = runs.map((run) => `${run.target} ${held(run) ? 'held' : 'not held'}`).join(', ');
+    const billed = r.billed === undefined ? '' : `; every answered request billed: ${r.billed ? 'yes' : 'NO'}`;
+    console.log(`- ${rowName(r)}: ${ladder}${billed}.`);
+  }
+}
+
+/** `value` over `reference` against `limit`: "0.83 pass". `strict`: the aim is "below", not "at most". */
+function ratio(value: number, reference: number | undefined, limit: number, strict: boolean): string {
+  if (reference === undefined) return '-';
+  if (!Number.isFinite(value)) return 'FAIL (no answers)';
+  if (!Number.isFinite(reference)) return 'n/a (no reference)';
+  if (reference <= 0) return 'n/a (reference ≤ 0)';
+  const r = value / reference;
+  return `${ms(r)} ${(strict ? r < limit : r <= limit) ? 'pass' : 'FAIL'}`;
+}
+
+/** Ours over Portkey's highest rate held; a ladder that stopped while holding gives only a bound. */
+function heldRatio(ours: PathRow, portkey: PathRow | undefined, limit: number): string {
+  if (!portkey) return '-';
+  const o = highestHeld(ours);
+  const p = highestHeld(portkey);
+  if (p.rate === 0) return o.rate > 0 ? 'pass (Portkey held none)' : 'n/a (neither held)';
+  const r = o.rate / p.rate;
+  const oursBound = o.notHeld === Infinity;
+  const portkeyBound = p.notHeld === Infinity;
+  if (oursBound && portkeyBound) return `? ${r.toFixed(2)} (both ladders ended while holding: more BENCH_STEPS)`;
+  if (oursBound) return `≥ ${r.toFixed(2)} ${r >= limit ? 'pass' : 'undecided (more BENCH_STEPS)'}`;
+  if (portkeyBound) return `≤ ${r.toFixed(2)} ${r < limit ? 'FAIL' : 'undecided (more BENCH_STEPS)'}`;
+  return `${r.toFixed(2)} ${r >= limit ? 'pass' : 'FAIL'}`;
+}
+
+export function printAims(rows: PathRow[], direct: PathRow) {
+  const ours = rows.filter((r) => r.role === 'ours');
+  const trivial = rows.find((r) => r.role === 'trivial');
+  const portkey = rows.find((r) => r.role === 'portkey');
+  if (ours.length === 0 || (!trivial && !portkey)) return;
+  const addedOf = (r: PathRow | undefined, run: Run, p: 'p50' | 'p99') => r && added(r, direct, run, p);
+  console.log(
+    `\nAims (issue "past one machine"): added latency at most 1.5x the trivial proxy's at p50 and below Portkey's at ` +
+      `p50 and p99, one request at a time and at ${RATE} req/s; the highest rate held at least 1.5x Portkey's. Each ` +
+      `cell is our row's figure divided by the other's ("added" for latency), with pass or FAIL.\n`,
+  );
+  console.log(
+    `| Our row | One at a time: p50 ÷ trivial (≤ 1.5) | p50 ÷ Portkey (< 1) | p99 ÷ Portkey (< 1) | ` +
+      `${RATE} req/s: p50 ÷ trivial (≤ 1.5) | p50 ÷ Portkey (< 1) | p99 ÷ Portkey (< 1) | ` +
+      'Highest held ÷ Portkey (≥ 1.5) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of ours) {
+    const cells = (['serial', 'target'] as const).flatMap((run) => [
+      ratio(added(r, direct, run, 'p50'), addedOf(trivial, run, 'p50'), 1.5, false),
+      ratio(added(r, direct, run, 'p50'), addedOf(portkey, run, 'p50'), 1, true),
+      ratio(added(r, direct, run, 'p99'), addedOf(portkey, run, 'p99'), 1, true),
+    ]);
+    console.log(`| ${rowName(r)} | ${[...cells, heldRatio(r, portkey, 1.5)].join(' | ')} |`);
+  }
+}
