@@ -135,19 +135,23 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     return { providers: upstreams.providers, routing: lastRouting };
   };
 
+  let known = false;
+  const beat = () =>
+    heartbeat(db, options.instanceId, LEASE_TTL_SECONDS)
+      .then((unknown) => {
+        // Unknown after its first beat: another instance took this one for dead and released its leases, which
+        // therefore hold nothing any more.
+        if (unknown && known) leases.forfeitAll();
+        known = true;
+        return alone(db, 'silent-instances', (q) => releaseSilentInstances(q, SILENT_INSTANCE_SECONDS));
+      })
+      .catch((error) => log.error({ err: error }, 'heartbeat failed'));
+  void beat();
   const timers = [
     setInterval(() => {
       releaseExpiredReservations(db).catch((error) => log.error({ err: error }, 'reservation sweep failed'));
     }, SWEEP_EVERY_MS),
-    setInterval(() => {
-      heartbeat(db, options.instanceId, LEASE_TTL_SECONDS)
-        .then((unknown) => {
-          // Taken for dead by another instance, which released this one's leases: they hold nothing any more.
-          if (unknown) leases.forfeitAll();
-          return alone(db, 'silent-instances', (q) => releaseSilentInstances(q, SILENT_INSTANCE_SECONDS));
-        })
-        .catch((error) => log.error({ err: error }, 'heartbeat failed'));
-    }, HEARTBEAT_MS),
+    setInterval(beat, HEARTBEAT_MS),
     setInterval(() => {
       leases.giveBackIdle().catch((error) => log.error({ err: error }, 'giving back idle leases failed'));
     }, IDLE_CHECK_MS),
