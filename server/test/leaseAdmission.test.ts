@@ -149,6 +149,38 @@ test("a key's spending limit holds within one worst case per instance", async ()
   assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'key_budget_exceeded');
 });
 
+test("a member's cap holds within one worst case per instance over both their keys; lowering it holds at once", async () => {
+  await a.topUp(teamId, 10_000);
+  const member = await a.user('member');
+  await a.join(member, teamId);
+  const setCap = (cents: number) =>
+    a.request('PATCH', `/v1/teams/members/${member.id}/cap`, { as: owner, body: { monthly_cap_cents: cents } });
+  assert.equal((await setCap(1_000)).status, 200);
+  const keys = [await a.key(member, 'one'), await a.key(member, 'two')];
+  // Both instances hold leases for the member's first key under the high cap.
+  assert.equal((await a.chat(keys[0], body())).status, 200);
+  assert.equal((await b.chat(keys[0], body())).status, 200);
+  await Promise.all([a.app.gateway.settled(), b.app.gateway.settled()]);
+
+  // Lowered to what is spent plus 30 cents: the leases are taken again under the new cap, on both instances.
+  assert.equal((await setCap(2 * WORST + 30)).status, 200);
+  let turn = 0;
+  const { admitted } = await allAtOnce(
+    [a, b],
+    40,
+    () => {
+      turn++;
+      return (turn % 2 ? a : b).chat(keys[turn % 4 < 2 ? 0 : 1], body());
+    },
+    fullAnswer,
+  );
+  const spent = admitted * WORST;
+  assert.ok(spent >= 30 && spent < 30 + 2 * WORST, `spent ${spent} cents against 30 cents left of the cap`);
+  const refused = await b.chat(keys[1], body());
+  assert.equal(refused.status, 429);
+  assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'member_budget_exceeded');
+});
+
 test('a revoked key is refused on every instance at once, though both held a lease for it', async () => {
   await a.topUp(teamId, 10_000);
   assert.equal((await a.chat(key, body())).status, 200);
