@@ -170,6 +170,9 @@ for (const [width, viewport] of Object.entries(WIDTHS) as [Width, (typeof WIDTHS
       const shown = overlays.filter((overlay) => !overlay.only || overlay.only === width);
       const title = `${path} as ${as ?? 'guest'}${shown.length ? ` with ${shown.map((o) => o.name).join(', ')}` : ''}`;
       test(title, async ({ browser }) => {
+        // Each overlay is checked in both schemes: a screen with a grid and a dialog runs axe four times, about 10 s
+        // each on CI's shared VM (the request log at 1280 px took 60 s, all of it making progress, and timed out).
+        test.setTimeout(60_000 + shown.length * 60_000);
         const page = await newPageAs(browser, as, viewport);
         await page.goto(path);
         await settled(page);

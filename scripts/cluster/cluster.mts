@@ -5,15 +5,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, waitUntilReady } from '../lib/demoServer.mts';
-import {
-  requireProgram,
-  startHaproxy,
-  startPostgres,
-  startRedis,
-  stopChild,
-  type Backend,
-  type Service,
-} from './services.mts';
+import { requireProgram } from '../../server/lib/debianPackages';
+import { startHaproxy, startPostgres, startRedis, stopChild, type Backend, type Service } from './services.mts';
 
 export interface ClusterOptions {
   instances: number;

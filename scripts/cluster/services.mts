@@ -12,23 +12,6 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** Installs a Debian package when its program is missing (as root, like CI); otherwise says what to install. */
-export function requireProgram(program: string, debianPackage: string) {
-  if (spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${program} is missing: install it with  sudo apt-get install ${debianPackage}`);
-  }
-  console.log(`Installing ${debianPackage} (apt-get)...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', debianPackage],
-  ]) {
-    const result = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status})`);
-  }
-}
-
 /** A throw-away PostgreSQL in `dir` on 127.0.0.1:`port` (server/scripts/ci-postgres.sh start/stop). */
 export function startPostgres(dir: string, port: number): Service & { url: string } {
   const env = { ...process.env, PG_CI_DIR: dir, PG_CI_PORT: String(port) };

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import { requireProgram } from '../lib/debianPackages';
 
 export interface TestRedis {
   url: string;
@@ -20,6 +21,8 @@ export async function freePort(): Promise<number> {
 
 /** A throw-away redis-server on a free loopback port, without persistence. Stop it in `after`. */
 export async function startTestRedis(): Promise<TestRedis> {
+  // npm test on a new machine, as root, installs it like the cluster does; otherwise it says what to install.
+  requireProgram('redis-server', 'redis-server');
   const port = await freePort();
   let child: ChildProcess | null = null;
   const stop = async () => {
