@@ -16,6 +16,12 @@ import type { Admission, AdmissionRequest, KeyOwner } from '../services/reservat
 export const LEASE_WORST_CASES = 100;
 /** A lease unused this long is given back, so credit does not sit idle on an instance. */
 export const LEASE_IDLE_MS = 2_000;
+/**
+ * A lease with less than this share of a slice (or of its block of request ids) left is refilled in the background
+ * while it goes on admitting. Refilled only once empty, every request arriving during the statement waited for it:
+ * 20-40 ms every thousand requests at 800 req/s on PostgreSQL here (npm run bench:gateway), most of the p99.
+ */
+const REFILL_BELOW = 0.5;
 
 interface Pool {
   granted: number;
@@ -38,6 +44,8 @@ interface Lease {
   member: Pool;
   /** The database released this lease (the instance was taken for dead): nothing to give back. */
   forfeited: boolean;
+  /** A refill in the background was refused (the credit is running out): the next ones wait until it is empty. */
+  refillRefused: boolean;
 }
 
 type Entry = Lease | { viaStatement: true; owner: KeyOwner };
@@ -105,11 +113,13 @@ export function createLeaseBook(deps: LeaseBookDeps) {
           team: poolOf(teamId),
           member: poolOf(`${teamId}/${userId}`),
           forfeited: false,
+          refillRefused: false,
         };
         byKey.set(keyHash, lease);
         live.add(lease);
       }
       grow(lease, answer.grantedCents);
+      lease.refillRefused = false;
       lease.nextRequestId = answer.requestBlock;
       lease.requestIdEnd = answer.requestBlock + REQUEST_BLOCK_SIZE;
       lease.validUntil = answer.validUntil?.getTime() ?? null;
@@ -117,6 +127,27 @@ export function createLeaseBook(deps: LeaseBookDeps) {
     })().finally(() => acquiring.delete(keyHash));
     acquiring.set(keyHash, done);
     return done.then(() => refusal);
+  }
+
+  const runningLow = (lease: Lease, request: AdmissionRequest) =>
+    !lease.refillRefused &&
+    (Math.min(free(lease), free(lease.team), free(lease.member)) <
+      request.amountCents * LEASE_WORST_CASES * REFILL_BELOW ||
+      lease.requestIdEnd - lease.nextRequestId < REQUEST_BLOCK_SIZE * REFILL_BELOW);
+
+  /**
+   * Takes the next slice while this one still admits. The overdraw bound is untouched: a request is still admitted
+   * only while the lease and its pools are above zero. A failure here is not the request's: the request that finds
+   * the lease empty runs the statement itself, and meets the error then.
+   */
+  function refill(lease: Lease, keyHash: string, request: AdmissionRequest) {
+    if (acquiring.has(keyHash)) return;
+    acquire(keyHash, request).then(
+      (refusal) => {
+        if (refusal) lease.refillRefused = true;
+      },
+      () => undefined,
+    );
   }
 
   function admitOn(lease: Lease, request: AdmissionRequest): Admission {
@@ -163,7 +194,11 @@ export function createLeaseBook(deps: LeaseBookDeps) {
           if (entry.allowedModels.length > 0 && !request.models.some((name) => entry.allowedModels.includes(name))) {
             return { ok: false, reason: 'model_not_allowed' };
           }
-          if (hasRoom(entry)) return admitOn(entry, request);
+          if (hasRoom(entry)) {
+            const admission = admitOn(entry, request);
+            if (runningLow(entry, request)) refill(entry, keyHash, request);
+            return admission;
+          }
         }
         const refusal = await acquire(keyHash, request);
         if (refusal) return refusal;

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { LEASE_WORST_CASES, createLeaseBook, type LeaseBookDeps } from '../gateway/leaseBook';
+import type { LeaseAnswer } from '../services/leases';
+import type { Admission, AdmissionRequest } from '../services/reservations';
+
+/**
+ * The in-memory side of credit leases, against a fake database: when a lease is refilled, and who waits for it.
+ * The database side and the overdraw bound are tested through HTTP in leaseAdmission.test.ts.
+ */
+const owner = { keyId: 'key-1', teamId: 'team-1', userId: 'user-1' };
+const WORST = 2;
+const request: AdmissionRequest = { amountCents: WORST, tokens: 10, models: ['openai/metered'] };
+const grant = (leaseId: number, grantedCents: number): LeaseAnswer => ({
+  ok: true,
+  owner,
+  leaseId,
+  grantedCents,
+  requestBlock: leaseId * 1_000,
+  validUntil: null,
+  allowedModels: [],
+});
+const refused: LeaseAnswer = { ok: false, rateLimited: false, reason: 'insufficient_credits' };
+
+/** A book whose acquisitions stay pending until the test answers them, in order. */
+function bookWithPendingDatabase() {
+  const pending: { wantCents: number; answer: (value: LeaseAnswer) => void }[] = [];
+  const deps: LeaseBookDeps = {
+    acquire: (_keyHash, wantCents) => new Promise((answer) => pending.push({ wantCents, answer })),
+    giveBack: async () => undefined,
+    admitByStatement: async () => assert.fail('no key here has a per-minute limit'),
+    now: () => 0,
+  };
+  return { book: createLeaseBook(deps), pending };
+}
+
+/** Admits `count` requests, each settled at once at cost `costCents`; they must all be admitted without waiting. */
+async function admitNow(book: ReturnType<typeof createLeaseBook>, count: number, costCents: number) {
+  for (let i = 0; i < count; i++) {
+    const admission = await Promise.race([
+      book.admit('hash', request),
+      new Promise<'waited'>((resolve) => setImmediate(() => resolve('waited'))),
+    ]);
+    assert.notEqual(admission, 'waited', `request ${i + 1} waited for the database`);
+    const admitted = admission as Admission;
+    assert.ok(admitted.ok);
+    admitted.lease?.settle(costCents);
+  }
+}
+
+test('the first request waits for its lease; a lease below half a slice is refilled while it goes on admitting', async () => {
+  const { book, pending } = bookWithPendingDatabase();
+  const first = book.admit('hash', request);
+  assert.equal(pending.length, 1);
+  assert.equal(pending[0].wantCents, WORST * LEASE_WORST_CASES);
+  pending[0].answer(grant(1, WORST * LEASE_WORST_CASES));
+  const admitted = await first;
+  assert.ok(admitted.ok);
+  admitted.lease?.settle(WORST);
+
+  // Half a slice is 50 worst cases: 49 more bills leave just over half, the 50th goes below it.
+  await admitNow(book, 49, WORST);
+  assert.equal(pending.length, 1, 'no refill above half a slice');
+  await admitNow(book, 1, WORST);
+  assert.equal(pending.length, 2, 'one refill in the background');
+  await admitNow(book, 20, WORST);
+  assert.equal(pending.length, 2, 'one refill at a time');
+
+  pending[1].answer(grant(2, WORST * LEASE_WORST_CASES));
+  await new Promise(setImmediate);
+  assert.deepEqual(book.snapshot(), [
+    { leaseId: 1, keyId: 'key-1', grantedCents: WORST * (2 * LEASE_WORST_CASES - 71), inFlightCents: 0 },
+  ]);
+});
+
+test('a refused refill is not asked again per request: the request that finds the lease empty asks, and is refused', async () => {
+  const { book, pending } = bookWithPendingDatabase();
+  const first = book.admit('hash', request);
+  // The team had 40 worst cases left, below half a slice: the first admission already asks for more.
+  pending[0].answer(grant(1, WORST * 40));
+  const admitted = await first;
+  assert.ok(admitted.ok);
+  admitted.lease?.settle(WORST);
+  assert.equal(pending.length, 2);
+  pending[1].answer(refused);
+  await new Promise(setImmediate);
+
+  await admitNow(book, 39, WORST);
+  assert.equal(pending.length, 2, 'the refusal stands until the lease is empty');
+  const last = book.admit('hash', request);
+  assert.equal(pending.length, 3, 'the empty lease asks the database, and the request waits for its answer');
+  pending[2].answer(refused);
+  assert.deepEqual(await last, refused);
+});

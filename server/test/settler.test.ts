@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+import { noJournal } from '../gateway/journal';
+import { createSettler } from '../gateway/settler';
+import type { UsageEvent } from '../services/usage';
+
+/**
+ * When the gateway's bills reach the database (gateway/settler.ts), against a fake database whose batch statement
+ * takes 2 ms: never the moment a request ends, and under load one statement per gathering window, not one per
+ * statement's duration.
+ */
+function fakeDatabase() {
+  const batches: { at: number; size: number }[] = [];
+  const db = {
+    async query(_sql: string, params: unknown[][]) {
+      batches.push({ at: performance.now(), size: params[0].length });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return [];
+    },
+  } as unknown as Db;
+  return { db, batches };
+}
+
+const log = { error: () => undefined } as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const bill = (n: number): UsageEvent =>
+  ({
+    teamId: '00000000-0000-4000-8000-000000000001',
+    userId: '00000000-0000-4000-8000-000000000002',
+    apiKeyId: '00000000-0000-4000-8000-000000000003',
+    model: 'm',
+    provider: 'openai',
+    promptTokens: n,
+    completionTokens: 0,
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+    costCents: 0,
+    latencyMs: 1,
+    status: 'success',
+  }) as UsageEvent;
+
+test("a lone request's bill is written a few milliseconds after it ends, not while the next request arrives", async () => {
+  const { db, batches } = fakeDatabase();
+  const settler = createSettler(db, log, noJournal);
+  settler.opened();
+  const ended = performance.now();
+  settler.add(bill(1));
+  await sleep(0);
+  assert.equal(batches.length, 0, 'not written at once');
+  await settler.settled();
+  assert.equal(batches.length, 1);
+  assert.ok(batches[0].at - ended >= 4, `written ${(batches[0].at - ended).toFixed(1)} ms after the request ended`);
+});
+
+test('under load, bills gather into one statement per 20 ms window', async () => {
+  const { db, batches } = fakeDatabase();
+  const settler = createSettler(db, log, noJournal);
+  const started = performance.now();
+  let sent = 0;
+  while (performance.now() - started < 200) {
+    settler.opened();
+    settler.add(bill(++sent));
+    await sleep(1);
+  }
+  await settler.settled();
+  assert.equal(
+    batches.reduce((sum, batch) => sum + batch.size, 0),
+    sent,
+    'every bill written once',
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // One per 20 ms is 10 in 200 ms (a little more with the last window); written back to back, it was one per 2-3 ms.
+  assert.ok(
+    batches.length <= (seconds * 1000) / 20 + 2,
+    `${batches.length} statements for ${sent} bills in ${seconds} s`,
+  );
+});
