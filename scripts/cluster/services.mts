@@ -95,6 +95,11 @@ export function haproxyConfig(port: number, statsPort: number, backends: Backend
     '  timeout client 130s',
     '  timeout server 130s',
     '  timeout http-keep-alive 10s',
+    // A health check's answer may take this long. Left unset it is `inter` (500 ms): an instance busy at 1,000 req/s
+    // on the shared 2-core VM answered /readyz later than that for a moment, was taken out, and, the only one, every
+    // request got 503 for a second (npm run bench:gateway, cluster rows). A stopped instance still fails at once
+    // (connection refused), and a draining one says 503 at once.
+    '  timeout check 2s',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure',

@@ -8,13 +8,13 @@
 import http from 'node:http';
 
 /**
- * A fixed-rate run starts with this long at its rate, answered but not counted. Without it, a run's p99 was the
- * first second's: every path, the trivial proxy and the direct provider included, took 0.25-1.5 s to open the
- * connections a new rate needs (four times the warm-up's, say), with answers up to 1.3 s late meanwhile, and then
- * held the rate at a steady 20-30 ms (per-request traces of npm run bench:gateway at 800 req/s). The lead-in's
- * failures, drops and errors still count: a path that cannot take the step is not held.
+ * A fixed-rate run starts with this long at its rate, answered but not counted. Without it, a run's p99 was its
+ * first seconds': every path, the trivial proxy and the direct provider included, took 0.25-1.5 s to settle at a new
+ * rate (four times the warm-up's, say; the cluster behind HAProxy up to 1.75 s), with answers up to 1.5 s late
+ * meanwhile, and then held the rate at a steady 20-30 ms (per-request traces of npm run bench:gateway at 800 and
+ * 1,000 req/s). The lead-in's failures, drops and errors still count: a path that cannot take the step is not held.
  */
-const LEAD_IN_SECONDS = 1;
+const LEAD_IN_SECONDS = 2;
 
 export interface LoadOptions {
   url: string;
