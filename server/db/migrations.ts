@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { LEASE_MIGRATION_SQL } from './leaseMigration';
 
 /**
@@ -507,4 +509,18 @@ CREATE INDEX usage_events_log_tokens ON usage_events (team_id, (prompt_tokens + 
 `,
   },
   { id: 10, name: 'credit leases and instance heartbeats', sql: LEASE_MIGRATION_SQL },
+  ...sqlFiles(path.join(__dirname, 'migrations')),
 ];
+
+/** Migrations from 11 on: one `NNNN-name.sql` file each in server/db/migrations/, applied in their number's order. */
+function sqlFiles(folder: string) {
+  return fs
+    .readdirSync(folder)
+    .filter((file) => /^\d{4}-.+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      id: Number(file.slice(0, 4)),
+      name: file.slice(5, -'.sql'.length).replaceAll('-', ' '),
+      sql: fs.readFileSync(path.join(folder, file), 'utf8'),
+    }));
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from '../lib/errors';
+import type { LimitPeriod } from '../../contract/schemas/apiKeys';
 import { formatCents } from '../lib/money';
 import { anthropicErrorBody } from './wire/anthropicErrors';
 
@@ -37,20 +38,74 @@ export const invalidApiKey = () =>
     'Invalid API key. Send a team API key as "Authorization: Bearer sk-..."; create one on the API Keys page.',
   );
 
-export const insufficientCredits = () =>
+/**
+ * Why a request did not fit in a room that still has something left (holds.ts): what it may cost, the prompt and
+ * output that worst case is made of, and what would fit in the smallest room.
+ */
+export interface Overrun {
+  worstCents: number;
+  promptTokens: number;
+  /** Output tokens of the least hold (all answers); 0 for embeddings. */
+  outputTokens: number;
+  /** The client set no output cap: the least hold assumed the shortest answer the gateway allows. */
+  gatewayCaps: boolean;
+  /** The request's output cap field (max_tokens, max_completion_tokens, max_output_tokens). */
+  capField: string;
+  /** The prompt alone's worst case, and the most output per answer that fits (null: not even one token). */
+  fits: { promptCents: number; outputTokens: number | null };
+}
+
+const tokens = (count: number) => count.toLocaleString('en-US');
+
+/** "This request may cost up to $498.12 (a prompt of …); <room>. Send a smaller prompt or …" */
+function overrunMessage(overrun: Overrun, room: string, after = ''): string {
+  const output =
+    overrun.outputTokens === 0
+      ? ''
+      : ` and ${overrun.gatewayCaps ? 'at least' : 'up to'} ${tokens(overrun.outputTokens)} output tokens`;
+  const { promptCents, outputTokens } = overrun.fits;
+  const advice =
+    outputTokens === null
+      ? `The prompt alone may cost up to ${formatCents(promptCents)}: send a smaller prompt.`
+      : overrun.gatewayCaps
+        ? `Send a smaller prompt, or set ${overrun.capField} to at most ${tokens(outputTokens)}.`
+        : `Send a smaller prompt or a lower ${overrun.capField} (at most ${tokens(outputTokens)} would fit).`;
+  return (
+    `This request may cost up to ${formatCents(overrun.worstCents)} (a prompt of up to ` +
+    `${tokens(overrun.promptTokens)} tokens${output}); ${room}. ${advice}${after}`
+  );
+}
+
+/** A room with nothing left says only that; one with something left says what the request would have needed. */
+const roomMessage = (leftCents: number, overrun: Overrun | null, spent: string, room: () => string, after = '') =>
+  leftCents > 0 && overrun ? overrunMessage(overrun, room(), after) : spent;
+
+export const insufficientCredits = (leftCents = 0, overrun: Overrun | null = null) =>
   new GatewayError(
     402,
     'insufficient_quota',
     'insufficient_credits',
-    "Your team's credit balance is used up. Buy credits or redeem a coupon on the Billing page.",
+    roomMessage(
+      leftCents,
+      overrun,
+      "Your team's credit balance is used up. Buy credits or redeem a coupon on the Billing page.",
+      () => `your team has ${formatCents(leftCents)} of credit left`,
+      ' Or buy credits on the Billing page.',
+    ),
   );
 
-export const budgetExceeded = (budgetCents: number) =>
+export const budgetExceeded = (budgetCents: number, leftCents = 0, overrun: Overrun | null = null) =>
   new GatewayError(
     429,
     'insufficient_quota',
     'budget_exceeded',
-    `Your team has reached its monthly budget of ${formatCents(budgetCents)}. The team owner can raise it on the Billing page.`,
+    roomMessage(
+      leftCents,
+      overrun,
+      `Your team has reached its monthly budget of ${formatCents(budgetCents)}. The team owner can raise it on the Billing page.`,
+      () => `your team has ${formatCents(leftCents)} left of its monthly budget of ${formatCents(budgetCents)}`,
+      ' The team owner can raise the budget on the Billing page.',
+    ),
   );
 
 export const modelNotFound = (model: string) =>
@@ -84,21 +139,67 @@ export const rateLimited = (after: string) =>
 const resetPhrase = (resetsAt: Date | null) =>
   resetsAt ? `; it resets at ${resetsAt.toISOString()}` : '; it does not reset (a lifetime limit)';
 
-export const keyBudgetExceeded = (limitCents: number, resetsAt: Date | null) =>
+const PERIOD_WORDS: Record<LimitPeriod, string> = {
+  none: '',
+  daily: ' today',
+  weekly: ' this week',
+  monthly: ' this month',
+};
+
+export const keyBudgetExceeded = (
+  limitCents: number,
+  resetsAt: Date | null,
+  period: LimitPeriod = 'none',
+  leftCents = 0,
+  overrun: Overrun | null = null,
+) =>
   new GatewayError(
     429,
     'insufficient_quota',
     'key_budget_exceeded',
-    `This API key has reached its spending limit of ${formatCents(limitCents)}${resetPhrase(resetsAt)}. ` +
-      "The key's creator or the team owner can raise it on the API Keys page.",
+    roomMessage(
+      leftCents,
+      overrun,
+      `This API key has reached its spending limit of ${formatCents(limitCents)}${resetPhrase(resetsAt)}. ` +
+        "The key's creator or the team owner can raise it on the API Keys page.",
+      () =>
+        `this key has ${formatCents(leftCents)} left of its ${formatCents(limitCents)} limit${PERIOD_WORDS[period]}` +
+        (resetsAt ? ` (it resets at ${resetsAt.toISOString()})` : ''),
+    ),
   );
 
-export const memberBudgetExceeded = (limitCents: number, resetsAt: Date) =>
+export const memberBudgetExceeded = (
+  limitCents: number,
+  resetsAt: Date,
+  leftCents = 0,
+  overrun: Overrun | null = null,
+) =>
   new GatewayError(
     429,
     'insufficient_quota',
     'member_budget_exceeded',
-    `Your keys have reached the monthly cap of ${formatCents(limitCents)} the team owner set for you${resetPhrase(resetsAt)}.`,
+    roomMessage(
+      leftCents,
+      overrun,
+      `Your keys have reached the monthly cap of ${formatCents(limitCents)} the team owner set for you${resetPhrase(resetsAt)}.`,
+      () =>
+        `you have ${formatCents(leftCents)} left of the monthly cap of ${formatCents(limitCents)} the team owner ` +
+        `set for you (it resets at ${resetsAt.toISOString()})`,
+    ),
+  );
+
+/**
+ * A prompt too long for every model the request could reach (holds.ts tooLongFor), refused before anything is held,
+ * as OpenAI refuses one: 400 context_length_exceeded.
+ */
+export const contextTooLong = (model: string, windowTokens: number, floorTokens: number, param: string) =>
+  new GatewayError(
+    400,
+    'invalid_request_error',
+    'context_length_exceeded',
+    `This prompt is too long for "${model}": it takes at most ${tokens(windowTokens)} tokens of context, and the ` +
+      `prompt has at least ${tokens(floorTokens)} tokens. Send a shorter prompt.`,
+    param,
   );
 
 /** Per-key requests or tokens per minute (the key's own limits, counted in UTC minutes). */

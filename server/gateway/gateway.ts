@@ -109,8 +109,8 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
   );
   const admitByStatement = (keyHash: string, request: AdmissionRequest) => reserveCredits(db, keyHash, request, hold);
   const leases = createLeaseBook({
-    acquire: (keyHash, wantCents, minCents) =>
-      acquireLease(db, keyHash, { instanceId: options.instanceId, wantCents, minCents, ttlSeconds: LEASE_TTL_SECONDS }),
+    acquire: (keyHash, ask) =>
+      acquireLease(db, keyHash, { ...ask, instanceId: options.instanceId, ttlSeconds: LEASE_TTL_SECONDS }),
     giveBack: (returns) => returnLeases(db, returns),
     admitByStatement,
     now: Date.now,
@@ -161,7 +161,10 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
   return {
     config: config.gateway,
     settler,
-    /** Holds a request's worst case on its key, member and team (from a lease, or by a statement), or says why not. */
+    /**
+     * Holds a request's worst case (or, when every room has less, as much as they have down to its least hold) on its
+     * key, member and team, from a lease or by a statement; or says why not.
+     */
     admit: (keyHash: string, request: AdmissionRequest) =>
       leasing ? leases.admit(keyHash, request) : admitByStatement(keyHash, request),
     /** The credit leases this instance holds (tests, the health view). */

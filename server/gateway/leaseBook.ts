@@ -1,14 +1,14 @@
 /**
  * An instance's credit leases, in memory (docs/deploy.md#credit-leases). A request is admitted here, without a
- * database round trip, while its key's lease and the instance's share of its team and member have something left;
- * otherwise one statement (services/leases.ts acquireLease) takes a further slice, and refuses when the key, member
- * or team has nothing left. Keys with a per-minute limit are admitted by their own statement (`viaStatement`).
+ * database round trip, while its key's lease and the instance's share of its team and member have its whole hold
+ * free; otherwise one statement (services/leases.ts acquireLease) takes a further slice, and refuses when the key,
+ * member or team has less than the request lacks. Keys with a per-minute limit are admitted by their own statement
+ * (`viaStatement`).
  *
- * The overdraw bound: a request is admitted while its lease and its team's and member's pools on this instance are
- * above zero, so each can end less than one worst case below zero: at most one worst case per instance, for the
- * team's credit, a key's limit and a member's cap alike.
+ * No overdraw: a request holds only what its lease has free, and is never billed more than it holds (settle.ts), so
+ * a lease never goes below zero, and neither does any room its slices were taken from.
  */
-import type { LeaseAnswer } from '../services/leases';
+import type { LeaseAnswer, LeaseAsk } from '../services/leases';
 import { REQUEST_BLOCK_SIZE } from '../services/leases';
 import type { Admission, AdmissionRequest, KeyOwner } from '../services/reservations';
 
@@ -51,7 +51,7 @@ interface Lease {
 type Entry = Lease | { viaStatement: true; owner: KeyOwner };
 
 export interface LeaseBookDeps {
-  acquire(keyHash: string, wantCents: number, minCents: number): Promise<LeaseAnswer>;
+  acquire(keyHash: string, ask: Pick<LeaseAsk, 'wantCents' | 'needCents' | 'leastCents'>): Promise<LeaseAnswer>;
   giveBack(returns: { leaseId: number; amountCents: number }[]): Promise<void>;
   /** Today's admission: one statement per request. */
   admitByStatement(keyHash: string, request: AdmissionRequest): Promise<Admission>;
@@ -82,19 +82,27 @@ export function createLeaseBook(deps: LeaseBookDeps) {
     lease.team.inFlight += amount;
     lease.member.inFlight += amount;
   };
-  const hasRoom = (lease: Lease) =>
-    free(lease) > 0 && free(lease.team) > 0 && free(lease.member) > 0 && lease.nextRequestId < lease.requestIdEnd;
+  /** What a lease can still hold for a new request: what it and its pools have free, once it has request ids. */
+  const roomOf = (lease: Lease) =>
+    lease.nextRequestId < lease.requestIdEnd ? Math.min(free(lease), free(lease.team), free(lease.member)) : 0;
 
-  /** One acquisition per key at a time; the requests that need it wait for it and look again. */
-  function acquire(keyHash: string, request: AdmissionRequest): Promise<Admission | null> {
+  /**
+   * One acquisition per key at a time; the requests that need it wait for it and look again (null). `local` is what
+   * the key's lease already has free, counted among what is left in a refusal.
+   */
+  function acquire(
+    keyHash: string,
+    ask: Parameters<LeaseBookDeps['acquire']>[1],
+    local = 0,
+  ): Promise<Admission | null> {
     const running = acquiring.get(keyHash);
     if (running) return running.then(() => null);
     let refusal: Admission | null = null;
     const done = (async () => {
-      const answer = await deps.acquire(keyHash, request.amountCents * LEASE_WORST_CASES, request.amountCents);
+      const answer = await deps.acquire(keyHash, ask);
       if (!answer.ok) {
         if (answer.rateLimited) byKey.set(keyHash, { viaStatement: true, owner: answer.owner });
-        else refusal = answer;
+        else refusal = withLocal(answer, local);
         return;
       }
       let lease = byKey.get(keyHash);
@@ -142,7 +150,8 @@ export function createLeaseBook(deps: LeaseBookDeps) {
    */
   function refill(lease: Lease, keyHash: string, request: AdmissionRequest) {
     if (acquiring.has(keyHash)) return;
-    acquire(keyHash, request).then(
+    const slice = request.amountCents * LEASE_WORST_CASES;
+    acquire(keyHash, { wantCents: slice, needCents: request.amountCents, leastCents: request.amountCents }).then(
       (refusal) => {
         if (refusal) lease.refillRefused = true;
       },
@@ -150,8 +159,7 @@ export function createLeaseBook(deps: LeaseBookDeps) {
     );
   }
 
-  function admitOn(lease: Lease, request: AdmissionRequest): Admission {
-    const amount = request.amountCents;
+  function admitOn(lease: Lease, amount: number): Admission {
     hold(lease, amount);
     lease.lastUsedAt = deps.now();
     let settled = false;
@@ -159,6 +167,7 @@ export function createLeaseBook(deps: LeaseBookDeps) {
       ok: true,
       owner: lease.owner,
       reservationId: null,
+      heldCents: amount,
       lease: {
         leaseId: lease.leaseId,
         requestId: lease.nextRequestId++,
@@ -173,6 +182,12 @@ export function createLeaseBook(deps: LeaseBookDeps) {
     };
   }
 
+  /** A refusal from the database, counting what this instance's lease of the key has free among what is left. */
+  function withLocal(answer: Admission & { ok: false }, local: number): Admission {
+    if (!('leftCents' in answer)) return answer;
+    return { ...answer, leftCents: answer.leftCents + local, fitsCents: answer.fitsCents + local };
+  }
+
   /** Gives back `amount` of a lease (all of what it holds when it is retired). */
   function takeBack(lease: Lease, amount: number, returns: { leaseId: number; amountCents: number }[]) {
     if (amount === 0) return;
@@ -181,7 +196,16 @@ export function createLeaseBook(deps: LeaseBookDeps) {
   }
 
   return {
+    /**
+     * Holds the request's whole worst case when the lease has it free, else takes a further slice first. Once a slice
+     * of its own was asked for, the request takes what the lease then has, down to its least hold (the rooms had no
+     * more: the statement granted what was left).
+     */
     async admit(keyHash: string, request: AdmissionRequest): Promise<Admission> {
+      // A room with nothing left refuses even a request that costs nothing, as gateway_admit does.
+      const whole = Math.max(request.amountCents, 1);
+      const least = Math.max(request.leastCents, 1);
+      let asked = false;
       for (;;) {
         const entry = byKey.get(keyHash);
         if (entry && 'viaStatement' in entry) return deps.admitByStatement(keyHash, request);
@@ -190,18 +214,27 @@ export function createLeaseBook(deps: LeaseBookDeps) {
           byKey.delete(keyHash);
           continue;
         }
+        let local = 0;
         if (entry) {
           if (entry.allowedModels.length > 0 && !request.models.some((name) => entry.allowedModels.includes(name))) {
             return { ok: false, reason: 'model_not_allowed' };
           }
-          if (hasRoom(entry)) {
-            const admission = admitOn(entry, request);
+          local = Math.max(0, roomOf(entry));
+          if (local >= whole || (asked && local >= least)) {
+            const admission = admitOn(entry, Math.min(request.amountCents, local));
             if (runningLow(entry, request)) refill(entry, keyHash, request);
             return admission;
           }
         }
-        const refusal = await acquire(keyHash, request);
+        const running = acquiring.has(keyHash);
+        const ask = {
+          wantCents: request.amountCents * LEASE_WORST_CASES,
+          needCents: whole - local,
+          leastCents: least - local,
+        };
+        const refusal = await acquire(keyHash, ask, local);
         if (refusal) return refusal;
+        if (!running) asked = true;
       }
     },
 

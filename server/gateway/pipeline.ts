@@ -4,7 +4,9 @@ import type { Admission } from '../services/reservations';
 import { PROVIDERS_OFFERING, dialectFor, offers } from './dialects';
 import {
   GatewayError,
+  type Overrun,
   budgetExceeded,
+  contextTooLong,
   insufficientCredits,
   invalidApiKey,
   keyBudgetExceeded,
@@ -18,10 +20,12 @@ import type { Gateway } from './gateway';
 import { sendOnce, type Attempt, type AttemptResult } from './relay';
 import type { Candidate, ResolvedRoute } from './routing/resolve';
 import { backoffMs } from './routing/policy';
+import { planHold, outputCapFor, tooLongFor, whatFits, type Answerer } from './holds';
+import { modelLimits } from './modelLimits';
 import { billOf, type Bill } from './settle';
-import { worstCaseCents } from './tiers';
 import { measureRequest, startConversation, type ConversationOptions } from './wire/conversations';
-import type { EndpointName, RequestMeasure } from './wire/types';
+import { capFieldOf, withOutputCap } from './wire/measure';
+import type { EndpointName } from './wire/types';
 
 /** One request to a gateway endpoint, once its body has passed the endpoint's schema. */
 export interface GatewayCall {
@@ -32,14 +36,15 @@ export interface GatewayCall {
   options: ConversationOptions;
 }
 
-function refusal(admission: Exclude<Admission, { ok: true }>, model: string): GatewayError {
+/** A refusal as its client reads it; a room that is not empty says what the request would have needed (holds.ts). */
+function refusal(admission: Exclude<Admission, { ok: true }>, model: string, overrun: () => Overrun): GatewayError {
   switch (admission.reason) {
     case 'invalid_key':
       return invalidApiKey();
     case 'insufficient_credits':
-      return insufficientCredits();
+      return insufficientCredits(admission.leftCents, overrun());
     case 'budget_exceeded':
-      return budgetExceeded(admission.budgetCents);
+      return budgetExceeded(admission.budgetCents, admission.leftCents, overrun());
     case 'key_expired':
       return keyExpired(admission.expiredAt);
     case 'model_not_allowed':
@@ -49,9 +54,15 @@ function refusal(admission: Exclude<Admission, { ok: true }>, model: string): Ga
     case 'tpm_exceeded':
       return keyRateLimited('tokens', admission.limit, admission.retryAfterSeconds);
     case 'key_budget_exceeded':
-      return keyBudgetExceeded(admission.limitCents, admission.resetsAt);
+      return keyBudgetExceeded(
+        admission.limitCents,
+        admission.resetsAt,
+        admission.period,
+        admission.leftCents,
+        overrun(),
+      );
     case 'member_budget_exceeded':
-      return memberBudgetExceeded(admission.limitCents, admission.resetsAt);
+      return memberBudgetExceeded(admission.limitCents, admission.resetsAt, admission.leftCents, overrun());
   }
 }
 
@@ -80,18 +91,27 @@ function offering(resolved: ResolvedRoute, endpoint: EndpointName): ResolvedRout
   return { ...resolved, route: { ...resolved.route, deployments } };
 }
 
-/** A route's worst case is that of its dearest deployment: any of them may be the one that answers. */
-function holdCents(resolved: ResolvedRoute, measure: RequestMeasure, defaultCap: number): number {
-  let worst = 0;
-  for (const { tiers } of resolved.candidates.values()) {
-    worst = Math.max(worst, worstCaseCents(tiers, measure.promptUpperBound, measure.completionCap ?? defaultCap));
+/** How each deployment of the route is priced and what its model takes, by deployment id. */
+function answerersOf(resolved: ResolvedRoute): Map<string, Answerer> {
+  const answerers = new Map<string, Answerer>();
+  for (const [id, { deployment, tiers }] of resolved.candidates) {
+    answerers.set(id, { tiers, limits: modelLimits(deployment.provider, deployment.model, tiers) });
   }
-  return worst;
+  return answerers;
 }
 
+/** Where a door's prompt is: the field a context_length_exceeded refusal names. */
+const PROMPT_FIELD: Record<EndpointName, string> = {
+  'chat.completions': 'messages',
+  messages: 'messages',
+  responses: 'input',
+  embeddings: 'input',
+};
+
 /**
- * Every gateway endpoint: resolve the model to a route (in memory), hold the worst case against the team (one
- * statement), try the route's deployments by its policy, relay the answer, and queue the bill (written after the
+ * Every gateway endpoint: resolve the model to a route (in memory), refuse a prompt too long for all of it, hold the
+ * worst case (or what fits of it, for a request without an output cap) against the key, member and team (from a
+ * lease, or one statement), try the route's deployments by its policy, relay the answer, and queue the bill (written after the
  * reply, in batches; docs/gateway.md#billing).
  */
 export async function serveGatewayCall(
@@ -108,12 +128,29 @@ export async function serveGatewayCall(
     throw found ? notOffered(call.body.model, call.endpoint) : modelNotFound(call.body.model);
   }
   const measure = measureRequest(call.endpoint, call.body);
+  const answerers = answerersOf(resolved);
+  const window = tooLongFor([...answerers.values()], measure);
+  if (window !== null) {
+    await gateway.authenticate(call.key);
+    throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
+  }
+  const plan = planHold([...answerers.values()], measure, gateway.config.defaultMaxTokens);
   const admission = await gateway.admit(hashApiKey(call.key), {
-    amountCents: holdCents(resolved, measure, gateway.config.defaultMaxTokens),
+    amountCents: plan.amountCents,
+    leastCents: plan.leastCents,
     tokens: measure.promptUpperBound + (measure.completionCap ?? gateway.config.defaultMaxTokens),
     models: calledNames(call.body.model, resolved),
   });
-  if (!admission.ok) throw refusal(admission, call.body.model);
+  if (!admission.ok) {
+    throw refusal(admission, call.body.model, () => ({
+      worstCents: plan.leastCents,
+      promptTokens: plan.promptTokens,
+      outputTokens: plan.leastOutputTokens,
+      gatewayCaps: plan.gatewayCaps,
+      capField: capFieldOf(call.endpoint, call.body),
+      fits: whatFits(plan, 'fitsCents' in admission ? admission.fitsCents : 0),
+    }));
+  }
   gateway.settler.opened();
   const bill = billOf(gateway, {
     endpoint: call.endpoint,
@@ -122,9 +159,13 @@ export async function serveGatewayCall(
     admission,
     started,
     firstCandidate: resolved.candidates.get(resolved.route.deployments[0].id) as Candidate,
+    log: request.log,
   });
+  // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).
+  const capOf = (deploymentId: string) =>
+    plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
   try {
-    return await tryDeployments(gateway, call, resolved, bill, request, reply, started);
+    return await tryDeployments(gateway, call, resolved, capOf, bill, request, reply, started);
   } finally {
     bill.final({ status: 'error' });
   }
@@ -140,6 +181,7 @@ async function tryDeployments(
   gateway: Gateway,
   call: GatewayCall,
   resolved: ResolvedRoute,
+  capOf: (deploymentId: string) => number | null,
   bill: Bill,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -162,12 +204,13 @@ async function tryDeployments(
 
   for (const deployment of plan) {
     const candidate = resolved.candidates.get(deployment.id) as Candidate;
+    const cap = capOf(deployment.id);
     let conversation;
     try {
       conversation = startConversation(
         call.endpoint,
         dialectFor(deployment.provider, call.endpoint),
-        call.body,
+        cap === null ? call.body : withOutputCap(call.endpoint, deployment.provider, call.body, cap),
         deployment.model,
         call.options,
       );
@@ -199,6 +242,8 @@ async function tryDeployments(
           'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,
           'x-gateway-attempts': String(failedTries + 1),
           ...(resolved.routeName !== null && { 'x-gateway-route': resolved.routeName }),
+          // The client set no output cap: the one the gateway sent, which what was held pays for.
+          ...(cap !== null && { 'x-gateway-max-tokens': String(cap) }),
         },
         bill,
         isClientGone: () => clientGone,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { billedCents, type TokenUsage } from '../lib/cost';
 import type { Admission } from '../services/reservations';
 import type { Gateway } from './gateway';
@@ -31,6 +32,7 @@ export interface Bill {
 }
 
 interface BillContext {
+  log: FastifyBaseLogger;
   endpoint: EndpointName;
   routeName: string | null;
   measure: RequestMeasure;
@@ -57,7 +59,7 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
     extra: { error?: FailedTry['error'] | null; ttftMs?: number | null; holdsReservation: boolean },
   ) {
     const { deployment, tiers } = candidate;
-    const costCents = status === 'error' ? 0 : billedCents(tokens, tierFor(tiers, tokens.promptTokens));
+    const costCents = status === 'error' ? 0 : withinHold(billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
     const lease = extra.holdsReservation ? admission.lease : null;
     gateway.settler.add({
       teamId: admission.owner.teamId,
@@ -83,6 +85,27 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
     });
     // After the bill is journalled: the lease's book frees the worst case and counts the cost as spent.
     lease?.settle(costCents);
+  }
+
+  // What the gateway cannot bound for sure: media parts (held at an allowance, or at the model's window when known)
+  // and a prompt stored at the provider.
+  const unbounded = context.measure.mediaParts > 0 || context.measure.promptHidden;
+
+  /**
+   * What keeps every room at or above zero (docs/gateway.md#holding-credits). A text prompt's hold is its true worst
+   * case (its bytes bound its tokens, and the provider was sent an output cap), so an honest provider never counts
+   * more: the bill is what it counted. A request with what the gateway cannot bound is billed at most its hold, and
+   * the operator bears the rest. Either way, more than the hold is logged.
+   */
+  function withinHold(cents: number): number {
+    if (cents <= admission.heldCents) return cents;
+    context.log.warn(
+      { costCents: cents, heldCents: admission.heldCents, keyId: admission.owner.keyId, unbounded },
+      unbounded
+        ? 'billed at its hold: the provider counted more for media or a stored prompt than the request could hold'
+        : 'the provider counted more than the worst case of a text request',
+    );
+    return unbounded ? admission.heldCents : cents;
   }
 
   return {

@@ -40,16 +40,28 @@ const nullableInteger = (name: string, maximum: number) =>
 
 const stream = Type.Optional(Type.Boolean({ errorMessage: 'stream must be true or false' }));
 
-const messages = (shape: string) =>
-  Type.Array(Type.Object({ role: Type.String({ minLength: 1, errorMessage: 'every message needs a role' }) }, OPEN), {
-    minItems: 1,
-    errorMessage: `messages must be a non-empty array of ${shape}`,
-  });
+/** The roles each format defines; any other is refused in the door's own format, as its provider would refuse it. */
+const CHAT_ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
+const MESSAGES_ROLES = ['user', 'assistant'] as const;
+
+const messages = (shape: string, roles: readonly string[]) =>
+  Type.Array(
+    Type.Object(
+      {
+        role: Type.Union(
+          roles.map((role) => Type.Literal(role)),
+          { errorMessage: `every message needs a role: ${roles.join(', ')}` },
+        ),
+      },
+      OPEN,
+    ),
+    { minItems: 1, errorMessage: `messages must be a non-empty array of ${shape}` },
+  );
 
 export const ChatBody = Type.Object(
   {
     model,
-    messages: messages('{ role, content }'),
+    messages: messages('{ role, content }', CHAT_ROLES),
     stream,
     stream_options: Type.Optional(
       Type.Union([
@@ -68,7 +80,7 @@ export const ChatBody = Type.Object(
 export const MessagesBody = Type.Object(
   {
     model,
-    messages: messages('{ role, content }'),
+    messages: messages('{ role, content }', MESSAGES_ROLES),
     max_tokens: Type.Integer({
       minimum: 1,
       maximum: 10_000_000,

@@ -4,7 +4,7 @@
  * instance that is gone. The in-memory side is gateway/leaseBook.ts.
  */
 import type { Queryable } from '../db/types';
-import { releaseHolds, type KeyOwner, type Refusal, refusalOf } from './reservations';
+import { releaseHolds, type KeyOwner, type Refusal, type RefusalRow, refusalOf } from './reservations';
 
 export interface LeaseGrant {
   owner: KeyOwner;
@@ -23,7 +23,7 @@ export type LeaseAnswer =
   | { ok: false; rateLimited: true; owner: KeyOwner }
   | ({ ok: false; rateLimited: false } & Refusal);
 
-interface LeaseRow {
+interface LeaseRow extends RefusalRow {
   key_id: string | null;
   team_id: string | null;
   user_id: string | null;
@@ -33,28 +33,32 @@ interface LeaseRow {
   valid_until: Date | null;
   allowed_models: string[] | null;
   rate_limited: boolean | null;
-  refusal: string | null;
-  limit_value: number | null;
-  resets_at: Date | null;
+}
+
+/**
+ * What an instance asks for (migration 11, gateway_lease): as much as `wantCents`, at least `needCents` (what the
+ * asking request lacks for its whole hold) when the rooms have it, and refused below `leastCents` (what it lacks for
+ * its least hold; 0 or less when the lease only needs request ids).
+ */
+export interface LeaseAsk {
+  instanceId: string;
+  wantCents: number;
+  needCents: number;
+  leastCents: number;
+  ttlSeconds: number;
 }
 
 export const REQUEST_BLOCK_SIZE = 1_000;
 
-export async function acquireLease(
-  q: Queryable,
-  keyHash: string,
-  ask: { instanceId: string; wantCents: number; minCents: number; ttlSeconds: number },
-): Promise<LeaseAnswer> {
+export async function acquireLease(q: Queryable, keyHash: string, ask: LeaseAsk): Promise<LeaseAnswer> {
   const [row] = await q.query<LeaseRow>(
-    'SELECT * FROM gateway_lease($1, $2, $3, $4, $5)',
-    [keyHash, ask.instanceId, ask.wantCents, ask.minCents, ask.ttlSeconds],
+    'SELECT * FROM gateway_lease($1, $2, $3, $4, $5, $6)',
+    [keyHash, ask.instanceId, ask.wantCents, ask.needCents, ask.leastCents, ask.ttlSeconds],
     { name: 'gateway_lease' },
   );
   const owner = { keyId: row.key_id as string, teamId: row.team_id as string, userId: row.user_id as string };
   if (row.rate_limited) return { ok: false, rateLimited: true, owner };
-  if (row.lease_id === null) {
-    return { ok: false, rateLimited: false, ...refusalOf({ ...row, reservation_id: null, retry_after: null }) };
-  }
+  if (row.lease_id === null) return { ok: false, rateLimited: false, ...refusalOf(row) };
   return {
     ok: true,
     owner,

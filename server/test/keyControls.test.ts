@@ -62,10 +62,10 @@ async function listed(keyId: string, as = owner) {
 }
 
 describe('spending limit', () => {
-  test('the request that reaches the limit is admitted, the next gets 429 key_budget_exceeded', async () => {
+  test('a request whose worst case would pass the limit is refused with 429 key_budget_exceeded, saying what is left', async () => {
     const key = await keyWith(owner, { spend_limit_cents: 12, limit_period: 'daily' });
-    for (let i = 0; i < 3; i++) assert.equal((await send(key.key)).status, 200);
-    assert.equal((await listed(key.id)).period_spend_cents, 15);
+    for (let i = 0; i < 2; i++) assert.equal((await send(key.key)).status, 200);
+    assert.equal((await listed(key.id)).period_spend_cents, 10);
     const before = await counters(key.id);
     const refused = await send(key.key);
     assert.equal(refused.status, 429);
@@ -74,11 +74,23 @@ describe('spending limit', () => {
     const tomorrow = new Date(
       Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1),
     );
-    assert.match(refused.body.error.message, /\$0\.12/);
-    assert.ok(refused.body.error.message.includes(tomorrow.toISOString()), refused.body.error.message);
+    assert.equal(
+      refused.body.error.message,
+      'This request may cost up to $0.05 (a prompt of up to 10 tokens and up to 5 output tokens); this key has ' +
+        `$0.02 left of its $0.12 limit today (it resets at ${tomorrow.toISOString()}). Send a smaller prompt or a ` +
+        'lower max_tokens (at most 2 would fit).',
+    );
     // A refusal changes no counter.
     assert.deepEqual(await counters(key.id), before);
-    assert.equal(ctx.upstream.requests.length, 3);
+    assert.equal(ctx.upstream.requests.length, 2);
+    // What fits is admitted: the limit is spent to the cent, never past it.
+    ctx.upstream.usage = { prompt_tokens: 10, completion_tokens: 2 };
+    const exact = await ctx.chat(key.key, { ...call(), max_tokens: 2 });
+    assert.equal(exact.status, 200);
+    await ctx.app.gateway.settled();
+    assert.equal((await listed(key.id)).period_spend_cents, 12);
+    const spent = await send(key.key);
+    assert.match(spent.body.error.message, /has reached its spending limit of \$0\.12/);
   });
 
   for (const [period, back] of [
@@ -125,7 +137,7 @@ describe('spending limit', () => {
         () => ctx.chat(key.key, call()),
         (request, res) => sendJson(res, request.body.model, 'ok', { prompt_tokens: 10, completion_tokens: WORST }),
       );
-      // Admitted while spent + held < 100: 0, 5, …, 95 held, so exactly 20, all billed 5 cents.
+      // Admitted while spent + held + 5 <= 100: 0, 5, …, 95 held, so exactly 20, all billed 5 cents.
       assert.equal(results.filter((r) => r.status === 200).length, 20);
       assert.ok(
         results
@@ -134,7 +146,7 @@ describe('spending limit', () => {
       );
       const after = await counters(key.id);
       assert.equal(after.reserved_cents, 0);
-      assert.ok(after.period_spend_cents <= 100 + WORST, `overdrawn to ${after.period_spend_cents}`);
+      assert.ok(after.period_spend_cents <= 100, `overdrawn to ${after.period_spend_cents}`);
       assert.equal(after.period_spend_cents, 100);
       const [{ reserved }] = await ctx.db.query<{ reserved: number }>(
         `SELECT (SELECT reserved_cents FROM teams WHERE id = $1) + (SELECT sum(reserved_cents) FROM team_members

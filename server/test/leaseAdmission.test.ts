@@ -9,8 +9,9 @@ import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gate
 
 /**
  * Admission against credit leases (docs/deploy.md#credit-leases), on two instances of one database: no statement on
- * the admission path while a lease lasts, bills exact, the overdraw bound of one worst case per instance, a revoked
- * key refused everywhere at once, and leases given back on close and when an instance goes silent.
+ * the admission path while a lease lasts, bills exact, no overdraw of any room (and less than one worst case per
+ * instance left unused), a revoked key refused everywhere at once, and leases given back on close and when an
+ * instance goes silent.
  */
 let a: GatewayTestContext;
 let b: GatewayTestContext;
@@ -106,7 +107,7 @@ test('after the first request takes a lease, requests are admitted with no state
   assert.deepEqual(await holds(), { team: 0, key: 0, member: 0, leases: 0 });
 });
 
-test('$1.00 and 200 concurrent requests over two instances overdraw by at most one worst case per instance', async () => {
+test('$1.00 and 200 concurrent requests over two instances never overdraw it', async () => {
   await a.topUp(teamId, 100);
   let turn = 0;
   const { admitted, results } = await allAtOnce(
@@ -120,15 +121,16 @@ test('$1.00 and 200 concurrent requests over two instances overdraw by at most o
   );
   const balance = await balanceCents(a.db, teamId);
   assert.equal(balance, 100 - admitted * WORST, 'every admitted request billed its worst case, once');
-  assert.ok(balance > -2 * WORST, `overdrawn by ${-balance} cents: more than one worst case on each of 2 instances`);
-  assert.ok(admitted >= 14, `only ${admitted} admitted: credit was left unused`);
+  assert.ok(balance >= 0, `overdrawn by ${-balance} cents`);
+  // Each instance refused only when what it held and what was left together had less than a worst case.
+  assert.ok(balance < 2 * WORST, `${balance} cents left unused: more than a worst case on each of 2 instances`);
   await Promise.all([a.app.gateway.forgetLeases(), b.app.gateway.forgetLeases()]);
   await Promise.all([a.app.gateway.settled(), b.app.gateway.settled()]);
   assert.deepEqual(await holds(), { team: 0, key: 0, member: 0, leases: 0 });
   assert.equal(await derivedBalanceCents(a.db, teamId), balance);
 });
 
-test("a key's spending limit holds within one worst case per instance", async () => {
+test("a key's spending limit is never passed over two instances", async () => {
   await a.topUp(teamId, 10_000);
   const limited = await a.request('POST', '/v1/api-keys/', {
     as: owner,
@@ -143,13 +145,13 @@ test("a key's spending limit holds within one worst case per instance", async ()
     fullAnswer,
   );
   const spent = admitted * WORST;
-  assert.ok(spent >= 50 && spent < 50 + 2 * WORST, `spent ${spent} cents against a 50-cent limit`);
+  assert.ok(spent <= 50 && spent > 50 - 2 * WORST, `spent ${spent} cents against a 50-cent limit`);
   const refused = await a.chat(limitedKey, body());
   assert.equal(refused.status, 429);
   assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'key_budget_exceeded');
 });
 
-test("a member's cap holds within one worst case per instance over both their keys; lowering it holds at once", async () => {
+test("a member's cap is never passed over both their keys and two instances; lowering it holds at once", async () => {
   await a.topUp(teamId, 10_000);
   const member = await a.user('member');
   await a.join(member, teamId);
@@ -175,7 +177,7 @@ test("a member's cap holds within one worst case per instance over both their ke
     fullAnswer,
   );
   const spent = admitted * WORST;
-  assert.ok(spent >= 30 && spent < 30 + 2 * WORST, `spent ${spent} cents against 30 cents left of the cap`);
+  assert.ok(spent <= 30 && spent > 30 - 2 * WORST, `spent ${spent} cents against 30 cents left of the cap`);
   const refused = await b.chat(keys[1], body());
   assert.equal(refused.status, 429);
   assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'member_budget_exceeded');

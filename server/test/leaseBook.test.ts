@@ -10,7 +10,7 @@ import type { Admission, AdmissionRequest } from '../services/reservations';
  */
 const owner = { keyId: 'key-1', teamId: 'team-1', userId: 'user-1' };
 const WORST = 2;
-const request: AdmissionRequest = { amountCents: WORST, tokens: 10, models: ['openai/metered'] };
+const request: AdmissionRequest = { amountCents: WORST, leastCents: WORST, tokens: 10, models: ['openai/metered'] };
 const grant = (leaseId: number, grantedCents: number): LeaseAnswer => ({
   ok: true,
   owner,
@@ -20,13 +20,19 @@ const grant = (leaseId: number, grantedCents: number): LeaseAnswer => ({
   validUntil: null,
   allowedModels: [],
 });
-const refused: LeaseAnswer = { ok: false, rateLimited: false, reason: 'insufficient_credits' };
+const refused: LeaseAnswer = {
+  ok: false,
+  rateLimited: false,
+  reason: 'insufficient_credits',
+  leftCents: 0,
+  fitsCents: 0,
+};
 
 /** A book whose acquisitions stay pending until the test answers them, in order. */
 function bookWithPendingDatabase() {
-  const pending: { wantCents: number; answer: (value: LeaseAnswer) => void }[] = [];
+  const pending: (Parameters<LeaseBookDeps['acquire']>[1] & { answer: (value: LeaseAnswer) => void })[] = [];
   const deps: LeaseBookDeps = {
-    acquire: (_keyHash, wantCents) => new Promise((answer) => pending.push({ wantCents, answer })),
+    acquire: (_keyHash, ask) => new Promise((answer) => pending.push({ ...ask, answer })),
     giveBack: async () => undefined,
     admitByStatement: async () => assert.fail('no key here has a per-minute limit'),
     now: () => 0,
@@ -91,4 +97,46 @@ test('a refused refill is not asked again per request: the request that finds th
   assert.equal(pending.length, 3, 'the empty lease asks the database, and the request waits for its answer');
   pending[2].answer(refused);
   assert.deepEqual(await last, refused);
+});
+
+test('a request without an output cap takes what the rooms have, down to its least hold; below it, the refusal counts the lease', async () => {
+  const { book, pending } = bookWithPendingDatabase();
+  const open: AdmissionRequest = { amountCents: 100, leastCents: 10, tokens: 10, models: ['openai/metered'] };
+  const first = book.admit('hash', open);
+  assert.deepEqual(
+    { want: pending[0].wantCents, need: pending[0].needCents, least: pending[0].leastCents },
+    { want: 100 * LEASE_WORST_CASES, need: 100, least: 10 },
+  );
+  // The rooms had 40 cents: the statement granted them, and the request holds all 40.
+  pending[0].answer(grant(1, 40));
+  const admitted = await first;
+  assert.ok(admitted.ok);
+  assert.equal(admitted.heldCents, 40);
+  // The lease is below half a slice: it asked for more in the background, and the rooms had none.
+  assert.equal(pending.length, 2);
+  pending[1].answer(refused);
+  await new Promise(setImmediate);
+
+  // A request with a cap needs its whole worst case: the lease has 0 free, the rooms 5 cents.
+  const capped = book.admit('hash', { ...open, leastCents: 100 });
+  assert.equal(pending.at(-1)!.leastCents, 100);
+  pending.at(-1)!.answer({ ...refused, leftCents: 5, fitsCents: 5 });
+  assert.deepEqual(await capped, { ...refused, leftCents: 5, fitsCents: 5 });
+
+  // Settled at 30 cents, 10 are free on the lease: a request that needs 10 at the least is admitted with them.
+  admitted.lease?.settle(30);
+  const small = book.admit('hash', open);
+  assert.deepEqual({ need: pending.at(-1)!.needCents, least: pending.at(-1)!.leastCents }, { need: 90, least: 0 });
+  pending.at(-1)!.answer(grant(1, 0));
+  const admittedSmall = await small;
+  assert.ok(admittedSmall.ok);
+  assert.equal(admittedSmall.heldCents, 10);
+});
+
+test('a room with nothing left refuses even a request that costs nothing', async () => {
+  const { book, pending } = bookWithPendingDatabase();
+  const free = book.admit('hash', { amountCents: 0, leastCents: 0, tokens: 1, models: ['openai/free'] });
+  assert.deepEqual({ need: pending[0].needCents, least: pending[0].leastCents }, { need: 1, least: 1 });
+  pending[0].answer(refused);
+  assert.deepEqual(await free, refused);
 });

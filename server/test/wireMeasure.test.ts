@@ -1,23 +1,35 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GatewayError } from '../gateway/errors';
-import { tokenUpperBound, estimateTokens } from '../gateway/tokens';
+import { TOOL_PROMPT_TOKENS, tokenUpperBound, estimateTokens } from '../gateway/tokens';
 import { TranslationError } from '../gateway/translate/translationError';
 import { anthropicErrorBody } from '../gateway/wire/anthropicErrors';
 import { measureRequest } from '../gateway/wire/conversations';
 import type { EndpointName, RequestMeasure } from '../gateway/wire/types';
 
-/** The rules of tokens.ts: 8 tokens of framing per message, 2,000 per image or document. */
+/**
+ * The rules of tokens.ts: 8 tokens of framing per message, 2,000 per image or document, 1,000 once for the provider's
+ * own tool prompt; and of holds.ts: a prompt has
+ * at least one token per 8 bytes of its text (media and framing not counted).
+ */
 const PER_MESSAGE = 8;
 const PER_MEDIA = 2_000;
+const FLOOR_BYTES = 8;
 
-const bounds = (texts: string[], messages: number, media: number) => {
+const bounds = (texts: string[], messages: number, media: number, tools = false) => {
   const text = texts.join('\n');
   return {
-    promptUpperBound: tokenUpperBound(text) + messages * PER_MESSAGE + media * PER_MEDIA,
+    promptUpperBound:
+      tokenUpperBound(text) + messages * PER_MESSAGE + media * PER_MEDIA + (tools ? TOOL_PROMPT_TOKENS : 0),
     promptEstimate: estimateTokens(text) + media * PER_MEDIA,
+    promptFloor: Math.ceil(tokenUpperBound(text) / FLOOR_BYTES),
+    answers: 1,
+    mediaParts: media,
+    documentParts: 0,
+    promptHidden: false,
   };
 };
+const embedded = { answers: 1, mediaParts: 0, documentParts: 0, promptHidden: false, completionCap: 0 };
 
 const tools = [{ name: 'get_weather', input_schema: { type: 'object' } }];
 const image = { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } };
@@ -27,7 +39,7 @@ const cases: { name: string; endpoint: EndpointName; body: Record<string, unknow
     name: 'chat: the cap times n',
     endpoint: 'chat.completions',
     body: { model: 'm', messages: [{ role: 'user', content: 'héllo' }], max_tokens: 10, n: 3 },
-    expected: { ...bounds(['héllo'], 1, 0), completionCap: 30 },
+    expected: { ...bounds(['héllo'], 1, 0), completionCap: 30, answers: 3 },
   },
   {
     name: 'messages: system, text, image, tool call and result, tools; max_tokens caps the answer',
@@ -54,6 +66,7 @@ const cases: { name: string; endpoint: EndpointName; body: Record<string, unknow
         ],
         4,
         1,
+        true,
       ),
       completionCap: 300,
     },
@@ -68,31 +81,37 @@ const cases: { name: string; endpoint: EndpointName; body: Record<string, unknow
     name: 'embeddings: one string by its UTF-8 bytes, nothing generated',
     endpoint: 'embeddings',
     body: { model: 'm', input: 'héllo' },
-    expected: { promptUpperBound: 6, promptEstimate: 2, completionCap: 0 },
+    expected: { promptUpperBound: 6, promptEstimate: 2, promptFloor: 1, ...embedded },
   },
   {
     name: 'embeddings: a list of strings',
     endpoint: 'embeddings',
     body: { model: 'm', input: ['ab', '東京'] },
-    expected: { promptUpperBound: 8, promptEstimate: 2, completionCap: 0 },
+    expected: { promptUpperBound: 8, promptEstimate: 2, promptFloor: 2, ...embedded },
   },
   {
     name: 'embeddings: token arrays by their length',
     endpoint: 'embeddings',
     body: { model: 'm', input: [[1, 2, 3], [4]] },
-    expected: { promptUpperBound: 4, promptEstimate: 4, completionCap: 0 },
+    expected: { promptUpperBound: 4, promptEstimate: 4, promptFloor: 4, ...embedded },
   },
   {
     name: 'embeddings: one token array',
     endpoint: 'embeddings',
     body: { model: 'm', input: [1, 2, 3] },
-    expected: { promptUpperBound: 3, promptEstimate: 3, completionCap: 0 },
+    expected: { promptUpperBound: 3, promptEstimate: 3, promptFloor: 3, ...embedded },
   },
   {
     name: 'responses: a string input, no max_output_tokens',
     endpoint: 'responses',
     body: { model: 'm', input: 'Hi there' },
     expected: { ...bounds(['Hi there'], 1, 0), completionCap: null },
+  },
+  {
+    name: 'responses: continuing a stored conversation, whose prompt the gateway cannot see',
+    endpoint: 'responses',
+    body: { model: 'm', input: 'And then?', previous_response_id: 'resp_1' },
+    expected: { ...bounds(['And then?'], 1, 0), completionCap: null, promptHidden: true },
   },
   {
     name: 'responses: instructions, message parts, an image, a function call and its output; max_output_tokens',

@@ -1,3 +1,4 @@
+import type { GatewayProvider } from '../../../contract/providers';
 import type { ChatRequest } from '../completions';
 import {
   estimateTokens,
@@ -7,17 +8,29 @@ import {
   tokenUpperBound,
   type PromptText,
 } from '../tokens';
+import { FLOOR_BYTES_PER_TOKEN } from '../holds';
 import { isJsonObject, type JsonObject } from './sse';
-import type { RequestMeasure } from './types';
+import type { EndpointName, RequestMeasure } from './types';
 
 /** A message as tokens.ts measures it: text parts by their bytes, any other part as one media part. */
 type MeasuredMessage = ChatRequest['messages'][number];
-type MeasuredPart = { text?: string };
+type MeasuredPart = { text?: string; type?: unknown };
 
-const measureOf = (prompt: PromptText, completionCap: number | null): RequestMeasure => ({
+const promptFloor = (textBytes: number) => Math.ceil(textBytes / FLOOR_BYTES_PER_TOKEN);
+
+const measureOf = (
+  prompt: PromptText,
+  completionCap: number | null,
+  more: Partial<Pick<RequestMeasure, 'answers' | 'promptHidden'>> = {},
+): RequestMeasure => ({
   promptUpperBound: promptUpperBound(prompt),
   promptEstimate: promptEstimate(prompt),
+  promptFloor: promptFloor(tokenUpperBound(prompt.text)),
   completionCap,
+  answers: more.answers ?? 1,
+  mediaParts: prompt.mediaParts,
+  documentParts: prompt.documentParts,
+  promptHidden: more.promptHidden ?? false,
 });
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
@@ -25,7 +38,8 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export function measureChat(chat: ChatRequest): RequestMeasure {
   const cap = chat.max_completion_tokens ?? chat.max_tokens ?? null;
-  return measureOf(promptText(chat), cap === null ? null : cap * (chat.n ?? 1));
+  const answers = chat.n ?? 1;
+  return measureOf(promptText(chat), cap === null ? null : cap * answers, { answers });
 }
 
 /**
@@ -40,7 +54,7 @@ function anthropicParts(content: unknown): MeasuredPart[] {
     if (typeof block.thinking === 'string') return [{ text: block.thinking }];
     if (block.type === 'tool_use') return [{ text: JSON.stringify({ name: block.name, input: block.input }) }];
     if (block.type === 'tool_result') return block.content === undefined ? [] : anthropicParts(block.content);
-    if (block.type === 'image' || block.type === 'document') return [{}];
+    if (block.type === 'image' || block.type === 'document') return [{ type: block.type }];
     return [{ text: JSON.stringify(block) }];
   });
 }
@@ -60,16 +74,28 @@ export function measureEmbeddings(body: JsonObject): RequestMeasure {
   const inputs = Array.isArray(body.input) && typeof body.input[0] !== 'number' ? body.input : [body.input];
   let upperBound = 0;
   let estimate = 0;
+  let floor = 0;
   for (const input of inputs) {
     if (typeof input === 'string') {
       upperBound += tokenUpperBound(input);
       estimate += estimateTokens(input);
+      floor += promptFloor(tokenUpperBound(input));
     } else if (Array.isArray(input)) {
       upperBound += input.length;
       estimate += input.length;
+      floor += input.length;
     }
   }
-  return { promptUpperBound: upperBound, promptEstimate: estimate, completionCap: 0 };
+  return {
+    promptUpperBound: upperBound,
+    promptEstimate: estimate,
+    promptFloor: floor,
+    completionCap: 0,
+    answers: 1,
+    mediaParts: 0,
+    documentParts: 0,
+    promptHidden: false,
+  };
 }
 
 /** A Responses input item: a message's text parts, a tool output, or any other item (a function call) as JSON. */
@@ -82,7 +108,7 @@ function responsesMessage(item: unknown): MeasuredMessage {
     const parts = content.map((part): MeasuredPart => {
       if (!isJsonObject(part)) return {};
       const text = part.text ?? part.refusal;
-      return typeof text === 'string' ? { text } : {};
+      return typeof text === 'string' ? { text } : { type: part.type };
     });
     return { role: 'message', content: parts };
   }
@@ -99,5 +125,30 @@ export function measureResponses(body: JsonObject): RequestMeasure {
   const messages = input.map(responsesMessage);
   if (typeof body.instructions === 'string') messages.unshift({ role: 'system', content: body.instructions });
   const prompt = promptText({ messages, tools: body.tools, response_format: body.text });
-  return measureOf(prompt, numberOrNull(body.max_output_tokens));
+  const promptHidden = typeof body.previous_response_id === 'string' || body.conversation !== undefined;
+  return measureOf(prompt, numberOrNull(body.max_output_tokens), { promptHidden });
+}
+
+/** The field that caps the answer in the client's request, as a refusal's advice names it. */
+export function capFieldOf(endpoint: EndpointName, body: JsonObject): string {
+  if (endpoint === 'responses') return 'max_output_tokens';
+  if (endpoint === 'chat.completions' && typeof body.max_completion_tokens === 'number') return 'max_completion_tokens';
+  return 'max_tokens';
+}
+
+/**
+ * The request with the output cap the gateway chose for it (holds.ts outputCapFor), for a provider. OpenAI's own API
+ * takes max_completion_tokens (its reasoning models refuse max_tokens); the other OpenAI-compatible providers, and
+ * the translation to Anthropic's max_tokens, read max_tokens.
+ */
+export function withOutputCap(
+  endpoint: EndpointName,
+  provider: GatewayProvider,
+  body: JsonObject,
+  cap: number,
+): JsonObject {
+  if (endpoint === 'responses') return { ...body, max_output_tokens: cap };
+  if (endpoint === 'chat.completions')
+    return { ...body, [provider === 'openai' ? 'max_completion_tokens' : 'max_tokens']: cap };
+  return body;
 }

@@ -21,10 +21,23 @@ export type Dialect = 'openai' | 'anthropic';
 export interface RequestMeasure {
   /** An upper bound of the prompt tokens (docs/gateway.md: the UTF-8 byte length plus per-message allowances). */
   promptUpperBound: number;
-  /** The most completion tokens the request may produce (0 for embeddings); null: the gateway's default cap. */
+  /**
+   * The most completion tokens the client lets the request produce, all answers together (0 for embeddings); null:
+   * it set no cap, and the gateway sets one (holds.ts).
+   */
   completionCap: number | null;
+  /** Answers asked for (chat's `n`): an output cap applies to each. */
+  answers: number;
   /** A fair estimate of the prompt tokens, to bill a stream cut short before the provider reported usage. */
   promptEstimate: number;
+  /** Prompt tokens there are at the least (holds.ts FLOOR_BYTES_PER_TOKEN): what proves a prompt too long. */
+  promptFloor: number;
+  /** Images, audio and documents: counted at an allowance each, the one part of a prompt its bytes do not bound. */
+  mediaParts: number;
+  /** Of those, the ones that are not images (documents, files, audio), whose tokens grow with their length. */
+  documentParts: number;
+  /** The prompt includes what the gateway cannot see (a Responses `previous_response_id` or `conversation`). */
+  promptHidden: boolean;
 }
 
 /** A provider's complete (non-streamed) reply, read: what the client is sent, and what to bill. */
