@@ -1,10 +1,11 @@
 import type { Db } from './types';
-import { migrations } from './migrations';
+import { migrations, type Migration } from './migrations';
 
 /** Arbitrary constant: every instance takes the same advisory lock, so several can start against one database. */
 const MIGRATION_LOCK_KEY = 724_311_001;
 
-export async function migrate(db: Db): Promise<number[]> {
+/** Applies the steps of `steps` (all of them, unless a test stops earlier) the database has not had yet. */
+export async function migrate(db: Db, steps: Migration[] = migrations): Promise<number[]> {
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await q.query(
@@ -12,7 +13,7 @@ export async function migrate(db: Db): Promise<number[]> {
     );
     const done = new Set((await q.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
     const applied: number[] = [];
-    for (const migration of migrations) {
+    for (const migration of steps) {
       if (done.has(migration.id)) continue;
       // Split on statement boundaries because the extended protocol accepts one statement per call.
       for (const statement of splitStatements(migration.sql)) await q.query(statement);

@@ -26,13 +26,15 @@ export interface TestDb {
 }
 
 /**
- * One database per test file: in-memory PGlite by default, or a throw-away schema in TEST_DATABASE_URL's PostgreSQL.
+ * One database per test file: in-memory PGlite by default, or a throw-away schema in TEST_DATABASE_URL's PostgreSQL;
+ * migrated, unless `migrated` is false.
  */
-export async function openTestDb(): Promise<TestDb> {
+export async function openTestDb(options: { migrated?: boolean } = {}): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
+  const migrated = options.migrated ?? true;
   if (!url) {
     const db = await openPglite(null);
-    await migrate(db);
+    if (migrated) await migrate(db);
     const shared: TestDb = { db, drop: async () => undefined, another: () => shared };
     return { ...shared, drop: () => db.close() };
   }
@@ -46,7 +48,7 @@ export async function openTestDb(): Promise<TestDb> {
     return { db, drop: () => db.close(), another };
   };
   const db = open();
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     db,
     drop: async () => {

@@ -1,3 +1,4 @@
+-- Migration 11: every room holds the whole request.
 -- A limit is a limit (docs/gateway.md#holding-credits): a request is admitted only when its hold fits in every room it
 -- draws on (the key's spending limit, the member's monthly cap, the team's credit and its monthly budget), not, as
 -- before, whenever each room had a cent left. A request without an output cap asks for a range: at most p_amount (its

@@ -1,10 +1,8 @@
-/**
- * Migration 10: credit leases and instance heartbeats (docs/deploy.md#credit-leases). A lease is a slice of a key's
- * available credit (bounded by the key's limit, its member's cap and the team's credit and budget) that one instance
- * holds, like a large reservation, and admits requests against in memory; each bill written takes its cost out of
- * the lease it was admitted against, and the instance gives back what it did not use.
- */
-export const LEASE_MIGRATION_SQL = `
+-- Migration 10: credit leases and instance heartbeats.
+-- (docs/deploy.md#credit-leases) A lease is a slice of a key's available credit (bounded by the key's limit, its
+-- member's cap and the team's credit and budget) that one instance holds, like a large reservation, and admits requests
+-- against in memory; each bill written takes its cost out of the lease it was admitted against, and the instance gives
+-- back what it did not use.
 CREATE TABLE gateway_leases (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   instance_id text NOT NULL,
@@ -112,4 +110,3 @@ BEGIN
   request_block := nextval('gateway_request_blocks');
 END
 $$;
-`;
