@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Deps, Lifecycle } from './deps';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway';
-import { noJournal } from './gateway/journal';
+import { noJournal } from './credit/journal';
 import { HttpError } from './lib/errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
 import { validatorCompiler } from './lib/validation';

@@ -6,8 +6,8 @@ import { buildApp } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open';
-import { openBillJournal } from './gateway/journal';
-import { recoverPreviousRun } from './gateway/recovery';
+import { openBillJournal } from './credit/journal';
+import { recoverPreviousRun } from './credit/recovery';
 import { isBuildStale } from './lib/staleBuild';
 import { seedDemoIfEmpty } from './seed/demo';
 

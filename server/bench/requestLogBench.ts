@@ -21,7 +21,8 @@ import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { pageQuery } from '../services/requestLog';
 import { createSessions } from '../services/sessions';
-import { rebuildUsageRollup, recordUsageBatch, type UsageEvent } from '../services/usage';
+import { rebuildUsageRollup } from '../services/usage';
+import { recordUsageBatch, type UsageEvent } from '../credit/writeBills';
 import { withPglite, withPostgres } from './benchDatabases';
 import { MODELS, insertUsageEvents } from './usageEvents';
 

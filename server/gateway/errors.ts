@@ -2,7 +2,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from '../lib/errors';
 import type { LimitPeriod } from '../../contract/schemas/apiKeys';
 import { formatCents } from '../lib/money';
+import { PROVIDERS_OFFERING } from './dialects';
 import { anthropicErrorBody } from './wire/anthropicErrors';
+import type { EndpointName } from './wire/types';
 
 /**
  * OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). `param` names
@@ -106,6 +108,17 @@ export const budgetExceeded = (budgetCents: number, leftCents = 0, overrun: Over
       () => `your team has ${formatCents(leftCents)} left of its monthly budget of ${formatCents(budgetCents)}`,
       ' The team owner can raise the budget on the Billing page.',
     ),
+  );
+
+/** No deployment of the model offers the endpoint (embeddings on Anthropic's models, say). */
+export const notOffered = (model: string, endpoint: EndpointName) =>
+  new GatewayError(
+    400,
+    'invalid_request_error',
+    'unsupported_endpoint',
+    `The model "${model}" cannot answer ${endpoint} requests; they are offered by ` +
+      `${(PROVIDERS_OFFERING[endpoint] ?? []).join(', ')} models.`,
+    'model',
   );
 
 export const modelNotFound = (model: string) =>

@@ -1,16 +1,6 @@
 import type { GatewayProvider } from '../../contract/providers';
-import type { Tier } from './tiers';
-
-/**
- * What a model can take and give, as its provider documents it: the context window (prompt and answer together, in
- * tokens) and the most output tokens one answer may have. The gateway uses them to bound a request's worst case
- * (docs/gateway.md#holding-credits): a provider refuses, unbilled, a prompt beyond the window, and stops an answer at
- * its output limit. A model not listed has unknown limits, and the gateway falls back on GATEWAY_DEFAULT_MAX_TOKENS.
- */
-export interface ModelLimits {
-  contextWindow: number | null;
-  maxOutputTokens: number | null;
-}
+import type { ModelLimits } from '../credit/holds';
+import type { Tier } from '../credit/tiers';
 
 const UNKNOWN: ModelLimits = { contextWindow: null, maxOutputTokens: null };
 

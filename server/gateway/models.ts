@@ -1,5 +1,5 @@
 import { GATEWAY_PROVIDERS, type GatewayProvider } from '../../contract/providers';
-import { activeTiers, type Tier, type TierIndex } from './tiers';
+import { activeTiers, type Tier, type TierIndex } from '../credit/tiers';
 
 /** The order in which a bare model name offered by several providers is resolved. */
 export const PROVIDER_ORDER = GATEWAY_PROVIDERS;

@@ -1,16 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { type GatewayError, upstreamFailed, upstreamTimeout } from './errors';
-import type { Gateway } from './gateway';
 import { fallsThrough, providerError } from './providerErrors';
 import type { Candidate } from './routing/resolve';
 import { isRetryable, type AttemptOutcome } from './routing/policy';
-import type { Bill, FailedTry } from './settle';
+import type { Bill, FailedTry } from '../credit/bill';
+import type { Upstream } from './upstream';
 import type { Conversation } from './wire/conversations';
 
 /** One try of one deployment. */
 export interface Attempt {
-  gateway: Gateway;
+  /** The provider's client (throws when its credential was deleted since the request was routed). */
+  upstream: () => Upstream;
+  /** Time allowed for the reply to start and, while it streams, between two chunks. */
+  timeoutMs: number;
   request: FastifyRequest;
   reply: FastifyReply;
   conversation: Conversation;
@@ -70,13 +73,13 @@ function waitForDrain(res: ServerResponse): Promise<void> {
  * committed and a later failure ends the stream with an error event.
  */
 export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
-  const { gateway, request, reply, conversation, controller } = attempt;
+  const { request, reply, conversation, controller } = attempt;
   let timedOut = false;
   // Time allowed for the reply to start and, while it streams, between two chunks.
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, gateway.config.upstreamTimeoutMs);
+  }, attempt.timeoutMs);
   const why = (): AttemptOutcome => (timedOut ? { kind: 'timeout' } : { kind: 'network' });
   const lost = (): Failed => failed(attempt, why(), timedOut ? upstreamTimeout() : upstreamFailed());
 
@@ -84,7 +87,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   let body: AsyncIterator<Buffer | string>;
   let raw: Buffer | null = null;
   try {
-    const upstream = gateway.upstream(attempt.candidate.deployment);
+    const upstream = attempt.upstream();
     const answer = await upstream.send(
       conversation.path,
       conversation.payload,

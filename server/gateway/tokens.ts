@@ -1,3 +1,5 @@
+import { charsToTokens } from '../credit/bill';
+
 /**
  * Token counts the gateway works out itself, without a tokenizer:
  * - `estimateTokens`: about 4 characters per token (OpenAI's rule of thumb for English). Used by the echo provider
@@ -6,7 +8,6 @@
  *   so it cannot undercount text; the reservation uses it so a request's worst case really is its worst case. Only
  *   media parts (counted at an allowance) are not bounded by it: see settle.ts.
  */
-export const charsToTokens = (chars: number) => Math.ceil(chars / 4);
 export const estimateTokens = (text: string) => charsToTokens(text.length);
 export const tokenUpperBound = (text: string) => Buffer.byteLength(text, 'utf8');
 

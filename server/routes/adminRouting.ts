@@ -145,7 +145,7 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
     },
     async (request) => {
       const window = request.query.window ?? 'hour';
-      const cooling = new Map(gateway.cooldowns().map((health) => [health.id, health.coolingUntil]));
+      const cooling = new Map(gateway.cooldowns.snapshot().map((health) => [health.id, health.coolingUntil]));
       return { window, deployments: await providerHealth(db, window, (id) => cooling.get(id) ?? null) };
     },
   );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { anthropicKey, bearerKey, isGatewayCaller } from '../gateway/completions';
+import { anthropicKey, bearerKey, isGatewayCaller } from '../gateway/callerKey';
 import { type GatewayError, rateLimited, sendAnthropicError, sendGatewayError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
 import type { EndpointName } from '../gateway/wire/types';
@@ -104,8 +104,8 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       '/v1/models',
       { config, schema: { response: { 200: ModelList, ...openAiErrors([401, 429, 500]) } } },
       async (request) => {
-        const access = await gateway.authenticate(anthropicKey(request));
-        return gateway.models(access.allowedModels);
+        const access = await gateway.catalog.authenticate(anthropicKey(request));
+        return gateway.catalog.models(access.allowedModels);
       },
     );
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { recordUsage } from '../services/usage';
+import { recordUsage } from '../credit/writeBills';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../services/credits';
 import { applyProviderStatus, refundPayment } from '../payments/payments';
-import { recordUsage } from '../services/usage';
+import { recordUsage } from '../credit/writeBills';
 import { migrations } from '../db/migrations';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 

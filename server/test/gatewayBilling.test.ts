@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { tierFor, worstCaseCents, type Tier } from '../gateway/tiers';
+import { tierFor, worstCaseCents, type Tier } from '../credit/tiers';
 import { billedCents, ceilCents, costPicoDollars, type Prices } from '../lib/cost';
 import { balanceCents } from '../services/credits';
-import { recordUsageBatch } from '../services/usage';
+import { recordUsageBatch } from '../credit/writeBills';
 import type { Usage } from './fakeUpstream';
 import type { TestUser } from './helpers';
 import { anthropicUsageOf } from '../gateway/translate/usage';

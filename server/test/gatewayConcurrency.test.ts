@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { balanceCents, derivedBalanceCents } from '../services/credits';
-import { releaseExpiredReservations } from '../services/reservations';
+import { releaseExpiredReservations } from '../credit/release';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';
 import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MIN_OUTPUT_TOKENS, outputCapFor, planHold, tooLongFor, whatFits, type Answerer } from '../gateway/holds';
+import { MIN_OUTPUT_TOKENS, outputCapFor, planHold, tooLongFor, whatFits, type Answerer } from '../credit/holds';
 import { modelLimits } from '../gateway/modelLimits';
-import type { Tier } from '../gateway/tiers';
-import type { RequestMeasure } from '../gateway/wire/types';
+import type { Tier } from '../credit/tiers';
+import type { RequestMeasure } from '../credit/holds';
 
 /** Prices in micro-dollars per 1M tokens: $10 per 1M (10,000,000) is a cent per 1,000 tokens. */
 const tier = (promptMicros: number, completionMicros: number, range: Partial<Tier> = {}): Tier => ({

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { openBillJournal, readLeftBills } from '../gateway/journal';
-import { recoverPreviousRun } from '../gateway/recovery';
-import { recordUsage, type UsageEvent } from '../services/usage';
+import { openBillJournal, readLeftBills } from '../credit/journal';
+import { recoverPreviousRun } from '../credit/recovery';
+import { recordUsage, type UsageEvent } from '../credit/writeBills';
 import { createTestContext, type TestContext } from './helpers';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'journal-'));

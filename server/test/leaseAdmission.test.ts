@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { balanceCents, derivedBalanceCents } from '../services/credits';
-import { heartbeat, releaseSilentInstances } from '../services/leases';
-import { recordUsageBatch } from '../services/usage';
+import { heartbeat, releaseSilentInstances } from '../credit/leases';
+import { recordUsageBatch } from '../credit/writeBills';
 import { sendJson } from './fakeUpstream';
 import { eventually, openTestDb, type TestUser } from './helpers';
 import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
@@ -86,7 +86,7 @@ test('after the first request takes a lease, requests are admitted with no state
   await a.topUp(teamId, 10_000);
   const first = await a.chat(key, body());
   assert.equal(first.status, 200);
-  const [lease] = a.app.gateway.leases();
+  const [lease] = a.app.gateway.credit.leases();
   assert.ok(lease && lease.grantedCents > 0, 'a lease is held');
 
   const statements = await admissionStatements(async () => {

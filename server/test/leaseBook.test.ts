@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LEASE_WORST_CASES, createLeaseBook, type LeaseBookDeps } from '../gateway/leaseBook';
-import type { LeaseAnswer } from '../services/leases';
-import type { Admission, AdmissionRequest } from '../services/reservations';
+import { LEASE_WORST_CASES, createLeaseBook, type LeaseBookDeps } from '../credit/leaseBook';
+import type { LeaseAnswer } from '../credit/leases';
+import type { Admission, AdmissionRequest } from '../credit/admission';
 
 /**
  * The in-memory side of credit leases, against a fake database: when a lease is refilled, and who waits for it.

@@ -7,7 +7,7 @@ import { REQUEST_LOG_PATH, REQUEST_LOG_CSV_PATH, requestLogEntryPath, withParams
 import { REQUEST_LOG_CSV_COLUMNS, REQUEST_LOG_SORT_FIELDS } from '../../contract/schemas/requestLog';
 import { CSV_BATCH_ROWS } from '../routes/requestLog';
 import { hashApiKey } from '../services/apiKeys';
-import { recordUsageBatch, type UsageEvent } from '../services/usage';
+import { recordUsageBatch, type UsageEvent } from '../credit/writeBills';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import type { TestUser } from './helpers';
 

@@ -3,7 +3,7 @@ import { after, before, beforeEach, mock, test } from 'node:test';
 import { USAGE_STATS_PATH, withParams } from '../../contract/apiPaths';
 import { utcDay } from '../lib/time';
 import { deleteEventsBefore, startRetention } from '../services/retention';
-import { recordUsageBatch } from '../services/usage';
+import { recordUsageBatch } from '../credit/writeBills';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 /** Request log retention (docs/governance.md#request-log): old events go in batches; the reports keep every day. */

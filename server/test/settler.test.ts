@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
-import { noJournal } from '../gateway/journal';
-import { createSettler } from '../gateway/settler';
-import type { UsageEvent } from '../services/usage';
+import { noJournal } from '../credit/journal';
+import { createSettler } from '../credit/settler';
+import type { UsageEvent } from '../credit/writeBills';
 
 /**
  * When the gateway's bills reach the database (gateway/settler.ts), against a fake database whose batch statement
@@ -76,4 +76,40 @@ test('under load, bills gather into one statement per 20 ms window', async () =>
     batches.length <= (seconds * 1000) / 20 + 2,
     `${batches.length} statements for ${sent} bills in ${seconds} s`,
   );
+});
+
+test('what watches settled usage sees each batch once it is written, and cannot stop the billing', async () => {
+  const { db, batches } = fakeDatabase();
+  const errors: string[] = [];
+  const settler = createSettler(
+    db,
+    { error: (_: unknown, message: string) => errors.push(message) } as never,
+    noJournal,
+  );
+  const seen: number[][] = [];
+  settler.onSettled((bills) => {
+    // Called after the statement: the batch it sees is already in the database.
+    assert.equal(batches.length, seen.length + 1);
+    seen.push(bills.map((b) => b.promptTokens));
+  });
+  settler.onSettled(() => {
+    throw new Error('a broken listener');
+  });
+  const stop = settler.onSettled(async () => Promise.reject(new Error('a broken async listener')));
+  for (const n of [1, 2, 3]) {
+    settler.opened();
+    settler.add(bill(n));
+  }
+  await settler.settled();
+  await sleep(0);
+  assert.deepEqual(seen, [[1, 2, 3]]);
+  assert.deepEqual(errors, ['a settled-bills listener failed', 'a settled-bills listener failed']);
+
+  stop();
+  settler.opened();
+  settler.add(bill(4));
+  await settler.settled();
+  await sleep(0);
+  assert.deepEqual(seen, [[1, 2, 3], [4]]);
+  assert.equal(errors.length, 3, 'the stopped listener is not called again, the broken one is');
 });

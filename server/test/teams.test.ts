@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { recordUsage } from '../services/usage';
+import { recordUsage } from '../credit/writeBills';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 let ctx: TestContext;

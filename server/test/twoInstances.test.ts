@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { balanceCents } from '../services/credits';
-import { releaseExpiredReservations } from '../services/reservations';
+import { releaseExpiredReservations } from '../credit/release';
 import { deleteEventsBefore } from '../services/retention';
 import { sendJson } from './fakeUpstream';
 import { eventually, openTestDb, type TestUser } from './helpers';
@@ -41,7 +41,7 @@ const hello = (model: string) => ({ model, messages: [{ role: 'user', content: '
 
 test('a model priced through one instance is callable through the other within a second', async () => {
   await a.topUp(teamId, 1_000);
-  assert.equal(await b.app.gateway.route('echo/fresh-1'), null, 'B has loaded its tiers, without the model');
+  assert.equal(await b.app.gateway.catalog.route('echo/fresh-1'), null, 'B has loaded its tiers, without the model');
   const priced = await a.request('POST', '/v1/admin/pricing/tiers', {
     as: admin,
     body: {
@@ -54,14 +54,18 @@ test('a model priced through one instance is callable through the other within a
   });
   assert.equal(priced.status, 201, priced.text);
   // Well under the caches' 5 s timed reload: only the change notification can do it.
-  await eventually('B routes the new model', async () => (await b.app.gateway.route('echo/fresh-1')) !== null);
+  await eventually('B routes the new model', async () => (await b.app.gateway.catalog.route('echo/fresh-1')) !== null);
   assert.equal((await b.chat(key, hello('echo/fresh-1'))).status, 200);
 });
 
 test('a route created, then deleted, through one instance is seen by the other within a second', async () => {
   await a.topUp(teamId, 1_000);
   await a.tier({ provider: 'echo', model: 'echo-1', prompt: 1, completion: 1 });
-  assert.equal(await b.app.gateway.route('team/smart'), null, 'B has loaded its routing table, without the route');
+  assert.equal(
+    await b.app.gateway.catalog.route('team/smart'),
+    null,
+    'B has loaded its routing table, without the route',
+  );
   const created = await a.request('POST', '/v1/admin/routing/routes', { as: admin, body: { name: 'team/smart' } });
   assert.equal(created.status, 201, created.text);
   const deployment = await a.request('POST', `/v1/admin/routing/routes/${created.body.id}/deployments`, {
@@ -69,19 +73,19 @@ test('a route created, then deleted, through one instance is seen by the other w
     body: { provider: 'echo', model: 'echo-1' },
   });
   assert.equal(deployment.status, 201, deployment.text);
-  await eventually('B routes team/smart', async () => (await b.app.gateway.route('team/smart')) !== null);
+  await eventually('B routes team/smart', async () => (await b.app.gateway.catalog.route('team/smart')) !== null);
   assert.equal((await b.chat(key, hello('team/smart'))).status, 200);
 
   const deleted = await a.request('DELETE', `/v1/admin/routing/routes/${created.body.id}`, { as: admin });
   assert.equal(deleted.status, 200, deleted.text);
-  await eventually('B forgets team/smart', async () => (await b.app.gateway.route('team/smart')) === null);
+  await eventually('B forgets team/smart', async () => (await b.app.gateway.catalog.route('team/smart')) === null);
 });
 
 test(
   'after its listening connection drops, an instance reloads everything (notices sent meanwhile are lost)',
   { skip: !process.env.TEST_DATABASE_URL && 'PGlite has no connection to drop' },
   async () => {
-    assert.equal(await b.app.gateway.route('echo/unannounced-1'), null);
+    assert.equal(await b.app.gateway.catalog.route('echo/unannounced-1'), null);
     // Priced without a notice, as if it had been sent while B's connection was down.
     await a.db.query(
       `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, min_tokens, prompt_micros_per_1m,
@@ -93,7 +97,10 @@ test(
        WHERE query LIKE 'LISTEN "' || current_schema() || '.%'`,
     );
     assert.equal(killed, 2, "both instances' listening connections");
-    await eventually('B routes the model', async () => (await b.app.gateway.route('echo/unannounced-1')) !== null);
+    await eventually(
+      'B routes the model',
+      async () => (await b.app.gateway.catalog.route('echo/unannounced-1')) !== null,
+    );
   },
 );
 

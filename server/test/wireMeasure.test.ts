@@ -5,7 +5,8 @@ import { TOOL_PROMPT_TOKENS, tokenUpperBound, estimateTokens } from '../gateway/
 import { TranslationError } from '../gateway/translate/translationError';
 import { anthropicErrorBody } from '../gateway/wire/anthropicErrors';
 import { measureRequest } from '../gateway/wire/conversations';
-import type { EndpointName, RequestMeasure } from '../gateway/wire/types';
+import type { EndpointName } from '../gateway/wire/types';
+import type { RequestMeasure } from '../credit/holds';
 
 /**
  * The rules of tokens.ts: 8 tokens of framing per message, 2,000 per image or document, 1,000 once for the provider's

@@ -1,6 +1,6 @@
 import type { GatewayProvider } from '../../../contract/providers';
 import { resolveModel } from '../models';
-import { activeTiers, type Tier, type TierIndex } from '../tiers';
+import { activeTiers, type Tier, type TierIndex } from '../../credit/tiers';
 import { DIRECT_POLICY, type Deployment, type ModelRoute, type RoutePolicy, type RoutingTable } from './types';
 
 /** A deployment that can answer now, with the pricing tiers it is billed at. */

@@ -1,4 +1,4 @@
-import type { ChatRequest } from '../completions';
+import type { ChatRequest } from './types';
 import { unreadableReply } from '../errors';
 import { readCompletion } from '../replies';
 import { anthropicEventToOpenai, newAnthropicStreamState } from '../translate/anthropicStreamToOpenai';

@@ -1,4 +1,4 @@
-import type { ChatRequest } from '../completions';
+import type { ChatRequest } from './types';
 import { SseRelay, readCompletion } from '../replies';
 import { openAiErrorEvent } from './openAiEvents';
 import type { Conversation, StreamRelay } from './types';

@@ -1,4 +1,4 @@
-import type { ChatRequest } from '../completions';
+import type { ChatRequest } from './types';
 import { chatViaAnthropic } from './chatViaAnthropic';
 import { chatWithOpenAi } from './chatWithOpenAi';
 import { embeddingsWithOpenai, noAnthropicEmbeddings } from './embeddings';
@@ -6,14 +6,8 @@ import { measureChat, measureEmbeddings, measureMessages, measureResponses } fro
 import { messagesViaOpenai } from './messagesViaOpenai';
 import { messagesWithAnthropic } from './messagesWithAnthropic';
 import { noAnthropicResponses, responsesWithOpenai } from './responses';
-import type {
-  Conversation,
-  ConversationOptions,
-  Dialect,
-  EndpointName,
-  ProviderErrorDetail,
-  RequestMeasure,
-} from './types';
+import type { Conversation, ConversationOptions, Dialect, EndpointName, ProviderErrorDetail } from './types';
+import type { RequestMeasure } from '../../credit/holds';
 
 export type { Conversation, ConversationOptions } from './types';
 

@@ -1,5 +1,5 @@
 import type { GatewayProvider } from '../../../contract/providers';
-import type { ChatRequest } from '../completions';
+import type { ChatRequest } from './types';
 import {
   estimateTokens,
   promptEstimate,
@@ -8,9 +8,10 @@ import {
   tokenUpperBound,
   type PromptText,
 } from '../tokens';
-import { FLOOR_BYTES_PER_TOKEN } from '../holds';
+import { FLOOR_BYTES_PER_TOKEN } from '../../credit/holds';
 import { isJsonObject, type JsonObject } from './sse';
-import type { EndpointName, RequestMeasure } from './types';
+import type { EndpointName } from './types';
+import type { RequestMeasure } from '../../credit/holds';
 
 /** A message as tokens.ts measures it: text parts by their bytes, any other part as one media part. */
 type MeasuredMessage = ChatRequest['messages'][number];

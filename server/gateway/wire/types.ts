@@ -7,6 +7,18 @@ import type { GatewayError } from '../errors';
  * request into the provider's and the provider's reply back into what the client expects.
  */
 
+/** A chat completions request as the gateway reads it; every other field is passed on. */
+export interface ChatRequest {
+  model: string;
+  messages: { role: string; content?: unknown; name?: unknown; tool_calls?: unknown }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean } | null;
+  max_tokens?: number | null;
+  max_completion_tokens?: number | null;
+  n?: number | null;
+  [field: string]: unknown;
+}
+
 /** The APIs clients call, as recorded in usage_events.endpoint. */
 export type EndpointName = 'chat.completions' | 'messages' | 'embeddings' | 'responses';
 export const ENDPOINT_NAMES: readonly EndpointName[] = ['chat.completions', 'messages', 'embeddings', 'responses'];
@@ -16,29 +28,6 @@ export const ENDPOINT_NAMES: readonly EndpointName[] = ['chat.completions', 'mes
  * native Messages API. Embeddings and Responses are OpenAI-dialect endpoints offered by the providers that have them.
  */
 export type Dialect = 'openai' | 'anthropic';
-
-/** What the gateway needs to know about a request before it is forwarded: its model and its worst case. */
-export interface RequestMeasure {
-  /** An upper bound of the prompt tokens (docs/gateway.md: the UTF-8 byte length plus per-message allowances). */
-  promptUpperBound: number;
-  /**
-   * The most completion tokens the client lets the request produce, all answers together (0 for embeddings); null:
-   * it set no cap, and the gateway sets one (holds.ts).
-   */
-  completionCap: number | null;
-  /** Answers asked for (chat's `n`): an output cap applies to each. */
-  answers: number;
-  /** A fair estimate of the prompt tokens, to bill a stream cut short before the provider reported usage. */
-  promptEstimate: number;
-  /** Prompt tokens there are at the least (holds.ts FLOOR_BYTES_PER_TOKEN): what proves a prompt too long. */
-  promptFloor: number;
-  /** Images, audio and documents: counted at an allowance each, the one part of a prompt its bytes do not bound. */
-  mediaParts: number;
-  /** Of those, the ones that are not images (documents, files, audio), whose tokens grow with their length. */
-  documentParts: number;
-  /** The prompt includes what the gateway cannot see (a Responses `previous_response_id` or `conversation`). */
-  promptHidden: boolean;
-}
 
 /** A provider's complete (non-streamed) reply, read: what the client is sent, and what to bill. */
 export interface ReadReply {
@@ -102,4 +91,13 @@ export interface ConversationOptions {
   anthropicBeta?: string;
   /** Unix seconds, for the `created` field of translated replies. */
   created: number;
+}
+
+/** One request to a gateway endpoint, once its body has passed the endpoint's schema. */
+export interface GatewayCall {
+  endpoint: EndpointName;
+  /** The caller's API key (Authorization: Bearer or x-api-key). */
+  key: string;
+  body: Record<string, unknown> & { model: string };
+  options: ConversationOptions;
 }

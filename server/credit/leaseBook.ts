@@ -8,9 +8,9 @@
  * No overdraw: a request holds only what its lease has free, and is never billed more than it holds (settle.ts), so
  * a lease never goes below zero, and neither does any room its slices were taken from.
  */
-import type { LeaseAnswer, LeaseAsk } from '../services/leases';
-import { REQUEST_BLOCK_SIZE } from '../services/leases';
-import type { Admission, AdmissionRequest, KeyOwner } from '../services/reservations';
+import type { LeaseAnswer, LeaseAsk } from './leases';
+import { REQUEST_BLOCK_SIZE } from './leases';
+import type { Admission, AdmissionRequest, KeyOwner } from './admission';
 
 /** Credit a lease asks for, in worst cases of the request that asks (the statement may give less: migration 10). */
 export const LEASE_WORST_CASES = 100;

@@ -1,20 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { billedCents, type TokenUsage } from '../lib/cost';
-import type { Admission } from '../services/reservations';
-import type { Gateway } from './gateway';
-import type { Candidate } from './routing/resolve';
-import { tierFor } from './tiers';
-import { charsToTokens } from './tokens';
-import type { EndpointName, RequestMeasure } from './wire/types';
+import type { Admission } from './admission';
+import type { RequestMeasure } from './holds';
+import type { Settler } from './settler';
+import { tierFor, type Tier } from './tiers';
+
+/**
+ * A request's bill (docs/gateway.md#billing): what it cost by the provider's count (or, for a stream cut short before
+ * the provider counted, by an estimate), never more than it holds, handed to the settler (settler.ts).
+ */
+
+/** Characters per token when the provider did not count: OpenAI's rule of thumb for English. */
+export const charsToTokens = (chars: number) => Math.ceil(chars / 4);
+
+/** The deployment a try went to: what it is recorded as and the tiers it is billed at (gateway/routing Candidate). */
+export interface Billed {
+  /** A route deployment's id, or `direct:<provider>/<model>` for a model called by its own name. */
+  deployment: { id: string; provider: string; model: string };
+  tiers: Tier[];
+}
 
 /** A try that did not answer: which deployment, and the error the client would get for it. */
 export interface FailedTry {
-  candidate: Candidate;
+  candidate: Billed;
   error: { code: string; message: string };
 }
 
 export interface AnsweredTry {
-  candidate: Candidate;
+  candidate: Billed;
   usage: TokenUsage | null;
   completionChars: number;
   /** Milliseconds from the request's arrival to its first streamed byte; null for a JSON answer. */
@@ -33,27 +46,28 @@ export interface Bill {
 
 interface BillContext {
   log: FastifyBaseLogger;
-  endpoint: EndpointName;
+  /** The API the request came in through (usage_events.endpoint). */
+  endpoint: string;
   routeName: string | null;
   measure: RequestMeasure;
   admission: Extract<Admission, { ok: true }>;
   started: number;
   /** Where an error that happened before any try is recorded. */
-  firstCandidate: Candidate;
+  firstCandidate: Billed;
 }
 
 const NO_TOKENS: TokenUsage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
 
 /** Route deployments are recorded by id; a model called by its own name has none (routing/resolve.ts). */
-const deploymentIdOf = (candidate: Candidate) =>
+const deploymentIdOf = (candidate: Billed) =>
   candidate.deployment.id.startsWith('direct:') ? null : candidate.deployment.id;
 
-export function billOf(gateway: Gateway, context: BillContext): Bill {
+export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bill {
   const { admission, started } = context;
   let settled = false;
 
   function record(
-    candidate: Candidate,
+    candidate: Billed,
     status: 'success' | 'error',
     tokens: TokenUsage,
     extra: { error?: FailedTry['error'] | null; ttftMs?: number | null; holdsReservation: boolean },
@@ -61,7 +75,7 @@ export function billOf(gateway: Gateway, context: BillContext): Bill {
     const { deployment, tiers } = candidate;
     const costCents = status === 'error' ? 0 : withinHold(billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
     const lease = extra.holdsReservation ? admission.lease : null;
-    gateway.settler.add({
+    settler.add({
       teamId: admission.owner.teamId,
       userId: admission.owner.userId,
       apiKeyId: admission.owner.keyId,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { UsageEvent } from '../services/usage';
+import type { UsageEvent } from './writeBills';
 
 /** A segment is closed (and a new one begun) after this many bills, so a file never grows without bound. */
 const SEGMENT_LINES = 10_000;

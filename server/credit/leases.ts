@@ -4,7 +4,8 @@
  * instance that is gone. The in-memory side is gateway/leaseBook.ts.
  */
 import type { Queryable } from '../db/types';
-import { releaseHolds, type KeyOwner, type Refusal, type RefusalRow, refusalOf } from './reservations';
+import { type KeyOwner, type Refusal, type RefusalRow, refusalOf } from './admission';
+import { releaseHolds } from './release';
 
 export interface LeaseGrant {
   owner: KeyOwner;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Db } from '../db/types';
-import { releaseInstanceLeases } from '../services/leases';
-import { releasePreviousRunReservations } from '../services/reservations';
-import { recordUsageBatch } from '../services/usage';
+import { releaseInstanceLeases } from './leases';
+import { releasePreviousRunReservations } from './release';
+import { recordUsageBatch } from './writeBills';
 import { readLeftBills } from './journal';
 
 const REPLAY_BATCH = 500;

@@ -8,9 +8,41 @@
  * - A request without one holds as much as the rooms allow, up to the worst case at the model's own output limit and
  *   down to MIN_OUTPUT_TOKENS; the gateway then sends the provider the cap that what was held pays for.
  */
-import type { ModelLimits } from './modelLimits';
 import { worstCaseCents, type Tier } from './tiers';
-import type { RequestMeasure } from './wire/types';
+
+/** What a request may use, measured by the gateway before it is forwarded (gateway/wire/measure.ts). */
+export interface RequestMeasure {
+  /** An upper bound of the prompt tokens (docs/gateway.md: the UTF-8 byte length plus per-message allowances). */
+  promptUpperBound: number;
+  /**
+   * The most completion tokens the client lets the request produce, all answers together (0 for embeddings); null:
+   * it set no cap, and the gateway sets one (holds.ts).
+   */
+  completionCap: number | null;
+  /** Answers asked for (chat's `n`): an output cap applies to each. */
+  answers: number;
+  /** A fair estimate of the prompt tokens, to bill a stream cut short before the provider reported usage. */
+  promptEstimate: number;
+  /** Prompt tokens there are at the least (holds.ts FLOOR_BYTES_PER_TOKEN): what proves a prompt too long. */
+  promptFloor: number;
+  /** Images, audio and documents: counted at an allowance each, the one part of a prompt its bytes do not bound. */
+  mediaParts: number;
+  /** Of those, the ones that are not images (documents, files, audio), whose tokens grow with their length. */
+  documentParts: number;
+  /** The prompt includes what the gateway cannot see (a Responses `previous_response_id` or `conversation`). */
+  promptHidden: boolean;
+}
+
+/**
+ * What a model can take and give, as its provider documents it: the context window (prompt and answer together, in
+ * tokens) and the most output tokens one answer may have. The gateway uses them to bound a request's worst case
+ * (docs/gateway.md#holding-credits): a provider refuses, unbilled, a prompt beyond the window, and stops an answer at
+ * its output limit. A model not listed has unknown limits, and the gateway falls back on GATEWAY_DEFAULT_MAX_TOKENS.
+ */
+export interface ModelLimits {
+  contextWindow: number | null;
+  maxOutputTokens: number | null;
+}
 
 /** The shortest answer worth sending a request without an output cap for: below it, the request is refused. */
 export const MIN_OUTPUT_TOKENS = 256;

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
-import { recordUsageBatch, type UsageEvent } from '../services/usage';
+import { recordUsageBatch, type UsageEvent } from './writeBills';
 import type { BillJournal } from './journal';
+
+/** Sees the bills of each batch once written (a bill the journal replays at start is not seen again). */
+export type SettledListener = (bills: readonly UsageEvent[]) => void | Promise<void>;
 
 const MAX_BATCH = 500;
 /**
@@ -28,6 +31,7 @@ const RETRYABLE = new Set(['40P01', '40001']);
  */
 export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJournal) {
   let queue: { event: UsageEvent; segment: number; queuedAt: number }[] = [];
+  const listeners = new Set<SettledListener>();
   let running: Promise<void> | null = null;
   let lastBatchAt = 0;
   /** Requests admitted and not billed yet. */
@@ -46,12 +50,26 @@ export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJourn
       try {
         await recordUsageBatch(db, events);
         journal.committed(batch.map((item) => item.segment));
+        tell(events);
         return;
       } catch (error) {
         if (attempt < 3 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
         // The bills stay in the journal, replayed at the next start; their reservations expire on their own.
         log.error({ err: error, events }, 'gateway usage could not be recorded');
         return;
+      }
+    }
+  }
+
+  /** After the batch is committed: a listener's failure is logged and changes nothing of the bills. */
+  function tell(events: UsageEvent[]) {
+    for (const listener of listeners) {
+      try {
+        void Promise.resolve(listener(events)).catch((error) =>
+          log.error({ err: error }, 'a settled-bills listener failed'),
+        );
+      } catch (error) {
+        log.error({ err: error }, 'a settled-bills listener failed');
       }
     }
   }
@@ -82,6 +100,14 @@ export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJourn
       open--;
       queue.push({ event, segment: journal.append(event), queuedAt: performance.now() });
       running ??= drain();
+    },
+    /**
+     * Called with each batch of bills once it is written: where what watches usage (alerts, reconciliation) observes
+     * it, off every request's path. Returns the function that stops the calls.
+     */
+    onSettled(listener: SettledListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     /** Resolves once no admitted request is still running or waiting to be written (tests, shutdown). */
     settled(): Promise<void> {

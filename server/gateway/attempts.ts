@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Bill } from '../credit/bill';
+import type { RoutedRequest } from './catalog';
+import { dialectFor } from './dialects';
+import { GatewayError, notOffered } from './errors';
+import { sendOnce, type Attempt, type AttemptResult } from './relay';
+import { attemptPlan, backoffMs, type Cooldowns } from './routing/policy';
+import type { Candidate } from './routing/resolve';
+import type { Upstreams } from './upstreams';
+import { startConversation } from './wire/conversations';
+import { withOutputCap } from './wire/measure';
+import type { GatewayCall } from './wire/types';
+
+/** What trying a route's deployments uses: the provider clients, the deployments' cooldowns, the timeout. */
+export interface AttemptParts {
+  upstreams: Pick<Upstreams, 'get'>;
+  cooldowns: Cooldowns;
+  timeoutMs: number;
+}
+
+/**
+ * The route's policy: deployments in the attempt plan's order (rank, then weighted random, cooling ones last), each
+ * retried on a retryable failure with backoff, then the next. A failure that is the request's own fault (400, 413,
+ * 422) is the client's answer at once. Each failed try but the last is recorded as its own zero-cost error event;
+ * the last one, or the answer, settles the request's hold.
+ */
+export async function tryDeployments(
+  parts: AttemptParts,
+  call: GatewayCall,
+  resolved: RoutedRequest,
+  capOf: (deploymentId: string) => number | null,
+  bill: Bill,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: number,
+) {
+  const { upstreams, cooldowns } = parts;
+  const res = reply.raw;
+  let clientGone = request.raw.socket.destroyed;
+  let current: AbortController | null = null;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    clientGone = true;
+    current?.abort();
+  });
+
+  const { policy } = resolved;
+  const plan = attemptPlan(resolved.route, (id) => cooldowns.isCooling(id), Math.random);
+  let lastFailure: (AttemptResult & { kind: 'failed' }) | null = null;
+  let failedTries = 0;
+  let firstRefusal: GatewayError | null = null;
+
+  for (const deployment of plan) {
+    const candidate = resolved.candidates.get(deployment.id) as Candidate;
+    const cap = capOf(deployment.id);
+    let conversation;
+    try {
+      conversation = startConversation(
+        call.endpoint,
+        dialectFor(deployment.provider, call.endpoint),
+        cap === null ? call.body : withOutputCap(call.endpoint, deployment.provider, call.body, cap),
+        deployment.model,
+        call.options,
+      );
+    } catch (error) {
+      // This deployment's format cannot express the request; another deployment's may.
+      if (error instanceof GatewayError && error.statusCode === 400) {
+        firstRefusal ??= error;
+        continue;
+      }
+      throw error;
+    }
+    for (let retry = 0; retry <= policy.maxRetries; retry++) {
+      if (lastFailure) {
+        bill.failedTry(lastFailure);
+        lastFailure = null;
+      }
+      if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
+      if (clientGone) return reply.hijack();
+      current = new AbortController();
+      const attempt: Attempt = {
+        upstream: () => upstreams.get(deployment, resolved.credentials),
+        timeoutMs: parts.timeoutMs,
+        request,
+        reply,
+        conversation,
+        candidate,
+        controller: current,
+        started,
+        headers: {
+          'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,
+          'x-gateway-attempts': String(failedTries + 1),
+          ...(resolved.routeName !== null && { 'x-gateway-route': resolved.routeName }),
+          // The client set no output cap: the one the gateway sent, which what was held pays for.
+          ...(cap !== null && { 'x-gateway-max-tokens': String(cap) }),
+        },
+        bill,
+        isClientGone: () => clientGone,
+      };
+      const result = await sendOnce(attempt);
+      if (result.kind === 'answered') {
+        cooldowns.succeeded(deployment.id);
+        return result.reply;
+      }
+      if (result.kind === 'client_gone') return reply.hijack();
+      failedTries++;
+      cooldowns.failed(deployment.id, policy);
+      lastFailure = result;
+      request.log.warn(
+        {
+          provider: deployment.provider,
+          model: deployment.model,
+          code: result.error.code,
+          retryable: result.retryable,
+        },
+        'deployment failed',
+      );
+      if (!result.fallsThrough) {
+        bill.final({ status: 'error', failure: result });
+        throw result.error;
+      }
+      // Not retried: a failure that another try would repeat, or a deployment whose breaker this failure opened.
+      if (!result.retryable || cooldowns.isCooling(deployment.id)) break;
+    }
+  }
+  if (lastFailure) {
+    bill.final({ status: 'error', failure: lastFailure });
+    throw lastFailure.error;
+  }
+  throw firstRefusal ?? notOffered(call.body.model, call.endpoint);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

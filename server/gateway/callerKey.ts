@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import type { KeyOwner } from '../credit/admission';
+import type { Queryable } from '../db/types';
+import { invalidApiKey } from './errors';
+
+/**
+ * Who is calling the gateway: the API key a request carries, in each door's header, and the key's owner for requests
+ * that hold nothing (the model list, a model that does not exist). Requests that hold credit are looked up by the
+ * admission itself (server/credit/).
+ */
+const API_KEY = /^sk-\S+$/;
+const API_KEY_BEARER = /^Bearer\s+(sk-\S+)\s*$/;
+
+/** Only the Authorization header counts: a session cookie or a session JWT is not an API key. */
+export function bearerKey(request: FastifyRequest): string {
+  const match = API_KEY_BEARER.exec(request.headers.authorization ?? '');
+  if (!match) throw invalidApiKey();
+  return match[1];
+}
+
+const xApiKey = (request: FastifyRequest) => {
+  const header = request.headers['x-api-key'];
+  return typeof header === 'string' && API_KEY.test(header.trim()) ? header.trim() : null;
+};
+
+/**
+ * The key of a client of Anthropic's format: `x-api-key` (what the Anthropic SDKs and Claude Code send) or
+ * `Authorization: Bearer` (Claude Code with ANTHROPIC_AUTH_TOKEN).
+ */
+export const anthropicKey = (request: FastifyRequest): string => xApiKey(request) ?? bearerKey(request);
+
+/**
+ * Whether a request comes from a gateway client rather than the dashboard: it carries an API key, or it comes from
+ * an OpenAI or Anthropic SDK (every Stainless-generated SDK, JavaScript or Python, sends `x-stainless-lang`). The
+ * dashboard sends none of these: it authenticates with the session cookie (or a session JWT, never an `sk-` key).
+ */
+export const isGatewayCaller = (request: FastifyRequest) =>
+  API_KEY_BEARER.test(request.headers.authorization ?? '') ||
+  xApiKey(request) !== null ||
+  request.headers['x-stainless-lang'] !== undefined;
+
+/** A working key (or a rotated key's previous secret in its grace), for requests that reserve nothing. */
+export interface KeyAccess {
+  owner: KeyOwner;
+  /** When the key expired; null while it works. */
+  expiredAt: Date | null;
+  /** Empty: every model and route. */
+  allowedModels: string[];
+}
+
+export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAccess | null> {
+  const [row] = await q.query<{
+    id: string;
+    team_id: string;
+    user_id: string;
+    expired_at: Date | null;
+    allowed_models: string[];
+  }>(
+    `SELECT k.id, k.team_id, k.user_id, CASE WHEN k.expires_at <= now() THEN k.expires_at END AS expired_at,
+            k.allowed_models
+     FROM api_keys k JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
+     WHERE (k.key_hash = $1 OR (k.previous_key_hash = $1 AND k.previous_key_expires_at > now()))
+       AND k.is_active AND k.deleted_at IS NULL`,
+    [keyHash],
+    { name: 'gateway_key_owner' },
+  );
+  if (!row) return null;
+  return {
+    owner: { keyId: row.id, teamId: row.team_id, userId: row.user_id },
+    expiredAt: row.expired_at,
+    allowedModels: row.allowed_models,
+  };
+}

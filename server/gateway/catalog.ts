@@ -1,0 +1,78 @@
+/**
+ * What a model name can reach: the pricing tiers and the routing table, both cached in memory (reloadingCache.ts) and
+ * dropped on every instance when an admin edits them (gateway.ts `changed`), resolved per request without a round
+ * trip; the model list; and who a key belongs to, for the requests that hold nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+import type { SecretBox } from '../lib/secretBox';
+import { hashApiKey } from '../services/apiKeys';
+import { loadRoutingTable } from '../services/routing';
+import { loadTiers } from '../credit/tiers';
+import { findKeyOwner } from './callerKey';
+import { invalidApiKey, keyExpired } from './errors';
+import { listModels, type GatewayProvider } from './models';
+import { createReloadingCache } from './reloadingCache';
+import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
+
+/**
+ * Edits reach every instance's caches at once through change notifications (services/changes.ts); this timed reload
+ * is the safety net for a notification lost in between (a dropped listening connection reloads everything anyway).
+ */
+const CACHE_MS = 5_000;
+
+export function createCatalog(
+  db: Db,
+  box: SecretBox | null,
+  providers: ReadonlySet<GatewayProvider>,
+  log: FastifyBaseLogger,
+) {
+  const tiers = createReloadingCache(() => loadTiers(db), CACHE_MS);
+  const routing = createReloadingCache(
+    () =>
+      loadRoutingTable(db, box, (id, err) =>
+        log.error(
+          { err, credentialId: id },
+          'a stored provider credential cannot be decrypted (GATEWAY_CREDENTIALS_KEY changed?)',
+        ),
+      ),
+    CACHE_MS,
+  );
+  const reach = async (): Promise<Reachability> => ({ providers, routing: await routing.get() });
+
+  return {
+    /** The pricing and routing caches, dropped when their data changes (gateway.ts `changed`). */
+    pricing: tiers,
+    routing,
+    /** Where a model name (a route, `provider/model` or a bare name) can go now, with the credentials it uses. */
+    async route(model: string) {
+      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
+      const resolved = resolveRoute(model, index, reachability, Date.now());
+      return resolved && { ...resolved, credentials: reachability.routing };
+    },
+    /** The models and routes a key may call: all of them, or those its allow-list names. */
+    async models(allowed: string[] = []) {
+      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
+      const now = Date.now();
+      const list = listModels(index, reachability.providers, now);
+      for (const name of routeNames(index, reachability, now)) {
+        if (!list.data.some((model) => model.id === name)) {
+          list.data.push({ id: name, object: 'model', created: 0, owned_by: 'gateway-route' });
+        }
+      }
+      list.data.sort((a, b) => a.id.localeCompare(b.id));
+      if (allowed.length > 0) list.data = list.data.filter((model) => allowed.includes(model.id));
+      return list;
+    },
+    /** For requests that hold nothing (the model list, an unknown model): is this a working key? */
+    async authenticate(key: string) {
+      const access = await findKeyOwner(db, hashApiKey(key));
+      if (!access) throw invalidApiKey();
+      if (access.expiredAt) throw keyExpired(access.expiredAt);
+      return access;
+    },
+  };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;
+export type RoutedRequest = NonNullable<Awaited<ReturnType<Catalog['route']>>>;

@@ -1,0 +1,47 @@
+import type { Admission } from '../credit/admission';
+import {
+  type GatewayError,
+  type Overrun,
+  budgetExceeded,
+  insufficientCredits,
+  invalidApiKey,
+  keyBudgetExceeded,
+  keyExpired,
+  keyRateLimited,
+  memberBudgetExceeded,
+  modelNotAllowed,
+} from './errors';
+
+/** A refusal as its client reads it; a room that is not empty says what the request would have needed (holds.ts). */
+export function refusal(
+  admission: Exclude<Admission, { ok: true }>,
+  model: string,
+  overrun: () => Overrun,
+): GatewayError {
+  switch (admission.reason) {
+    case 'invalid_key':
+      return invalidApiKey();
+    case 'insufficient_credits':
+      return insufficientCredits(admission.leftCents, overrun());
+    case 'budget_exceeded':
+      return budgetExceeded(admission.budgetCents, admission.leftCents, overrun());
+    case 'key_expired':
+      return keyExpired(admission.expiredAt);
+    case 'model_not_allowed':
+      return modelNotAllowed(model);
+    case 'rpm_exceeded':
+      return keyRateLimited('requests', admission.limit, admission.retryAfterSeconds);
+    case 'tpm_exceeded':
+      return keyRateLimited('tokens', admission.limit, admission.retryAfterSeconds);
+    case 'key_budget_exceeded':
+      return keyBudgetExceeded(
+        admission.limitCents,
+        admission.resetsAt,
+        admission.period,
+        admission.leftCents,
+        overrun(),
+      );
+    case 'member_budget_exceeded':
+      return memberBudgetExceeded(admission.limitCents, admission.resetsAt, admission.leftCents, overrun());
+  }
+}
