@@ -1,5 +1,6 @@
 import type { Db } from './types';
-import { migrations, type Migration } from './migrations';
+import { migrations, roomSql, type Migration } from './migrations';
+import type { Queryable } from './types';
 
 /** Arbitrary constant: every instance takes the same advisory lock, so several can start against one database. */
 const MIGRATION_LOCK_KEY = 724_311_001;
@@ -15,13 +16,43 @@ export async function migrate(db: Db, steps: Migration[] = migrations): Promise<
     const applied: number[] = [];
     for (const migration of steps) {
       if (done.has(migration.id)) continue;
-      // Split on statement boundaries because the extended protocol accepts one statement per call.
-      for (const statement of splitStatements(migration.sql)) await q.query(statement);
+      await run(q, migration.sql);
       await q.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
       applied.push(migration.id);
     }
+    // The rooms' functions are written for the latest schema: a test that stops at an earlier step gets none.
+    if (steps.at(-1)?.id === migrations.at(-1)?.id) await applyRoomSql(q);
     return applied;
   });
+}
+
+/** The extended protocol accepts one statement per call. */
+async function run(q: Queryable, sql: string) {
+  for (const statement of splitStatements(sql)) await q.query(statement);
+}
+
+/** Each room's SQL file whose text is not the one last applied (migrations.ts readRoomSql). */
+async function applyRoomSql(q: Queryable) {
+  await q.query(
+    `CREATE TABLE IF NOT EXISTS schema_functions (
+       file text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  );
+  const applied = new Map(
+    (await q.query<{ file: string; checksum: string }>('SELECT file, checksum FROM schema_functions')).map((row) => [
+      row.file,
+      row.checksum,
+    ]),
+  );
+  for (const { file, sql, checksum } of roomSql) {
+    if (applied.get(file) === checksum) continue;
+    await run(q, sql);
+    await q.query(
+      `INSERT INTO schema_functions (file, checksum) VALUES ($1, $2)
+       ON CONFLICT (file) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`,
+      [file, checksum],
+    );
+  }
 }
 
 /** Statement boundaries (";" at a line end) outside $$-quoted bodies, whose plpgsql has statements of its own. */

@@ -52,3 +52,25 @@ test('a database migrated one step at a time from the first has the same schema'
     await stepwise.drop();
   }
 });
+
+test("a room's SQL file is applied again when its text changes, and only then", async () => {
+  const { db } = migratedToday;
+  const files = await db.query<{ file: string }>('SELECT file FROM schema_functions ORDER BY file');
+  assert.deepEqual(
+    files.map((row) => row.file),
+    ['credit/sql/admit.sql', 'credit/sql/lease.sql', 'credit/sql/rooms.sql'],
+  );
+  // As if admit.sql had been edited since: its function is made again; the others are left alone.
+  await db.query(`UPDATE schema_functions SET checksum = 'an older text' WHERE file = 'credit/sql/admit.sql'`);
+  await db.query('DROP FUNCTION gateway_admit(text, bigint, bigint, integer, text, text[], bigint)');
+  await db.query('DROP FUNCTION gateway_rooms(api_keys, team_members, timestamptz)');
+  assert.deepEqual(await migrate(db), []);
+  const functions = await db.query<{ name: string }>(
+    `SELECT proname AS name FROM pg_proc WHERE pronamespace = current_schema()::regnamespace
+       AND proname IN ('gateway_admit', 'gateway_rooms')`,
+  );
+  assert.deepEqual(
+    functions.map((row) => row.name),
+    ['gateway_admit'],
+  );
+});
