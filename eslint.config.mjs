@@ -4,6 +4,46 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+/**
+ * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/services <-
+ * server/formats <- server/credit, server/providers <- server/gateway <- server/routes, server/plugins <- app.ts.
+ * A room never reaches up; a provider never imports another (only the dialects they share, and the folder's own files).
+ */
+const ROOMS_ABOVE = {
+  lib: ['db', 'services', 'formats', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
+  db: ['services', 'formats', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
+  formats: ['services', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
+  credit: ['providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
+  providers: ['gateway', 'routes', 'plugins', 'payments', 'seed', 'services'],
+  gateway: ['routes', 'plugins', 'payments', 'seed'],
+  services: ['routes', 'plugins', 'credit', 'providers', 'seed'],
+};
+const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
+  target: `./server/${room}`,
+  from: above.map((name) => `./server/${name}`),
+  message: `server/${room} never imports what stands above it (docs/architecture.md): ${above.join(', ')}.`,
+}));
+const PROVIDER_FOLDERS = ['anthropic', 'openai', 'google', 'openrouter', 'echo'];
+/** What every provider may share: the dialects several speak, the descriptor's type, the HTTP client, error mapping. */
+const SHARED_BY_PROVIDERS = [
+  './openaiCompatible',
+  './anthropicMessages',
+  './types.ts',
+  './upstream.ts',
+  './providerErrors.ts',
+];
+const providerZones = PROVIDER_FOLDERS.map((name) => ({
+  target: `./server/providers/${name}`,
+  from: './server/providers',
+  except: [`./${name}`, ...SHARED_BY_PROVIDERS],
+  message: `A provider's folder imports no other provider's (server/providers/${name}: its own files and the shared dialects).`,
+}));
+const dialectZones = ['openaiCompatible', 'anthropicMessages'].map((name) => ({
+  target: `./server/providers/${name}`,
+  from: PROVIDER_FOLDERS.map((provider) => `./server/providers/${provider}`),
+  message: 'A shared dialect imports no provider: the providers import it.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', '.tmp/', 'coverage/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -59,6 +99,9 @@ export default tseslint.config(
               from: './server',
               message: 'The browser shares code with the server only through contract/.',
             },
+            ...roomZones,
+            ...providerZones,
+            ...dialectZones,
           ],
         },
       ],

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { UPSTREAM_PROVIDERS, type UpstreamProvider } from '../contract/providers';
+import type { UpstreamProvider } from '../contract/providers';
+import { NETWORK_PROVIDERS } from './providers/registry';
 
 /** Everything the server reads from the environment, parsed and validated here and nowhere else. */
 export interface Config {
@@ -40,12 +41,9 @@ export interface Config {
   requestLog: { retentionDays: number };
 }
 
-export const PROVIDERS = UPSTREAM_PROVIDERS;
-export type ProviderName = UpstreamProvider;
-
 export interface GatewayConfig {
   /** Each provider's OpenAI-compatible endpoint; a provider without an API key is not offered. */
-  providers: Record<ProviderName, { baseUrl: string; apiKey: string | null }>;
+  providers: Record<UpstreamProvider, { baseUrl: string; apiKey: string | null }>;
   /** The built-in echo provider (no network), on by default in demo mode. */
   echo: boolean;
   upstreamTimeoutMs: number;
@@ -66,13 +64,6 @@ export interface GatewayConfig {
 }
 
 /** Their OpenAI-compatible chat completions endpoints, without the trailing /chat/completions. */
-const PROVIDER_DEFAULT_URLS: Record<ProviderName, string> = {
-  anthropic: 'https://api.anthropic.com/v1',
-  openai: 'https://api.openai.com/v1',
-  google: 'https://generativelanguage.googleapis.com/v1beta/openai',
-  openrouter: 'https://openrouter.ai/api/v1',
-};
-
 /** Demo mode only: encrypts the credentials an admin enters in the demo. Production requires its own key. */
 const DEMO_CREDENTIALS_KEY = 'demo-only credentials key, never used in production';
 
@@ -200,12 +191,9 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   if (logFormat !== 'pretty' && logFormat !== 'json') problems.push('LOG_FORMAT must be pretty or json');
 
   const providers = Object.fromEntries(
-    PROVIDERS.map((name) => {
+    NETWORK_PROVIDERS.map(({ name, defaultBaseUrl }) => {
       const prefix = name.toUpperCase();
-      return [
-        name,
-        { baseUrl: url(`${prefix}_BASE_URL`, PROVIDER_DEFAULT_URLS[name])!, apiKey: str(`${prefix}_API_KEY`) },
-      ];
+      return [name, { baseUrl: url(`${prefix}_BASE_URL`, defaultBaseUrl!)!, apiKey: str(`${prefix}_API_KEY`) }];
     }),
   ) as GatewayConfig['providers'];
 

@@ -31,7 +31,7 @@ export type Refusal =
   | ({ reason: 'budget_exceeded'; budgetCents: number } & Shortfall);
 
 /**
- * A request admitted against this instance's credit lease (gateway/leaseBook.ts, no database round trip): the lease
+ * A request admitted against this instance's credit lease (credit/leaseBook.ts, no database round trip): the lease
  * and request id its bill names, its hold, and `settle`, which gives the book back the hold and takes the real cost
  * once the bill is queued.
  */

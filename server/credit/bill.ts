@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { billedCents, type TokenUsage } from '../lib/cost';
+import { charsToTokens } from '../formats/tokens';
 import type { Admission } from './admission';
 import type { RequestMeasure } from './holds';
 import type { Settler } from './settler';
@@ -9,9 +10,6 @@ import { tierFor, type Tier } from './tiers';
  * A request's bill (docs/gateway.md#billing): what it cost by the provider's count (or, for a stream cut short before
  * the provider counted, by an estimate), never more than it holds, handed to the settler (settler.ts).
  */
-
-/** Characters per token when the provider did not count: OpenAI's rule of thumb for English. */
-export const charsToTokens = (chars: number) => Math.ceil(chars / 4);
 
 /** The deployment a try went to: what it is recorded as and the tiers it is billed at (gateway/routing Candidate). */
 export interface Billed {

@@ -1,7 +1,7 @@
 /**
  * An instance's credit leases, in memory (docs/deploy.md#credit-leases). A request is admitted here, without a
  * database round trip, while its key's lease and the instance's share of its team and member have its whole hold
- * free; otherwise one statement (services/leases.ts acquireLease) takes a further slice, and refuses when the key,
+ * free; otherwise one statement (credit/leases.ts acquireLease) takes a further slice, and refuses when the key,
  * member or team has less than the request lacks. Keys with a per-minute limit are admitted by their own statement
  * (`viaStatement`).
  *

@@ -1,7 +1,7 @@
 /**
  * Credit leases in the database (migration 10; docs/deploy.md#credit-leases): taking a slice of a key's credit for
  * one instance, giving back what it did not use, keeping an instance's leases alive, and releasing those of an
- * instance that is gone. The in-memory side is gateway/leaseBook.ts.
+ * instance that is gone. The in-memory side is credit/leaseBook.ts.
  */
 import type { Queryable } from '../db/types';
 import { type KeyOwner, type Refusal, type RefusalRow, refusalOf } from './admission';

@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Bill } from '../credit/bill';
 import type { RoutedRequest } from './catalog';
-import { dialectFor } from './dialects';
-import { GatewayError, notOffered } from './errors';
+import { GatewayError } from '../formats/gatewayError';
+import { notOffered } from './errors';
 import { sendOnce, type Attempt, type AttemptResult } from './relay';
 import { attemptPlan, backoffMs, type Cooldowns } from './routing/policy';
 import type { Candidate } from './routing/resolve';
 import type { Upstreams } from './upstreams';
-import { startConversation } from './wire/conversations';
+import { PROVIDERS } from '../providers/registry';
 import { withOutputCap } from './wire/measure';
-import type { GatewayCall } from './wire/types';
+import type { GatewayCall } from '../formats/types';
 
 /** What trying a route's deployments uses: the provider clients, the deployments' cooldowns, the timeout. */
 export interface AttemptParts {
@@ -55,13 +55,15 @@ export async function tryDeployments(
     const cap = capOf(deployment.id);
     let conversation;
     try {
-      conversation = startConversation(
-        call.endpoint,
-        dialectFor(deployment.provider, call.endpoint),
-        cap === null ? call.body : withOutputCap(call.endpoint, deployment.provider, call.body, cap),
-        deployment.model,
-        call.options,
-      );
+      const provider = PROVIDERS[deployment.provider];
+      conversation = provider
+        .dialectFor(call.endpoint)
+        .converse(
+          call.endpoint,
+          cap === null ? call.body : withOutputCap(call.endpoint, provider.chatOutputCap, call.body, cap),
+          deployment.model,
+          call.options,
+        );
     } catch (error) {
       // This deployment's format cannot express the request; another deployment's may.
       if (error instanceof GatewayError && error.statusCode === 400) {

@@ -1,36 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError } from '../formats/gatewayError';
 import { HttpError, ValidationError } from '../lib/errors';
 import type { LimitPeriod } from '../../contract/schemas/apiKeys';
 import { formatCents } from '../lib/money';
-import { PROVIDERS_OFFERING } from './dialects';
-import { anthropicErrorBody } from './wire/anthropicErrors';
-import type { EndpointName } from './wire/types';
-
-/**
- * OpenAI's error envelope, which clients of an OpenAI-compatible endpoint parse (the openai SDK does). `param` names
- * the request field at fault (`model`, `messages[0].role`), or is null when no one field is.
- */
-export interface OpenAiErrorBody {
-  error: { message: string; type: string; code: string; param: string | null };
-}
-
-export class GatewayError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly type: string,
-    readonly code: string,
-    message: string,
-    readonly param: string | null = null,
-    /** Response headers the refusal carries (Retry-After). */
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-
-  body(): OpenAiErrorBody {
-    return { error: { message: this.message, type: this.type, code: this.code, param: this.param } };
-  }
-}
+import { offering } from '../providers/registry';
+import { anthropicErrorBody } from '../formats/anthropicErrors';
+import type { EndpointName } from '../formats/types';
 
 export const invalidApiKey = () =>
   new GatewayError(
@@ -117,7 +92,7 @@ export const notOffered = (model: string, endpoint: EndpointName) =>
     'invalid_request_error',
     'unsupported_endpoint',
     `The model "${model}" cannot answer ${endpoint} requests; they are offered by ` +
-      `${(PROVIDERS_OFFERING[endpoint] ?? []).join(', ')} models.`,
+      `${offering(endpoint).join(', ')} models.`,
     'model',
   );
 
@@ -244,15 +219,6 @@ export const modelNotAllowed = (model: string) =>
     `This API key's allow-list does not include "${model}". The key's creator or the team owner can change it on the API Keys page.`,
     'model',
   );
-
-export const upstreamFailed = (message = 'The model provider could not be reached or failed to answer.') =>
-  new GatewayError(502, 'api_error', 'upstream_error', message);
-
-/** A provider answered 200 with a body that is not the reply its format promises, so there is nothing to translate. */
-export const unreadableReply = () => upstreamFailed('The model provider sent a reply the gateway could not read.');
-
-export const upstreamTimeout = () =>
-  new GatewayError(504, 'api_error', 'upstream_timeout', 'The model provider did not answer in time.');
 
 /**
  * Any error of a gateway route as the GatewayError its client gets: the same rules as the rest of the API (4xx keep

@@ -5,14 +5,14 @@ import { planHold, outputCapFor, tooLongFor, whatFits, type Answerer } from '../
 import { hashApiKey } from '../services/apiKeys';
 import { tryDeployments, type AttemptParts } from './attempts';
 import type { Catalog } from './catalog';
-import { offers } from './dialects';
+import { offers } from '../providers/registry';
 import { contextTooLong, modelNotFound, notOffered } from './errors';
 import { modelLimits } from './modelLimits';
 import { refusal } from './refusals';
 import type { Candidate, ResolvedRoute } from './routing/resolve';
-import { measureRequest } from './wire/conversations';
+import { measureRequest } from './wire/measure';
 import { capFieldOf } from './wire/measure';
-import type { EndpointName, GatewayCall } from './wire/types';
+import type { EndpointName, GatewayCall } from '../formats/types';
 
 /**
  * What serving a request uses of the gateway (gateway.ts), and nothing else: the catalog to route it, the credit

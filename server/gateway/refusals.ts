@@ -1,6 +1,6 @@
 import type { Admission } from '../credit/admission';
+import { type GatewayError } from '../formats/gatewayError';
 import {
-  type GatewayError,
   type Overrun,
   budgetExceeded,
   insufficientCredits,

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { type GatewayError, upstreamFailed, upstreamTimeout } from './errors';
-import { fallsThrough, providerError } from './providerErrors';
+import { type GatewayError, upstreamFailed, upstreamTimeout } from '../formats/gatewayError';
+import { fallsThrough, providerError } from '../providers/providerErrors';
 import type { Candidate } from './routing/resolve';
 import { isRetryable, type AttemptOutcome } from './routing/policy';
 import type { Bill, FailedTry } from '../credit/bill';
-import type { Upstream } from './upstream';
-import type { Conversation } from './wire/conversations';
+import type { Upstream } from '../providers/upstream';
+import type { Conversation } from '../formats/types';
 
 /** One try of one deployment. */
 export interface Attempt {

@@ -1,9 +1,8 @@
-import { PROVIDERS, type Config } from '../config';
-import { DIALECT_OF } from './dialects';
-import { echoUpstream } from './echo';
-import type { GatewayProvider } from './models';
+import type { GatewayProvider } from '../../contract/providers';
+import type { Config } from '../config';
+import { NETWORK_PROVIDERS, PROVIDERS } from '../providers/registry';
+import { httpUpstream, type Upstream } from '../providers/upstream';
 import type { Deployment, RoutingTable } from './routing/types';
-import { httpUpstream, type Upstream } from './upstream';
 
 /**
  * Provider clients: one per provider key from the environment, one per stored credential (created when first used,
@@ -11,11 +10,11 @@ import { httpUpstream, type Upstream } from './upstream';
  */
 export function createUpstreams(config: Config) {
   const environment = new Map<GatewayProvider, Upstream>();
-  for (const name of PROVIDERS) {
+  for (const { name } of NETWORK_PROVIDERS) {
     const { baseUrl, apiKey } = config.gateway.providers[name];
-    if (apiKey) environment.set(name, httpUpstream(baseUrl, apiKey, DIALECT_OF[name]));
+    if (apiKey) environment.set(name, httpUpstream(baseUrl, PROVIDERS[name].authHeaders(apiKey)));
   }
-  if (config.gateway.echo) environment.set('echo', echoUpstream());
+  if (config.gateway.echo) environment.set('echo', PROVIDERS.echo.upstream!());
   const stored = new Map<string, { fingerprint: string; upstream: Upstream }>();
   return {
     /** Providers with a key from the environment (or echo, when on). */
@@ -27,12 +26,13 @@ export function createUpstreams(config: Config) {
       // Deleted since the request was routed: the try fails like an unreachable provider, and the route moves on.
       if (!credential) throw new Error(`credential ${deployment.credentialId} is gone`);
       const baseUrl =
-        credential.baseUrl ?? config.gateway.providers[deployment.provider as (typeof PROVIDERS)[number]].baseUrl;
+        credential.baseUrl ??
+        config.gateway.providers[deployment.provider as keyof Config['gateway']['providers']].baseUrl;
       const fingerprint = `${baseUrl}\n${credential.secret}`;
       const known = stored.get(credential.id);
       if (known?.fingerprint === fingerprint) return known.upstream;
       known?.upstream.close();
-      const upstream = httpUpstream(baseUrl, credential.secret, DIALECT_OF[deployment.provider]);
+      const upstream = httpUpstream(baseUrl, PROVIDERS[deployment.provider].authHeaders(credential.secret));
       stored.set(credential.id, { fingerprint, upstream });
       return upstream;
     },

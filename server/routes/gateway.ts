@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { anthropicKey, bearerKey, isGatewayCaller } from '../gateway/callerKey';
-import { type GatewayError, rateLimited, sendAnthropicError, sendGatewayError, unknownUrl } from '../gateway/errors';
+import { type GatewayError } from '../formats/gatewayError';
+import { rateLimited, sendAnthropicError, sendGatewayError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
-import type { EndpointName } from '../gateway/wire/types';
+import type { EndpointName } from '../formats/types';
 import {
   ChatBody,
   EmbeddingsBody,

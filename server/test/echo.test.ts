@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { echoReply, echoUpstream } from '../gateway/echo';
-import type { UpstreamReply } from '../gateway/upstream';
+import { echoReply, echoUpstream } from '../providers/echo/upstream';
+import type { UpstreamReply } from '../providers/upstream';
 
 // The echo provider's counts (docs/gateway.md#the-echo-provider): 4 characters per token, rounded up.
 const HELLO = 'Say hello to the gateway'; // 24 characters: 6 tokens

@@ -1,5 +1,5 @@
-import type { AnthropicContentBlock, AnthropicStreamEvent, AnthropicUsage } from '../gateway/translate/anthropicTypes';
-import { namedSse } from '../gateway/wire/sse';
+import type { AnthropicContentBlock, AnthropicStreamEvent, AnthropicUsage } from '../formats/translate/anthropicTypes';
+import { namedSse } from '../formats/sse';
 
 /**
  * The replies of the fake provider (fakeUpstream.ts) in the formats other than chat completions: Anthropic's native

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AnthropicUsage } from '../gateway/translate/anthropicTypes';
+import type { AnthropicUsage } from '../formats/translate/anthropicTypes';
 import {
   anthropicMessageJson,
   anthropicStream,

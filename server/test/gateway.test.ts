@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { OpenAiErrorBody } from '../gateway/errors';
+import type { OpenAiErrorBody } from '../formats/gatewayError';
 import { SEED_TIERS } from '../seed/pricingData';
 import { derivedBalanceCents } from '../services/credits';
 import type { TestUser } from './helpers';

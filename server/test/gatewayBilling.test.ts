@@ -6,7 +6,7 @@ import { balanceCents } from '../services/credits';
 import { recordUsageBatch } from '../credit/writeBills';
 import type { Usage } from './fakeUpstream';
 import type { TestUser } from './helpers';
-import { anthropicUsageOf } from '../gateway/translate/usage';
+import { anthropicUsageOf } from '../formats/translate/usage';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 const usage = (promptTokens: number, completionTokens = 0, cachedTokens = 0, cacheCreationTokens = 0) => ({

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
-import type { OpenAiErrorBody } from '../gateway/errors';
+import type { OpenAiErrorBody } from '../formats/gatewayError';
 import type { RoutePolicy } from '../gateway/routing/types';
 import { dollarsToMicros } from '../lib/money';
 import { appendLedgerEntry } from '../services/credits';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { APIError } from 'openai';
-import type { OpenAiErrorBody } from '../gateway/errors';
+import type { OpenAiErrorBody } from '../formats/gatewayError';
 import { recordUsage } from '../credit/writeBills';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { OpenAiErrorBody } from '../gateway/errors';
+import type { OpenAiErrorBody } from '../formats/gatewayError';
 import { balanceCents } from '../services/credits';
 import { chunk, startStream, type ReceivedRequest } from './fakeUpstream';
 import type { TestUser } from './helpers';

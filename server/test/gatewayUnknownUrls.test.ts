@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import OpenAI, { APIError, toFile } from 'openai';
-import type { OpenAiErrorBody } from '../gateway/errors';
+import type { OpenAiErrorBody } from '../formats/gatewayError';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 

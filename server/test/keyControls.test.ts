@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { OpenAiErrorBody } from '../gateway/errors';
+import type { OpenAiErrorBody } from '../formats/gatewayError';
 import type { ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';

@@ -7,7 +7,7 @@ import { createSettler } from '../credit/settler';
 import type { UsageEvent } from '../credit/writeBills';
 
 /**
- * When the gateway's bills reach the database (gateway/settler.ts), against a fake database whose batch statement
+ * When the gateway's bills reach the database (credit/settler.ts), against a fake database whose batch statement
  * takes 2 ms: never the moment a request ends, and under load one statement per gathering window, not one per
  * statement's duration.
  */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AnthropicRequest } from '../gateway/translate/anthropicTypes';
-import { anthropicRequestToOpenai } from '../gateway/translate/anthropicRequestToOpenai';
-import { DEFAULT_MAX_TOKENS, openaiToAnthropic } from '../gateway/translate/openaiToAnthropic';
-import type { OpenAiChatRequest, OpenAiMessage } from '../gateway/translate/openaiTypes';
-import { TranslationError } from '../gateway/translate/translationError';
+import type { AnthropicRequest } from '../formats/translate/anthropicTypes';
+import { anthropicRequestToOpenai } from '../formats/translate/anthropicRequestToOpenai';
+import { DEFAULT_MAX_TOKENS, openaiToAnthropic } from '../formats/translate/openaiToAnthropic';
+import type { OpenAiChatRequest, OpenAiMessage } from '../formats/translate/openaiTypes';
+import { TranslationError } from '../formats/translate/translationError';
 
 const PNG = 'iVBORw0KGgo=';
 const chat = (messages: OpenAiMessage[], extra: Partial<OpenAiChatRequest> = {}): OpenAiChatRequest => ({

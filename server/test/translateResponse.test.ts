@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { anthropicToOpenai } from '../gateway/translate/anthropicToOpenai';
-import type { AnthropicResponse, AnthropicStopReason, AnthropicUsage } from '../gateway/translate/anthropicTypes';
-import { openaiResponseToAnthropic } from '../gateway/translate/openaiResponseToAnthropic';
-import type { OpenAiChatResponse, OpenAiFinishReason, OpenAiUsage } from '../gateway/translate/openaiTypes';
-import { anthropicUsageOf, normaliseUsage, openAiUsageOf } from '../gateway/translate/usage';
+import { anthropicToOpenai } from '../formats/translate/anthropicToOpenai';
+import type { AnthropicResponse, AnthropicStopReason, AnthropicUsage } from '../formats/translate/anthropicTypes';
+import { openaiResponseToAnthropic } from '../formats/translate/openaiResponseToAnthropic';
+import type { OpenAiChatResponse, OpenAiFinishReason, OpenAiUsage } from '../formats/translate/openaiTypes';
+import { anthropicUsageOf, normaliseUsage, openAiUsageOf } from '../formats/translate/usage';
 
 const CREATED = 1_764_000_000;
 const message = (over: Partial<AnthropicResponse> = {}): AnthropicResponse => ({

@@ -4,14 +4,14 @@ import {
   anthropicEventToOpenai,
   newAnthropicStreamState,
   type OpenAiStreamItem,
-} from '../gateway/translate/anthropicStreamToOpenai';
-import type { AnthropicStopReason, AnthropicStreamEvent, AnthropicUsage } from '../gateway/translate/anthropicTypes';
+} from '../formats/translate/anthropicStreamToOpenai';
+import type { AnthropicStopReason, AnthropicStreamEvent, AnthropicUsage } from '../formats/translate/anthropicTypes';
 import {
   newOpenAiStreamState,
   openaiChunkToAnthropic,
   openaiStreamEnd,
-} from '../gateway/translate/openaiStreamToAnthropic';
-import type { OpenAiChatChunk, OpenAiChunkChoice, OpenAiFinishReason } from '../gateway/translate/openaiTypes';
+} from '../formats/translate/openaiStreamToAnthropic';
+import type { OpenAiChatChunk, OpenAiChunkChoice, OpenAiFinishReason } from '../formats/translate/openaiTypes';
 
 const CREATED = 1_764_000_000;
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { upstreamTimeout } from '../gateway/errors';
-import type { AnthropicStreamEvent } from '../gateway/translate/anthropicTypes';
-import type { OpenAiChatChunk } from '../gateway/translate/openaiTypes';
-import { TranslationError } from '../gateway/translate/translationError';
-import { startConversation } from '../gateway/wire/conversations';
-import { namedSse } from '../gateway/wire/sse';
+import { upstreamTimeout } from '../formats/gatewayError';
+import type { AnthropicStreamEvent } from '../formats/translate/anthropicTypes';
+import type { OpenAiChatChunk } from '../formats/translate/openaiTypes';
+import { TranslationError } from '../formats/translate/translationError';
+import { startConversation } from './wireHelpers';
+import { namedSse } from '../formats/sse';
 import { anthropicMessageJson, anthropicStream, anthropicStreamEvents } from './fakeProviderFormats';
 import {
   ANTHROPIC_USAGE as USAGE,

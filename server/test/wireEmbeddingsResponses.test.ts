@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { upstreamTimeout } from '../gateway/errors';
-import { TranslationError } from '../gateway/translate/translationError';
-import { startConversation } from '../gateway/wire/conversations';
-import { namedSse } from '../gateway/wire/sse';
-import type { EndpointName } from '../gateway/wire/types';
+import { upstreamTimeout } from '../formats/gatewayError';
+import { TranslationError } from '../formats/translate/translationError';
+import { startConversation } from './wireHelpers';
+import { namedSse } from '../formats/sse';
+import type { EndpointName } from '../formats/types';
 import { embeddingsJson, responsesJson, responsesStream, responsesUsageOf } from './fakeProviderFormats';
 import { CREATED, REPLY, awkwardSplits, relayAll } from './wireHelpers';
 

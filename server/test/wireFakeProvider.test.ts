@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startConversation } from '../gateway/wire/conversations';
-import type { Dialect, EndpointName } from '../gateway/wire/types';
+import { startConversation } from './wireHelpers';
+import type { EndpointName } from '../formats/types';
+import type { DialectName } from './wireHelpers';
 import { startFakeUpstream, type FakeUpstream } from './fakeUpstream';
 import { CREATED, REPLY, relayAll } from './wireHelpers';
 
@@ -15,7 +16,7 @@ before(async () => {
 });
 after(() => fake.close());
 
-async function call(endpoint: EndpointName, dialect: Dialect, body: Record<string, unknown>) {
+async function call(endpoint: EndpointName, dialect: DialectName, body: Record<string, unknown>) {
   const conversation = startConversation(endpoint, dialect, body, 'deployment-model', { created: CREATED });
   const response = await fetch(fake.url + conversation.path, {
     method: 'POST',

@@ -1,5 +1,7 @@
-import type { AnthropicUsage } from '../gateway/translate/anthropicTypes';
-import type { StreamRelay } from '../gateway/wire/types';
+import type { AnthropicUsage } from '../formats/translate/anthropicTypes';
+import type { ConversationOptions, EndpointName, StreamRelay } from '../formats/types';
+import { anthropicMessages } from '../providers/anthropicMessages/dialect';
+import { openaiCompatible } from '../providers/openaiCompatible/dialect';
 
 /** Unix seconds for the `created` field of translated replies. */
 export const CREATED = 1_764_000_000;
@@ -58,3 +60,15 @@ export function clientEvents(text: string): { name: string | null; data: unknown
       return { name, data: data === '[DONE]' ? data : JSON.parse(data) };
     });
 }
+
+const DIALECTS = { openai: openaiCompatible, anthropic: anthropicMessages };
+export type DialectName = keyof typeof DIALECTS;
+
+/** A request at `endpoint` answered by a deployment speaking `dialect` (providers/*\/dialect.ts). */
+export const startConversation = (
+  endpoint: EndpointName,
+  dialect: DialectName,
+  body: Record<string, unknown>,
+  model: string,
+  options: ConversationOptions,
+) => DIALECTS[dialect].converse(endpoint, body, model, options);

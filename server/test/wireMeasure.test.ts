@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GatewayError } from '../gateway/errors';
-import { TOOL_PROMPT_TOKENS, tokenUpperBound, estimateTokens } from '../gateway/tokens';
-import { TranslationError } from '../gateway/translate/translationError';
-import { anthropicErrorBody } from '../gateway/wire/anthropicErrors';
-import { measureRequest } from '../gateway/wire/conversations';
-import type { EndpointName } from '../gateway/wire/types';
+import { GatewayError } from '../formats/gatewayError';
+import { TOOL_PROMPT_TOKENS, tokenUpperBound, estimateTokens } from '../formats/tokens';
+import { TranslationError } from '../formats/translate/translationError';
+import { anthropicErrorBody } from '../formats/anthropicErrors';
+import { measureRequest } from '../gateway/wire/measure';
+import type { EndpointName } from '../formats/types';
 import type { RequestMeasure } from '../credit/holds';
 
 /**

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { insufficientCredits, upstreamFailed } from '../gateway/errors';
-import type { AnthropicStreamEvent } from '../gateway/translate/anthropicTypes';
-import { TranslationError } from '../gateway/translate/translationError';
-import { startConversation } from '../gateway/wire/conversations';
-import { namedSse } from '../gateway/wire/sse';
+import { insufficientCredits } from '../gateway/errors';
+import { upstreamFailed } from '../formats/gatewayError';
+import type { AnthropicStreamEvent } from '../formats/translate/anthropicTypes';
+import { TranslationError } from '../formats/translate/translationError';
+import { startConversation } from './wireHelpers';
+import { namedSse } from '../formats/sse';
 import { anthropicMessageJson, anthropicStream, anthropicStreamEvents, words } from './fakeProviderFormats';
 import { chunk } from './fakeUpstream';
 import {

@@ -1,5 +1,5 @@
-import type { GatewayProvider } from '../../../contract/providers';
-import type { ChatRequest } from './types';
+import type { ProviderDescriptor } from '../../providers/types';
+import type { ChatRequest } from '../../formats/types';
 import {
   estimateTokens,
   promptEstimate,
@@ -7,10 +7,10 @@ import {
   promptUpperBound,
   tokenUpperBound,
   type PromptText,
-} from '../tokens';
+} from '../../formats/tokens';
 import { FLOOR_BYTES_PER_TOKEN } from '../../credit/holds';
-import { isJsonObject, type JsonObject } from './sse';
-import type { EndpointName } from './types';
+import { isJsonObject, type JsonObject } from '../../formats/sse';
+import type { EndpointName } from '../../formats/types';
 import type { RequestMeasure } from '../../credit/holds';
 
 /** A message as tokens.ts measures it: text parts by their bytes, any other part as one media part. */
@@ -144,12 +144,25 @@ export function capFieldOf(endpoint: EndpointName, body: JsonObject): string {
  */
 export function withOutputCap(
   endpoint: EndpointName,
-  provider: GatewayProvider,
+  chatField: ProviderDescriptor['chatOutputCap'],
   body: JsonObject,
   cap: number,
 ): JsonObject {
   if (endpoint === 'responses') return { ...body, max_output_tokens: cap };
-  if (endpoint === 'chat.completions')
-    return { ...body, [provider === 'openai' ? 'max_completion_tokens' : 'max_tokens']: cap };
+  if (endpoint === 'chat.completions') return { ...body, [chatField]: cap };
   return body;
+}
+
+/** The request's worst case and estimate, before it is forwarded. */
+export function measureRequest(endpoint: EndpointName, body: Record<string, unknown>): RequestMeasure {
+  switch (endpoint) {
+    case 'chat.completions':
+      return measureChat(body as ChatRequest);
+    case 'messages':
+      return measureMessages(body);
+    case 'embeddings':
+      return measureEmbeddings(body);
+    case 'responses':
+      return measureResponses(body);
+  }
 }

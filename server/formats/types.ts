@@ -1,0 +1,97 @@
+import type { TokenUsage } from '../lib/cost';
+import type { GatewayError } from './gatewayError';
+
+/**
+ * The wire formats of the gateway (docs/gateway.md#translation-between-formats). A client calls one endpoint; the
+ * deployment that answers speaks one dialect; a Conversation (wire/conversations.ts) says how to turn the client's
+ * request into the provider's and the provider's reply back into what the client expects.
+ */
+
+/** A chat completions request as the gateway reads it; every other field is passed on. */
+export interface ChatRequest {
+  model: string;
+  messages: { role: string; content?: unknown; name?: unknown; tool_calls?: unknown }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean } | null;
+  max_tokens?: number | null;
+  max_completion_tokens?: number | null;
+  n?: number | null;
+  [field: string]: unknown;
+}
+
+/** The APIs clients call, as recorded in usage_events.endpoint. */
+export type EndpointName = 'chat.completions' | 'messages' | 'embeddings' | 'responses';
+export const ENDPOINT_NAMES: readonly EndpointName[] = ['chat.completions', 'messages', 'embeddings', 'responses'];
+
+/** A provider's complete (non-streamed) reply, read: what the client is sent, and what to bill. */
+export interface ReadReply {
+  /** The JSON body to send the client (the provider's own bytes when nothing needed translating). */
+  body: string | Buffer;
+  /** The provider's reported usage, normalised; null when it reported none. */
+  usage: TokenUsage | null;
+  /** Characters the model generated, to estimate completion tokens when usage is missing. */
+  completionChars: number;
+}
+
+/**
+ * Relays a provider's server-sent-events stream to the client event by event, translating where the dialects
+ * differ, and reads along the usage, the characters generated and an in-stream error.
+ *
+ * The stream's last event is the client's receipt (OpenAI chat: `data: [DONE]`; Anthropic: `message_stop`;
+ * Responses: `response.completed`): it is held back by push() and flush() and returned by finish(), which the
+ * gateway calls only after the request's bill is journalled, so a client that saw the end has been billed.
+ */
+export interface StreamRelay {
+  /** A chunk of the provider's body in; the complete events to forward to the client out (possibly ''). */
+  push(chunk: Buffer | string): string;
+  /** The provider's body ended: whatever complete events remain, except the receipt. */
+  flush(): string;
+  /** The held-back receipt (''/none when the provider never sent one: then the stream is incomplete). */
+  finish(): string;
+  /** The provider's usage so far (the last report wins), normalised; null when none came. */
+  readonly usage: TokenUsage | null;
+  readonly completionChars: number;
+  /** The provider sent its end-of-stream marker. */
+  readonly done: boolean;
+  /** An error event the provider sent in the stream (already forwarded), or null. */
+  readonly error: unknown;
+  /** The client's format for an error after the headers were sent (an SSE event, terminated). */
+  errorEvent(error: GatewayError): string;
+}
+
+/** A provider's error reply (status >= 300): its message and code, for the client's envelope. */
+export interface ProviderErrorDetail {
+  message: string | null;
+  type: string | null;
+  code: string | null;
+}
+
+/** One request's exchange with one deployment: what to send, and how to read what comes back. */
+export interface Conversation {
+  /** The provider's path under its base URL: `/chat/completions`, `/messages`, `/embeddings`, `/responses`. */
+  path: string;
+  /** The body to send (the deployment's model name already in it). */
+  payload: Record<string, unknown>;
+  /** Headers the provider needs beyond authentication and content type (anthropic-version, anthropic-beta). */
+  headers: Record<string, string>;
+  stream: boolean;
+  readJson(raw: Buffer): ReadReply;
+  relay(): StreamRelay;
+}
+
+export interface ConversationOptions {
+  /** The client's `anthropic-version` and `anthropic-beta` headers, passed on to an Anthropic deployment. */
+  anthropicVersion?: string;
+  anthropicBeta?: string;
+  /** Unix seconds, for the `created` field of translated replies. */
+  created: number;
+}
+
+/** One request to a gateway endpoint, once its body has passed the endpoint's schema. */
+export interface GatewayCall {
+  endpoint: EndpointName;
+  /** The caller's API key (Authorization: Bearer or x-api-key). */
+  key: string;
+  body: Record<string, unknown> & { model: string };
+  options: ConversationOptions;
+}

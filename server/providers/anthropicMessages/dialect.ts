@@ -1,0 +1,37 @@
+import { TranslationError } from '../../formats/translate/translationError';
+import type { ChatRequest } from '../../formats/types';
+import type { Dialect } from '../types';
+import { chatViaAnthropic } from './chatViaAnthropic';
+import { messagesWithAnthropic } from './messagesWithAnthropic';
+
+export const noAnthropicEmbeddings = () =>
+  new TranslationError(
+    'Anthropic models do not offer embeddings; use an embedding model such as openai/text-embedding-3-small.',
+    'model',
+  );
+
+export const noAnthropicResponses = () =>
+  new TranslationError(
+    'The Responses API is not offered for Anthropic models; call /v1/messages or /v1/chat/completions.',
+    'model',
+  );
+
+/**
+ * Anthropic's native Messages API (prompt caching, thinking and tool use as Anthropic defines them): Messages passed
+ * through, chat completions translated to it and back.
+ */
+export const anthropicMessages: Dialect = {
+  name: 'anthropic',
+  converse(endpoint, body, model, options) {
+    switch (endpoint) {
+      case 'chat.completions':
+        return chatViaAnthropic(body as ChatRequest, model, options);
+      case 'messages':
+        return messagesWithAnthropic(body, model, options);
+      case 'embeddings':
+        throw noAnthropicEmbeddings();
+      case 'responses':
+        throw noAnthropicResponses();
+    }
+  },
+};

@@ -1,0 +1,24 @@
+import { anthropicMessages } from '../anthropicMessages/dialect';
+import { openaiCompatible } from '../openaiCompatible/dialect';
+import { limits, type ProviderDescriptor } from '../types';
+import { echoUpstream } from './upstream';
+
+/**
+ * The built-in provider of demo mode (docs/gateway.md#the-echo-provider), no network. It speaks both formats
+ * natively, so the demo's Anthropic-format calls show Anthropic's own answer shape without a translation in between.
+ */
+export const echo: ProviderDescriptor = {
+  name: 'echo',
+  defaultBaseUrl: null,
+  authHeaders: () => ({}),
+  dialectFor: (endpoint) => (endpoint === 'messages' ? anthropicMessages : openaiCompatible),
+  offers: ['embeddings', 'responses'],
+  chatOutputCap: 'max_tokens',
+  // A window and an output limit like a real chat model's, so the demo shows both rules.
+  models: {
+    'echo-1': limits(200_000, 4_096),
+    'unavailable-1': limits(200_000, 4_096),
+    'embed-1': limits(8_192, 0),
+  },
+  upstream: echoUpstream,
+};

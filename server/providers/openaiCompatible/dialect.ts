@@ -1,0 +1,29 @@
+import type { ChatRequest } from '../../formats/types';
+import type { Dialect } from '../types';
+import { chatWithOpenAi } from './chatWithOpenAi';
+import { embeddingsWithOpenai } from './embeddings';
+import { messagesViaOpenai } from './messagesViaOpenai';
+import { responsesWithOpenai } from './responses';
+
+/** How OpenAI-compatible APIs take a key. */
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/**
+ * OpenAI's API and every API compatible with it (OpenAI, Google's OpenAI endpoint, OpenRouter, echo): chat
+ * completions and the endpoints that have them passed through, Anthropic's Messages translated to chat completions.
+ */
+export const openaiCompatible: Dialect = {
+  name: 'openai',
+  converse(endpoint, body, model) {
+    switch (endpoint) {
+      case 'chat.completions':
+        return chatWithOpenAi(body as ChatRequest, model);
+      case 'messages':
+        return messagesViaOpenai(body, model);
+      case 'embeddings':
+        return embeddingsWithOpenai(body, model);
+      case 'responses':
+        return responsesWithOpenai(body, model);
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import { UPSTREAM_PROVIDERS, type GatewayProvider } from '../../contract/providers';
+import { anthropic } from './anthropic/provider';
+import { echo } from './echo/provider';
+import { google } from './google/provider';
+import { openai } from './openai/provider';
+import { openrouter } from './openrouter/provider';
+import type { EndpointName } from '../formats/types';
+import type { ProviderDescriptor } from './types';
+
+/**
+ * Every provider the gateway routes to, by the name contract/providers.ts gives it (the dashboard's list): one folder
+ * each under server/providers/. A new provider is its folder and a line here (and its name in the contract).
+ */
+export const PROVIDERS: Readonly<Record<GatewayProvider, ProviderDescriptor>> = {
+  anthropic,
+  openai,
+  google,
+  openrouter,
+  echo,
+};
+
+/** The providers reached over the network with a key of the operator's (`<NAME>_API_KEY`). */
+export const NETWORK_PROVIDERS = UPSTREAM_PROVIDERS.map((name) => ({ ...PROVIDERS[name], name }));
+
+/** Whether a provider answers an endpoint: every one answers chat completions and messages (translated where needed). */
+export const offers = (provider: GatewayProvider, endpoint: EndpointName) =>
+  endpoint === 'chat.completions' || endpoint === 'messages' || PROVIDERS[provider].offers.includes(endpoint);
+
+/** The providers that answer an endpoint, for a refusal that names them. */
+export const offering = (endpoint: EndpointName) =>
+  Object.values(PROVIDERS)
+    .filter((provider) => offers(provider.name, endpoint))
+    .map((provider) => provider.name);

@@ -1,0 +1,51 @@
+/**
+ * What the gateway knows of a provider (docs/architecture.md, "Providers"): one descriptor per folder of
+ * server/providers/, listed in registry.ts. A provider that speaks an existing dialect is a descriptor and its models;
+ * a new dialect is a Dialect in its provider's folder.
+ */
+import type { GatewayProvider } from '../../contract/providers';
+import type { ModelLimits } from '../credit/holds';
+import type { Conversation, ConversationOptions, EndpointName } from '../formats/types';
+import type { Upstream } from './upstream';
+
+/** An API a provider is called through: how a request at each door becomes the provider's, and its answer the door's. */
+export interface Dialect {
+  /** As logs name it. */
+  name: string;
+  /**
+   * The conversation for a request at `endpoint` answered in this dialect; throws a TranslationError (400) for what
+   * it cannot express, or an endpoint it does not offer.
+   */
+  converse(
+    endpoint: EndpointName,
+    body: Record<string, unknown>,
+    model: string,
+    options: ConversationOptions,
+  ): Conversation;
+}
+
+export interface ProviderDescriptor {
+  name: GatewayProvider;
+  /**
+   * The API's base URL unless `<NAME>_BASE_URL` says otherwise; the key is `<NAME>_API_KEY`. Null: the provider needs
+   * no network (echo), and `upstream` makes its client.
+   */
+  defaultBaseUrl: string | null;
+  /** The headers that carry the operator's key (a bearer token, Anthropic's x-api-key). */
+  authHeaders(apiKey: string): Record<string, string>;
+  /** The dialect a request at `endpoint` is sent in (echo answers Anthropic's format natively on /messages). */
+  dialectFor(endpoint: EndpointName): Dialect;
+  /** Endpoints beyond chat completions and messages (which every provider answers, translated where needed). */
+  offers: readonly EndpointName[];
+  /** The chat completions field that caps an answer, for a cap the gateway sets (OpenAI's reasoning models refuse max_tokens). */
+  chatOutputCap: 'max_tokens' | 'max_completion_tokens';
+  /** The context window and output limit its documentation gives each model (gateway/modelLimits.ts). */
+  models: Readonly<Record<string, ModelLimits>>;
+  /** A client of its own instead of HTTP to `defaultBaseUrl` (the echo provider). */
+  upstream?: () => Upstream;
+}
+
+export const limits = (contextWindow: number, maxOutputTokens: number): ModelLimits => ({
+  contextWindow,
+  maxOutputTokens,
+});

@@ -1,0 +1,59 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+
+export interface UpstreamReply {
+  status: number;
+  /** The raw response body: JSON, or server-sent events for a stream. */
+  body: Readable;
+}
+
+/**
+ * A provider reached with one credential. `path` is under the provider's base URL (`/chat/completions`,
+ * `/messages`, …). Aborting `signal` stops the call, including a body still streaming.
+ */
+export interface Upstream {
+  send(
+    path: string,
+    payload: Record<string, unknown>,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<UpstreamReply>;
+  close(): void;
+}
+
+/**
+ * A provider's HTTP API over node:http(s) with a keep-alive agent per credential: connections (and TLS sessions) are
+ * reused across requests, and the plain Node client costs less per request than fetch's web streams.
+ */
+export function httpUpstream(baseUrl: string, auth: Record<string, string>): Upstream {
+  const base = baseUrl.replace(/\/+$/, '');
+  const client = base.startsWith('https:') ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxSockets: 1024, scheduling: 'lifo' });
+  return {
+    send(path, payload, headers, signal) {
+      const body = Buffer.from(JSON.stringify(payload));
+      return new Promise((resolve, reject) => {
+        const request = client.request(
+          `${base}${path}`,
+          {
+            method: 'POST',
+            agent,
+            signal,
+            headers: {
+              ...headers,
+              ...auth,
+              'content-type': 'application/json',
+              'content-length': body.length,
+              accept: payload.stream ? 'text/event-stream' : 'application/json',
+            },
+          },
+          (response) => resolve({ status: response.statusCode ?? 502, body: response }),
+        );
+        request.once('error', reject);
+        request.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
