@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import fs from 'node:fs';
 
 /**
  * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/services <-
@@ -23,7 +24,16 @@ const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
   from: above.map((name) => `./server/${name}`),
   message: `server/${room} never imports what stands above it (docs/architecture.md): ${above.join(', ')}.`,
 }));
-const PROVIDER_FOLDERS = ['anthropic', 'openai', 'google', 'openrouter', 'echo'];
+/** A provider's folder is one with a provider.ts (its descriptor); the others are dialects several providers share. */
+const PROVIDERS_DIR = new URL('./server/providers/', import.meta.url);
+const PROVIDER_FOLDERS = fs
+  .readdirSync(PROVIDERS_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && fs.existsSync(new URL(`${entry.name}/provider.ts`, PROVIDERS_DIR)))
+  .map((entry) => entry.name);
+const DIALECT_FOLDERS = fs
+  .readdirSync(PROVIDERS_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !PROVIDER_FOLDERS.includes(entry.name))
+  .map((entry) => entry.name);
 /** What every provider may share: the dialects several speak, the descriptor's type, the HTTP client, error mapping. */
 const SHARED_BY_PROVIDERS = [
   './openaiCompatible',
@@ -38,7 +48,7 @@ const providerZones = PROVIDER_FOLDERS.map((name) => ({
   except: [`./${name}`, ...SHARED_BY_PROVIDERS],
   message: `A provider's folder imports no other provider's (server/providers/${name}: its own files and the shared dialects).`,
 }));
-const dialectZones = ['openaiCompatible', 'anthropicMessages'].map((name) => ({
+const dialectZones = DIALECT_FOLDERS.map((name) => ({
   target: `./server/providers/${name}`,
   from: PROVIDER_FOLDERS.map((provider) => `./server/providers/${provider}`),
   message: 'A shared dialect imports no provider: the providers import it.',
