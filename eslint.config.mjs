@@ -7,17 +7,31 @@ import fs from 'node:fs';
 
 /**
  * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/services <-
- * server/formats <- server/credit, server/providers <- server/gateway <- server/routes, server/plugins <- app.ts.
+ * server/formats <- server/credit, server/providers <- server/gateway <- server/routes, server/plugins <- app.ts;
+ * server/invoicing (documents and statements) stands on services and under payments, which issues them.
  * A room never reaches up; a provider never imports another (only the dialects they share, and the folder's own files).
  */
 const ROOMS_ABOVE = {
-  lib: ['db', 'services', 'formats', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
-  db: ['services', 'formats', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
-  formats: ['services', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
-  credit: ['providers', 'gateway', 'routes', 'plugins', 'payments', 'seed'],
-  providers: ['gateway', 'routes', 'plugins', 'payments', 'seed', 'services'],
-  gateway: ['routes', 'plugins', 'payments', 'seed'],
-  services: ['routes', 'plugins', 'credit', 'providers', 'seed'],
+  lib: [
+    'db',
+    'services',
+    'formats',
+    'credit',
+    'providers',
+    'gateway',
+    'routes',
+    'plugins',
+    'payments',
+    'invoicing',
+    'seed',
+  ],
+  db: ['services', 'formats', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'invoicing', 'seed'],
+  formats: ['services', 'credit', 'providers', 'gateway', 'routes', 'plugins', 'payments', 'invoicing', 'seed'],
+  credit: ['providers', 'gateway', 'routes', 'plugins', 'payments', 'invoicing', 'seed'],
+  providers: ['gateway', 'routes', 'plugins', 'payments', 'invoicing', 'seed', 'services'],
+  gateway: ['routes', 'plugins', 'payments', 'invoicing', 'seed'],
+  services: ['routes', 'plugins', 'credit', 'providers', 'payments', 'invoicing', 'seed'],
+  invoicing: ['routes', 'plugins', 'credit', 'providers', 'gateway', 'payments', 'seed'],
 };
 const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
   target: `./server/${room}`,

@@ -15,6 +15,13 @@ export const DASHBOARD_ACTIVITY_PATH = '/v1/dashboard/activity';
 export const creditBalancePath = (teamId: string) => teamPath(teamId, '/credits/balance');
 export const creditHistoryPath = (teamId: string) => teamPath(teamId, '/credits/history');
 export const paymentHistoryPath = (teamId: string) => teamPath(teamId, '/payments/history');
+/** What the team's invoices name as the buyer (docs/payments.md#invoices). */
+export const billingDetailsPath = (teamId: string) => teamPath(teamId, '/billing-details');
+/** An invoice's or credit note's PDF, by its number. */
+export const documentPdfPath = (teamId: string, number: string) =>
+  teamPath(teamId, `/documents/${encodeURIComponent(number)}/pdf`);
+/** The statement of a calendar month (YYYY-MM) as a PDF: what 'Download Invoice' on Billing gives. */
+export const statementPdfPath = (teamId: string, month: string) => teamPath(teamId, `/statements/${month}/pdf`);
 
 /** A path with its query string as fetchBaseQuery builds it (URLSearchParams, undefined values left out). */
 export function withParams(path: string, params: Record<string, string | number | boolean | undefined>): string {

@@ -24,6 +24,7 @@ import { gatewayRoutes } from './routes/gateway';
 import { requestLogRoutes } from './routes/requestLog';
 import { staticRoutes } from './routes/static';
 import { systemRoutes } from './routes/system';
+import { invoicingRoutes } from './routes/invoicing';
 import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
 import { createPaymentProvider, paymentRoutes } from './payments';
@@ -122,7 +123,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
 
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const paymentProvider = createPaymentProvider(config, db);
-  paymentRoutes(app, db, paymentProvider);
+  paymentRoutes(app, { db, provider: paymentProvider, operator: config.operator, rateLimit });
   const gateway = createGateway(
     config,
     db,
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     authRoutes,
     teamRoutes,
     teamBillingRoutes,
+    invoicingRoutes,
     requestLogRoutes,
     apiKeyRoutes,
     adminRoutes,

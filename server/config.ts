@@ -39,7 +39,41 @@ export interface Config {
   gateway: GatewayConfig;
   /** Request log events older than this many days are deleted in the background (usage_daily keeps the reports). */
   requestLog: { retentionDays: number };
+  /** Who takes the money for payment links (docs/payments.md): the built-in sandbox, or Stripe Checkout. */
+  payments: PaymentsConfig;
+  /** The operator's legal details, printed on every invoice, credit note and statement as the seller. */
+  operator: OperatorDetails;
 }
+
+/** The payment providers PAYMENTS_PROVIDER names; each is a folder of server/payments/. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+
+export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };
+
+export interface StripeConfig {
+  secretKey: string;
+  /** The signing secret of the webhook endpoint (whsec_…): Stripe's dashboard, or `stripe listen` prints it. */
+  webhookSecret: string;
+  /** Stripe's API origin; tests point it at a local fake. */
+  apiUrl: string;
+}
+
+export interface OperatorDetails {
+  name: string;
+  addressLines: string[];
+  taxId: string | null;
+  email: string;
+}
+
+/** Demo mode's seller (and production's with the sandbox): plainly not a real company. */
+export const DEMO_OPERATOR: OperatorDetails = {
+  name: 'AI Model Gateway Demo Operator',
+  addressLines: ['1 Example Street', 'Example City 10001', 'United States'],
+  taxId: 'DEMO-TAX-000000',
+  email: 'billing@example.com',
+};
+const OPERATOR_ADDRESS_LINES = 6;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface GatewayConfig {
   /** Each provider's OpenAI-compatible endpoint; a provider without an API key is not offered. */
@@ -202,6 +236,9 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     problems.push('GATEWAY_CREDENTIALS_KEY must be at least 32 characters (64 hex characters: openssl rand -hex 32)');
   }
 
+  const payments = paymentsConfig(oneOf('PAYMENTS_PROVIDER', PAYMENT_PROVIDERS, 'sandbox'), str, url, problems);
+  const operator = operatorDetails(str, mode === 'production' && payments.provider === 'stripe', problems);
+
   const publicUrl = url('PUBLIC_URL', null);
   const customDist = str('DIST_DIR');
   const config: Config = {
@@ -241,7 +278,73 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       credentialsKey,
     },
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
+    payments,
+    operator,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+type Read = (name: string) => string | null;
+
+function paymentsConfig(
+  provider: (typeof PAYMENT_PROVIDERS)[number],
+  str: Read,
+  url: (name: string, fallback: string) => string | null,
+  problems: string[],
+): PaymentsConfig {
+  if (provider === 'sandbox') return { provider };
+  // Neither secret is ever echoed in a message.
+  const secretKey = str('STRIPE_SECRET_KEY');
+  if (secretKey === null) problems.push('STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER is stripe');
+  else if (!/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(secretKey)) {
+    problems.push(
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_..., sk_live_..., or a restricted rk_... key)',
+    );
+  }
+  const webhookSecret = str('STRIPE_WEBHOOK_SECRET');
+  if (webhookSecret === null) problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENTS_PROVIDER is stripe');
+  else if (!/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) {
+    problems.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)');
+  }
+  const apiUrl = url('STRIPE_API_URL', 'https://api.stripe.com') ?? 'https://api.stripe.com';
+  return { provider, stripe: { secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '', apiUrl } };
+}
+
+/**
+ * OPERATOR_*: the seller on every document. Taking real money in production needs the real ones; elsewhere the demo
+ * operator stands in for what is not set. OPERATOR_ADDRESS is one line per address line (a newline or a literal \n).
+ */
+function operatorDetails(str: Read, required: boolean, problems: string[]): OperatorDetails {
+  const name = str('OPERATOR_NAME');
+  const address = str('OPERATOR_ADDRESS');
+  const email = str('OPERATOR_EMAIL');
+  if (required) {
+    for (const [variable, value] of [
+      ['OPERATOR_NAME', name],
+      ['OPERATOR_ADDRESS', address],
+      ['OPERATOR_EMAIL', email],
+    ] as const) {
+      if (value === null)
+        problems.push(`${variable} is required in production with PAYMENTS_PROVIDER=stripe (invoices)`);
+    }
+  }
+  if (name !== null && name.length > 200) problems.push('OPERATOR_NAME must be at most 200 characters');
+  const addressLines = address
+    ?.split(/\r?\n|\\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (addressLines && addressLines.length > OPERATOR_ADDRESS_LINES) {
+    problems.push(`OPERATOR_ADDRESS must be at most ${OPERATOR_ADDRESS_LINES} lines`);
+  }
+  if (email !== null && !EMAIL.test(email)) problems.push(`OPERATOR_EMAIL must be an email address (got "${email}")`);
+  const taxId = str('OPERATOR_TAX_ID');
+  const configured = name !== null || address !== null;
+  return {
+    name: name ?? DEMO_OPERATOR.name,
+    addressLines: addressLines?.length ? addressLines : DEMO_OPERATOR.addressLines,
+    // The demo's tax id goes with the demo's name only: a real operator without one prints none.
+    taxId: taxId ?? (configured ? null : DEMO_OPERATOR.taxId),
+    email: email ?? DEMO_OPERATOR.email,
+  };
 }

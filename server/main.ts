@@ -55,7 +55,8 @@ async function main() {
     );
   }
   const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const seeded = config.mode === 'demo' ? await seedDemoIfEmpty(db, { baseUrl: url }) : false;
+  const seeded =
+    config.mode === 'demo' ? await seedDemoIfEmpty(db, { baseUrl: url, operator: config.operator }) : false;
 
   const app = await buildApp({
     config: { ...config, jwtSecret },

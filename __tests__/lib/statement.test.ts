@@ -12,6 +12,8 @@ const payment = (order_id: string, status: Payment['status'], completed_at: stri
   order_id,
   status,
   amount: { cents, currency: 'USD' },
+  refunded: { cents: 0, currency: 'USD' },
+  documents: [],
   description: `Top-up ${order_id}`,
   created_at: completed_at ?? '2026-11-02T00:00:00Z',
   completed_at,

@@ -83,10 +83,23 @@ export type PaymentStatusReply = Static<typeof PaymentStatusReply>;
 export const PaymentCheckReply = Type.Object({ updated: Type.Boolean(), status: PaymentStatus });
 export type PaymentCheckReply = Static<typeof PaymentCheckReply>;
 
+/** An invoice or credit note of a payment; its PDF is documentPdfPath (contract/apiPaths.ts). */
+export const PaymentDocument = Type.Object({
+  kind: Type.Union([Type.Literal('invoice'), Type.Literal('credit_note')]),
+  number: Type.String(),
+  issued_at: Type.String(),
+  total: Money,
+});
+export type PaymentDocument = Static<typeof PaymentDocument>;
+
 export const Payment = Type.Object({
   order_id: Type.String(),
   status: PaymentStatus,
   amount: Money,
+  /** What the provider gave back (refunds); the status turns 'refunded' once it is the whole amount. */
+  refunded: Money,
+  /** The payment's invoice once it is completed, then a credit note per refund, oldest first. */
+  documents: Type.Array(PaymentDocument),
   description: Type.String(),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),

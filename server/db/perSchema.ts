@@ -44,3 +44,12 @@ export function alone<T>(db: Db, job: string, work: (q: Queryable) => Promise<T>
     return locked ? work(q) : null;
   });
 }
+
+/**
+ * Waits for the transaction-level lock named `name` in this schema and holds it until the caller's transaction ends:
+ * transactions that take the same name run one after another (a payment's completion and the refunds and disputes
+ * that name it, say), whatever rows each of them reads first.
+ */
+export async function lockFor(q: Queryable, name: string): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtext(${IN_SCHEMA}))`, [name]);
+}

@@ -8,6 +8,8 @@ import { HttpError } from '../lib/errors';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      // A 5xx of ours (a payment provider down) says what happened in its message; its cause goes to the log only.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.statusCode).send({ code: error.code, message: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -93,7 +93,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         params: TeamParams,
         body: PaymentLinkBody,
-        response: { 201: PaymentLink, ...errors(400, 401, 403) },
+        response: { 201: PaymentLink, ...errors(400, 401, 403, 502) },
       },
     },
     async (request, reply) => {
@@ -133,10 +133,11 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
       ...member,
       schema: {
         params: OrderParams,
-        response: { 200: PaymentCheckReply, ...errors(401, 403, 404) },
+        response: { 200: PaymentCheckReply, ...errors(401, 403, 404, 502) },
       },
     },
-    async (request) => checkPayment(db, paymentProvider, request.params.teamId, request.params.orderId),
+    async (request) =>
+      checkPayment(db, paymentProvider, config.operator, request.params.teamId, request.params.orderId),
   );
 
   api.post(

@@ -1,4 +1,6 @@
+import { DEMO_OPERATOR, type OperatorDetails } from '../config';
 import type { Db, Queryable } from '../db/types';
+import { issueCreditNote, issueInvoice, type DocumentRef } from '../invoicing/documents';
 import { dollarsToMicros, formatCents } from '../lib/money';
 import { randomToken, seededRandom } from '../lib/random';
 import { hashApiKey } from '../services/apiKeys';
@@ -15,6 +17,8 @@ export interface SeedOptions {
   now?: Date;
   /** Origin used for the pending payment's checkout link. */
   baseUrl?: string;
+  /** The seller on the seeded payments' invoices. */
+  operator?: OperatorDetails;
 }
 
 /** Arbitrary constant: instances starting together against one database seed it at most once. */
@@ -38,7 +42,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}) {
   await db.tx((q) => seedInto(q, options));
 }
 
-async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://localhost:8080' }: SeedOptions) {
+async function seedInto(
+  q: Queryable,
+  { now = new Date(), baseUrl = 'http://localhost:8080', operator = DEMO_OPERATOR }: SeedOptions,
+) {
   const random = seededRandom(20_260_101);
   const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000);
 
@@ -160,6 +167,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
     description: string,
     at: Date,
     paymentId: string | null = null,
+    document: DocumentRef | null = null,
   ) =>
     appendLedgerEntry(q, {
       teamId: team,
@@ -168,6 +176,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
       description,
       createdAt: at,
       paymentId,
+      documentId: document?.id ?? null,
       createdBy: alice,
     });
   const payment = async (
@@ -179,9 +188,11 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
   ) => {
     const expires = extra.expires ?? new Date(created.getTime() + 30 * 60_000);
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO payments (team_id, order_id, provider, amount_cents, description, status, payment_url, failure_reason,
-         created_by, created_at, expires_at, completed_at, failed_at, refunded_at)
-       VALUES ($1, $2, 'sandbox', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      `INSERT INTO payments (team_id, order_id, provider, provider_checkout_id, amount_cents, description, status,
+         payment_url, failure_reason, created_by, created_at, expires_at, completed_at, failed_at, refunded_at,
+         refunded_cents)
+       VALUES ($1, $2, 'sandbox', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+               CASE WHEN $5 = 'refunded' THEN $3::bigint ELSE 0 END) RETURNING id`,
       [
         team,
         order,
@@ -198,7 +209,7 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
         extra.refunded ?? null,
       ],
     );
-    // The provider's side of the same payment, with the same expiry.
+    // The provider's side of the same payment, with the same expiry (the sandbox's checkout id is the order's).
     const providerStatus =
       status === 'completed' || status === 'refunded' ? 'completed' : status === 'failed' ? 'failed' : 'pending';
     await q.query(
@@ -207,24 +218,57 @@ async function seedInto(q: Queryable, { now = new Date(), baseUrl = 'http://loca
     );
     return row.id;
   };
+  /** A seeded completed payment as its invoice and credit note see it. */
+  const paid = (id: string, order: string, cents: number) => ({
+    id,
+    team_id: team,
+    order_id: order,
+    amount_cents: cents,
+    currency: 'USD',
+    description: 'Credit top-up for Acme AI',
+  });
+  // What the team's invoices name as the buyer (the owner edits it on Billing).
+  await q.query(
+    `INSERT INTO team_billing_details (team_id, legal_name, address, tax_id, updated_by, updated_at)
+     VALUES ($1, 'Acme AI Ltd', $2, 'GB123456789', $3, $4)`,
+    [team, '42 Innovation Way\nCambridge CB2 1TN\nUnited Kingdom', alice, ago(80)],
+  );
 
   // Every ledger amount below except the opening top-up: transfer, refunded top-up and its refund, adjustment,
   // the later top-up, the thank-you credit and the two coupon redemptions.
   const fixed = 10_000 + 5_000 - 5_000 + 2_500 + 30_000 + 1_000 + 1_000 + 5_000;
   const opening = Math.max(10_000, Math.round((usageCents + TARGET_BALANCE_CENTS - fixed) / 10_000) * 10_000);
   const openingPayment = await payment('ord_demo_opening', opening, 'completed', ago(60), { completed: ago(60) });
-  await ledger('topup', opening, 'Credit top-up for Acme AI', ago(60), openingPayment);
+  const openingInvoice = await issueInvoice(q, paid(openingPayment, 'ord_demo_opening', opening), operator, ago(60));
+  await ledger('topup', opening, 'Credit top-up for Acme AI', ago(60), openingPayment, openingInvoice);
   await activity(alice, 'payment_completed', `Payment of ${formatCents(opening)} completed`, ago(60));
   await ledger('transfer', 10_000, 'Transfer from the Acme research budget', ago(50));
   const refunded = await payment('ord_demo_refunded', 5_000, 'refunded', ago(45), {
     completed: ago(45),
     refunded: ago(40),
   });
-  await ledger('topup', 5_000, 'Credit top-up for Acme AI', ago(45), refunded);
-  await ledger('refund', -5_000, 'Refund of order ord_demo_refunded', ago(40), refunded);
+  const refundedPaid = paid(refunded, 'ord_demo_refunded', 5_000);
+  const refundedInvoice = await issueInvoice(q, refundedPaid, operator, ago(45));
+  await ledger('topup', 5_000, 'Credit top-up for Acme AI', ago(45), refunded, refundedInvoice);
+  const creditNote = await issueCreditNote(q, {
+    payment: refundedPaid,
+    cents: 5_000,
+    reason: 'Requested by the customer',
+    operator,
+    issuedAt: ago(40),
+  });
+  await ledger(
+    'refund',
+    -5_000,
+    'Refund of order ord_demo_refunded: Requested by the customer',
+    ago(40),
+    refunded,
+    creditNote,
+  );
   await ledger('adjustment', 2_500, 'Goodwill credit for the October outage', ago(25));
   const topup = await payment('ord_demo_topup', 30_000, 'completed', ago(20), { completed: ago(20) });
-  await ledger('topup', 30_000, 'Credit top-up for Acme AI', ago(20), topup);
+  const topupInvoice = await issueInvoice(q, paid(topup, 'ord_demo_topup', 30_000), operator, ago(20));
+  await ledger('topup', 30_000, 'Credit top-up for Acme AI', ago(20), topup, topupInvoice);
   await activity(alice, 'payment_completed', 'Payment of $300.00 completed', ago(20));
   await ledger('adjustment', 1_000, 'Beta programme thank-you credit', ago(10));
   await payment('ord_demo_failed', 10_000, 'failed', ago(12), {

@@ -13,6 +13,8 @@ export interface LedgerEntryInput {
   description: string;
   paymentId?: string | null;
   couponRedemptionId?: string | null;
+  /** The invoice or credit note the entry is the money of. */
+  documentId?: string | null;
   createdBy?: string | null;
   createdAt?: Date;
 }
@@ -23,8 +25,9 @@ export interface LedgerEntryInput {
  */
 export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): Promise<number> {
   await q.query(
-    `INSERT INTO credit_ledger (team_id, type, amount_cents, description, payment_id, coupon_redemption_id, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8, now()))`,
+    `INSERT INTO credit_ledger (team_id, type, amount_cents, description, payment_id, coupon_redemption_id, created_by,
+                                created_at, document_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8, now()), $9)`,
     [
       entry.teamId,
       entry.type,
@@ -34,6 +37,7 @@ export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): 
       entry.couponRedemptionId ?? null,
       entry.createdBy ?? null,
       entry.createdAt ?? null,
+      entry.documentId ?? null,
     ],
   );
   const [team] = await q.query<{ credit_balance_cents: number }>(

@@ -159,6 +159,64 @@ describe('config', () => {
     }
   });
 
+  test('payments: the sandbox by default; Stripe needs its secret key and webhook secret, never echoed', () => {
+    assert.deepEqual(loadConfig({}, ['--demo']).payments, { provider: 'sandbox' });
+    const stripe = {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_51Abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x1+/=',
+    };
+    assert.deepEqual(loadConfig(stripe, ['--demo']).payments, {
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_test_51Abc', webhookSecret: 'whsec_x1+/=', apiUrl: 'https://api.stripe.com' },
+    });
+    assert.deepEqual(problems({ PAYMENTS_PROVIDER: 'stripe' }, ['--demo']), [
+      'STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER is stripe',
+      'STRIPE_WEBHOOK_SECRET is required when PAYMENTS_PROVIDER is stripe',
+    ]);
+    const wrong = problems({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_publishable', STRIPE_WEBHOOK_SECRET: 'secret!' }, [
+      '--demo',
+    ]);
+    assert.deepEqual(wrong, [
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_..., sk_live_..., or a restricted rk_... key)',
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)',
+    ]);
+    assert.doesNotMatch(wrong.join('\n'), /publishable|secret!/);
+    assert.deepEqual(problems({ PAYMENTS_PROVIDER: 'paypal' }, ['--demo']), [
+      'PAYMENTS_PROVIDER must be one of sandbox, stripe (got "paypal")',
+    ]);
+    assert.match(problems({ ...stripe, STRIPE_API_URL: 'ftp://x' }, ['--demo']).join(), /STRIPE_API_URL/);
+  });
+
+  test("the operator's details: demo defaults, required for Stripe in production, checked", () => {
+    const demo = loadConfig({}, ['--demo']).operator;
+    assert.equal(demo.name, 'AI Model Gateway Demo Operator');
+    assert.equal(demo.taxId, 'DEMO-TAX-000000');
+    const stripe = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    assert.deepEqual(problems({ ...production, ...stripe }), [
+      'OPERATOR_NAME is required in production with PAYMENTS_PROVIDER=stripe (invoices)',
+      'OPERATOR_ADDRESS is required in production with PAYMENTS_PROVIDER=stripe (invoices)',
+      'OPERATOR_EMAIL is required in production with PAYMENTS_PROVIDER=stripe (invoices)',
+    ]);
+    const operator = loadConfig({
+      ...production,
+      ...stripe,
+      OPERATOR_NAME: 'Gateway Ltd',
+      OPERATOR_ADDRESS: '1 High St\\nLondon  \n\nUK',
+      OPERATOR_EMAIL: 'billing@gateway.example',
+    }).operator;
+    assert.deepEqual(operator, {
+      name: 'Gateway Ltd',
+      addressLines: ['1 High St', 'London', 'UK'],
+      taxId: null,
+      email: 'billing@gateway.example',
+    });
+    assert.deepEqual(problems({ OPERATOR_EMAIL: 'nope', OPERATOR_ADDRESS: 'a\nb\nc\nd\ne\nf\ng' }, ['--demo']), [
+      'OPERATOR_ADDRESS must be at most 6 lines',
+      'OPERATOR_EMAIL must be an email address (got "nope")',
+    ]);
+  });
+
   test('npm run serve refuses to start without production settings', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'main.ts')], {
       env: { PATH: process.env.PATH ?? '', DATA_DIR: '/nonexistent' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../services/credits';
-import { applyProviderStatus, refundPayment } from '../payments/payments';
+import { applyCheckout, refundPayment } from '../payments/settle';
 import { recordUsage } from '../credit/writeBills';
 import { migrations } from '../db/migrations';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
@@ -37,7 +37,7 @@ describe('credits', () => {
       body: { amount_cents: 5_000 },
     });
     await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`, { body: undefined });
-    await refundPayment(ctx.db, link.body.order_id, null);
+    await refundPayment(ctx.db, link.body.order_id, ctx.config.operator, null);
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         recordUsage(ctx.db, {
@@ -175,9 +175,16 @@ describe('credits', () => {
       as: owner,
       body: { amount_cents: 2_500 },
     });
-    const paid = { status: 'completed', failureReason: null } as const;
-    assert.equal(await applyProviderStatus(ctx.db, link.body.order_id, paid), true);
-    assert.equal(await applyProviderStatus(ctx.db, link.body.order_id, paid), false);
+    const paid = {
+      orderId: link.body.order_id,
+      state: 'completed',
+      failureReason: null,
+      paymentRef: null,
+      amountCents: null,
+    } as const;
+    const apply = () => ctx.db.tx((q) => applyCheckout(q, 'sandbox', paid, ctx.config.operator));
+    assert.equal(await apply(), 'applied');
+    assert.equal(await apply(), 'unchanged');
     assert.equal(await balanceCents(ctx.db, teamId), 2_500);
   });
 });

@@ -146,7 +146,7 @@ export async function createTestContext(
     config,
     reset: () =>
       db.exec(
-        'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials CASCADE',
+        'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters CASCADE',
       ),
     close: async () => {
       await app.close();

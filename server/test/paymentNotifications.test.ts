@@ -11,7 +11,9 @@ let ctx: TestContext;
 let provider: SandboxProvider;
 before(async () => {
   ctx = await createTestContext();
-  provider = createPaymentProvider(ctx.config, ctx.db);
+  const configured = createPaymentProvider(ctx.config, ctx.db);
+  if (configured.name !== 'sandbox') throw new Error('the tests configure the sandbox');
+  provider = configured;
 });
 after(() => ctx.close());
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { balanceCents, derivedBalanceCents } from '../services/credits';
 import { createSandboxProvider } from '../payments/sandbox/provider';
-import { reconcilePayments, refundPayment } from '../payments/payments';
+import { reconcilePayments } from '../payments/reconcile';
+import { refundPayment } from '../payments/settle';
 import { runSeed, seededRandom } from './seededRandom';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
@@ -224,7 +225,9 @@ describe('payments', () => {
     await provider.decide(declined, 'failed');
     await expire(paidExpired);
     assert.equal(await statusOf(paidExpired), 'expired');
-    const moved = await Promise.all(Array.from({ length: 5 }, () => reconcilePayments(ctx.db, provider)));
+    const moved = await Promise.all(
+      Array.from({ length: 5 }, () => reconcilePayments(ctx.db, provider, ctx.config.operator)),
+    );
     assert.equal(
       moved.reduce((sum, n) => sum + n, 0),
       3,
@@ -250,7 +253,7 @@ describe('payments', () => {
       (order: string) => expire(order),
       (order: string) => statusOf(order),
       (order: string) => ctx.request('POST', `/v1/teams/${teamId}/payments/${order}/check`, { as: owner }),
-      () => reconcilePayments(ctx.db, provider),
+      () => reconcilePayments(ctx.db, provider, ctx.config.operator),
       (order: string) => provider.decide(order, 'completed'),
     ];
     await Promise.all(
@@ -259,7 +262,7 @@ describe('payments', () => {
         await random.pick(steps)(order);
       }),
     );
-    await reconcilePayments(ctx.db, provider);
+    await reconcilePayments(ctx.db, provider, ctx.config.operator);
     const rows = await ctx.db.query<{ paid: boolean; status: string; credits: number }>(
       `SELECT s.status = 'completed' AS paid, p.status,
               (SELECT count(*)::int FROM credit_ledger l WHERE l.payment_id = p.id) AS credits
@@ -275,8 +278,8 @@ describe('payments', () => {
   test('a completed payment can be refunded once, reversing the credit', async () => {
     const link = await createLink(3_000);
     await ctx.request('POST', `/v1/payments/sandbox/${link.body.order_id}/pay`);
-    assert.equal(await refundPayment(ctx.db, link.body.order_id, owner.id), true);
-    assert.equal(await refundPayment(ctx.db, link.body.order_id, owner.id), false);
+    assert.equal(await refundPayment(ctx.db, link.body.order_id, ctx.config.operator, owner.id), true);
+    assert.equal(await refundPayment(ctx.db, link.body.order_id, ctx.config.operator, owner.id), false);
     const status = await ctx.request('GET', `/v1/teams/${teamId}/payments/${link.body.order_id}/status`, { as: owner });
     assert.equal(status.body.status, 'refunded');
     assert.equal(await balanceCents(ctx.db, teamId), 0);

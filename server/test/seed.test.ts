@@ -112,6 +112,26 @@ describe('demo seed', () => {
       assert.match(live.payment_url, /\/v1\/payments\/sandbox\/ord_demo_live$/);
     });
 
+    test('paid payments have their invoices in date order, the refund its credit note, the team its billing details', async () => {
+      const alice = await signIn('alice');
+      const [team] = await ctx.db.query<{ id: string }>('SELECT id FROM teams');
+      const history = await ctx.request('GET', `/v1/teams/${team.id}/payments/history`, { as: alice });
+      // Numbered in date order within each year (the opening top-up may fall in the year before).
+      const documents = Object.fromEntries(
+        history.body.payments.map((p: { order_id: string; documents: { number: string }[] }) => [
+          p.order_id,
+          p.documents.map((document) => document.number),
+        ]),
+      );
+      assert.match(documents.ord_demo_opening.join(), /^INV-\d{4}-00000[1-3]$/);
+      assert.match(documents.ord_demo_refunded.join(), /^INV-\d{4}-00000[1-3],CN-\d{4}-000001$/);
+      assert.match(documents.ord_demo_topup.join(), /^INV-\d{4}-00000[1-3]$/);
+      assert.ok(documents.ord_demo_refunded[0] < documents.ord_demo_topup[0]);
+      assert.deepEqual(documents.ord_demo_failed, []);
+      const details = await ctx.request('GET', `/v1/teams/${team.id}/billing-details`, { as: alice });
+      assert.equal(details.body.legal_name, 'Acme AI Ltd');
+    });
+
     test('coupons in every display status', async () => {
       const admin = await signIn('admin');
       const { coupons } = (await ctx.request('GET', '/v1/admin/coupons?sort_by=code', { as: admin })).body;

@@ -122,16 +122,29 @@ interface PaymentSeed {
   failureReason?: string;
 }
 
-function seedPayment(now: Date, index: number, seed: PaymentSeed): FakePayment {
+/** A seeded document's number: `INV-2026-000001`, as the server numbers them (server/invoicing/numbering.ts). */
+export const seedDocumentNumber = (series: 'INV' | 'CN', sequence: number) =>
+  `${series}-2026-${String(sequence).padStart(6, '0')}`;
+
+function seedPayment(now: Date, index: number, seed: PaymentSeed, documents: Documents): FakePayment {
   const orderId = `ord-${String(index).padStart(3, '0')}`;
   const createdAt = ago(now, seed.ageMs);
   const settledAt = new Date(new Date(createdAt).getTime() + 5 * MINUTE).toISOString();
   const pending = seed.status === 'pending';
+  const paid = seed.status === 'completed' || seed.status === 'refunded';
+  const money = (cents: number) => ({ cents, currency: 'USD' as const });
   return {
     team_id: ACME_TEAM_ID,
     order_id: orderId,
     status: seed.status,
-    amount: { cents: seed.cents, currency: 'USD' },
+    amount: money(seed.cents),
+    refunded: money(seed.status === 'refunded' ? seed.cents : 0),
+    documents: [
+      ...(paid ? [documents.issue('invoice', settledAt, seed.cents)] : []),
+      ...(seed.status === 'refunded'
+        ? [documents.issue('credit_note', ahead(new Date(settledAt), DAY), seed.cents)]
+        : []),
+    ],
     description: 'Credit top-up for Acme AI',
     created_at: createdAt,
     completed_at: seed.status === 'completed' || seed.status === 'refunded' ? settledAt : null,
@@ -145,7 +158,17 @@ function seedPayment(now: Date, index: number, seed: PaymentSeed): FakePayment {
   };
 }
 
-/** 12 payments, ord-001 (oldest) .. ord-012 (newest). */
+/** Numbers each series in the order documents are issued, as the server does. */
+class Documents {
+  private last = { invoice: 0, credit_note: 0 };
+  issue(kind: 'invoice' | 'credit_note', issuedAt: string, cents: number) {
+    this.last[kind] += 1;
+    const number = seedDocumentNumber(kind === 'invoice' ? 'INV' : 'CN', this.last[kind]);
+    return { kind, number, issued_at: issuedAt, total: { cents, currency: 'USD' as const } };
+  }
+}
+
+/** 12 payments, ord-001 (oldest) .. ord-012 (newest); the completed and refunded ones have their documents. */
 function seedPayments(now: Date): FakePayment[] {
   const seeds: PaymentSeed[] = [
     { status: 'completed', cents: 25_000, ageMs: 60 * DAY },
@@ -161,7 +184,8 @@ function seedPayments(now: Date): FakePayment[] {
     { status: 'pending', cents: 1_500, ageMs: 2 * HOUR },
     { status: 'pending', cents: 5_000, ageMs: 10 * MINUTE, expiresAt: ahead(now, 20 * MINUTE) },
   ];
-  return seeds.map((seed, index) => seedPayment(now, index + 1, seed));
+  const documents = new Documents();
+  return seeds.map((seed, index) => seedPayment(now, index + 1, seed, documents));
 }
 
 function seedCoupons(now: Date): Coupon[] {

@@ -88,6 +88,8 @@ const createPaymentLink = route('post', '/v1/teams/:teamId/payments/create-link'
     order_id: orderId,
     status: 'pending',
     amount: { cents, currency: 'USD' },
+    refunded: { cents: 0, currency: 'USD' },
+    documents: [],
     description,
     created_at: now.toISOString(),
     completed_at: null,

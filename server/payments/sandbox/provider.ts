@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/types';
 import { randomToken } from '../../lib/random';
-import type { IncomingNotification, PaymentProvider, ProviderStatus } from '../provider';
+import type { CheckoutReport, CheckoutState, IncomingNotification, PaymentProvider } from '../provider';
 
 /** What happened to the payer's click at the sandbox provider. */
 export type SandboxDecision = 'recorded' | 'already-decided' | 'expired' | 'unknown';
@@ -11,51 +11,85 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A signature older than this is refused, so a captured notification cannot be replayed for long. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
+interface CheckoutRow {
+  order_id: string;
+  status: 'pending' | 'completed' | 'failed';
+  failure_reason: string | null;
+  lapsed: boolean;
+}
+
+const CHECKOUT_COLUMNS = 'order_id, status, failure_reason, expires_at <= now() AS lapsed';
+
+/** A pending checkout past its expiry can no longer be paid: the provider calls it expired. */
+const report = (row: CheckoutRow): CheckoutReport => {
+  const state: CheckoutState = row.status === 'pending' && row.lapsed ? 'expired' : row.status;
+  return { orderId: row.order_id, state, failureReason: row.failure_reason, paymentRef: null, amountCents: null };
+};
+
 /**
  * Built-in provider for demos and tests: its checkout page is served by this server (routes.ts) and records the
- * payer's choice in sandbox_checkouts, which fetchStatus reads back like a provider's API. After a decision it
- * notifies us the way a real provider's webhook does: a signed body naming the order.
+ * payer's choice in sandbox_checkouts, which fetchCheckout reads back like a provider's API. After a decision it
+ * notifies us the way a real provider's webhook does: a signed body naming the order, whose status is then fetched.
  */
 export function createSandboxProvider(db: Db, notificationSecret: string = randomToken(32)) {
   const sign = (timestamp: number, rawBody: string) =>
     createHmac('sha256', notificationSecret).update(`${timestamp}.${rawBody}`).digest('hex');
 
+  /** The order a genuine notification names, or null. */
+  const verifiedOrder = ({ headers, rawBody }: IncomingNotification): string | null => {
+    const header = headers[SANDBOX_SIGNATURE_HEADER];
+    const parts = new Map(
+      (typeof header === 'string' ? header : '').split(',').map((part) => part.split('=', 2) as [string, string]),
+    );
+    const timestamp = Number(parts.get('t'));
+    const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
+      return null;
+    const expected = Buffer.from(sign(timestamp, rawBody), 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const body: unknown = JSON.parse(rawBody);
+      const orderId = (body as { order_id?: unknown } | null)?.order_id;
+      return typeof orderId === 'string' ? orderId : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const fetchCheckout = async ({ orderId }: { orderId: string }): Promise<CheckoutReport> => {
+    const [row] = await db.query<CheckoutRow>(`SELECT ${CHECKOUT_COLUMNS} FROM sandbox_checkouts WHERE order_id = $1`, [
+      orderId,
+    ]);
+    return row ? report(row) : { orderId, state: 'pending', failureReason: null, paymentRef: null, amountCents: null };
+  };
+
   const provider = {
-    name: 'sandbox',
+    name: 'sandbox' as const,
+    linkMinutes: 30,
     async createCheckout({ orderId, baseUrl, expiresAt }) {
       await db.query(`INSERT INTO sandbox_checkouts (order_id, status, expires_at) VALUES ($1, 'pending', $2)`, [
         orderId,
         expiresAt,
       ]);
-      return { paymentUrl: `${baseUrl}/v1/payments/sandbox/${orderId}` };
+      return { paymentUrl: `${baseUrl}/v1/payments/sandbox/${orderId}`, checkoutId: orderId };
     },
-    async fetchStatus(orderId) {
-      const [row] = await db.query<ProviderStatus & { failure_reason: string | null }>(
-        'SELECT status, failure_reason FROM sandbox_checkouts WHERE order_id = $1',
-        [orderId],
+    fetchCheckout,
+    async *recentCheckouts(since) {
+      const rows = await db.query<CheckoutRow>(
+        `SELECT ${CHECKOUT_COLUMNS} FROM sandbox_checkouts WHERE expires_at >= $1 OR updated_at >= $1 ORDER BY order_id`,
+        [since],
       );
-      return row
-        ? { status: row.status, failureReason: row.failure_reason }
-        : { status: 'pending', failureReason: null };
+      yield rows.map(report);
     },
-    verifyNotification({ headers, rawBody }) {
-      const header = headers[SANDBOX_SIGNATURE_HEADER];
-      const parts = new Map(
-        (typeof header === 'string' ? header : '').split(',').map((part) => part.split('=', 2) as [string, string]),
-      );
-      const timestamp = Number(parts.get('t'));
-      const given = Buffer.from(parts.get('v1') ?? '', 'hex');
-      if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
-        return null;
-      const expected = Buffer.from(sign(timestamp, rawBody), 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        const body: unknown = JSON.parse(rawBody);
-        const orderId = (body as { order_id?: unknown } | null)?.order_id;
-        return typeof orderId === 'string' ? orderId : null;
-      } catch {
-        return null;
-      }
+    /** A notification only says "ask about this order": its claims are never trusted, the status is fetched. */
+    async readNotification(notification) {
+      const orderId = verifiedOrder(notification);
+      if (orderId === null) return null;
+      return {
+        id: null,
+        type: 'checkout.decided',
+        effect: { kind: 'checkout', report: await fetchCheckout({ orderId }) },
+      };
     },
   } satisfies PaymentProvider;
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { OperatorDetails } from '../../config';
 import type { Db } from '../../db/types';
 import { HttpError, notFound } from '../../lib/errors';
 import { PAGE_HEADERS, escapeHtml, page } from '../../lib/html';
@@ -64,7 +65,7 @@ async function checkoutView(db: Db, orderId: string): Promise<CheckoutView | nul
  * the payer's choice is recorded at the "provider", which then notifies us as a real provider's webhook does (a
  * signed notification, verified and applied by receiveNotification like any other).
  */
-export function sandboxRoutes(app: FastifyInstance, db: Db, provider: SandboxProvider) {
+export function sandboxRoutes(app: FastifyInstance, db: Db, provider: SandboxProvider, operator: OperatorDetails) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(SCRIPT_PATH, async (_request, reply) =>
@@ -88,7 +89,7 @@ export function sandboxRoutes(app: FastifyInstance, db: Db, provider: SandboxPro
       const decision = await provider.decide(orderId, action === 'pay' ? 'completed' : 'failed');
       if (decision === 'unknown') throw notFound('Payment not found');
       if (decision === 'expired') throw new HttpError(410, 'EXPIRED', 'This payment link has expired');
-      await receiveNotification(db, provider, provider.notification(orderId));
+      await receiveNotification(db, provider, operator, provider.notification(orderId));
       const after = await checkoutView(db, orderId);
       if (!after) throw notFound('Payment not found');
       return { order_id: orderId, status: after.status };

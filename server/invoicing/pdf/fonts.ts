@@ -1,0 +1,27 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import * as fontkit from 'fontkit';
+
+/**
+ * The documents' typeface: DejaVu Sans (the dejavu-fonts-ttf package, Bitstream Vera licence), embedded as a subset in
+ * each PDF. Unlike the PDF standard fonts (Latin-1 only) it prints the Latin, Greek and Cyrillic names of companies and
+ * streets across Europe; what it cannot print (CJK, say) is refused when billing details are saved (unprintable).
+ */
+const resolve = createRequire(__filename).resolve;
+export const FONT_FILES = {
+  regular: resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+} as const;
+
+let regular: fontkit.Font | null = null;
+
+/** The characters of `text` the documents' font has no glyph for, each once. */
+export function unprintable(text: string): string[] {
+  regular ??= fontkit.create(fs.readFileSync(FONT_FILES.regular)) as fontkit.Font;
+  const font = regular;
+  const missing = new Set<string>();
+  for (const char of text) {
+    if (char !== '\n' && !font.hasGlyphForCodePoint(char.codePointAt(0)!)) missing.add(char);
+  }
+  return [...missing];
+}
