@@ -51,8 +51,9 @@ export async function createPaymentLink(
   input: { teamId: string; userId: string; amountCents: number; description: string; baseUrl: string },
 ) {
   const orderId = `ord_${randomCode(20, ORDER_ALPHABET)}`;
-  // One expiry for both sides: the provider refuses payment after the moment we call the link expired.
-  const expiresAt = new Date(Date.now() + provider.linkMinutes * 60_000);
+  // One expiry for both sides: the provider refuses payment after the moment we call the link expired. In whole
+  // seconds, as providers keep it (Stripe's expires_at).
+  const expiresAt = new Date(Math.floor((Date.now() + provider.linkMinutes * 60_000) / 1000) * 1000);
   const { paymentUrl, checkoutId } = await provider.createCheckout({
     orderId,
     teamId: input.teamId,
