@@ -1,4 +1,5 @@
 import {
+  billingDetailsPath,
   creditBalancePath,
   creditHistoryPath,
   DASHBOARD_ACTIVITY_PATH,
@@ -88,6 +89,7 @@ export const FIRST_QUERY_PLANS = {
     await Promise.all([
       load(creditBalance(teamId)),
       load({ endpoint: 'getPaymentHistory', arg: teamId, path: paymentHistoryPath(teamId) }),
+      load({ endpoint: 'getBillingDetails', arg: teamId, path: billingDetailsPath(teamId) }),
       load({
         endpoint: 'getCreditHistory',
         arg: { teamId, limit: BILLING_CREDIT_HISTORY_LIMIT },

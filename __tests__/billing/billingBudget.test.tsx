@@ -52,28 +52,11 @@ describe('Manage Budget: is_owner decides', () => {
 });
 
 describe('Download Invoice', () => {
-  it("writes this month's printable statement into a new window and prints it", async () => {
-    const write = jest.fn();
-    const statementWindow = {
-      document: { write, open: jest.fn(), close: jest.fn() },
-      focus: jest.fn(),
-      print: jest.fn(),
-      close: jest.fn(),
-    };
-    jest.spyOn(window, 'open').mockReturnValue(statementWindow as unknown as Window);
-    const { user } = renderBilling();
+  it("is a link to this month's statement PDF (by the UTC calendar), saved under its month", async () => {
+    renderBilling();
     await card('Budget Usage');
-    await user.click(screen.getByRole('button', { name: 'Download Invoice' }));
-    await waitFor(() => expect(statementWindow.print).toHaveBeenCalled());
-    expect(fakeDb.lastRequest('GET', '/v1/teams/team-acme/credits/usage-breakdown')?.query).toEqual({
-      from: '2026-11-01',
-      to: '2026-11-30',
-    });
-    const html = write.mock.calls.at(-1)?.[0] as string;
-    expect(html).toContain('<h1>Acme AI</h1>');
-    expect(html).toContain('Statement 2026-11-01 to 2026-11-30');
-    expect(html).toContain('ord-009');
-    expect(html).toContain('claude-sonnet-4');
-    expect(html).toContain('@media print');
+    const link = screen.getByRole('link', { name: 'Download Invoice' });
+    expect(link).toHaveAttribute('href', 'http://localhost/v1/teams/team-acme/statements/2026-11/pdf');
+    expect(link).toHaveAttribute('download', 'statement-2026-11.pdf');
   });
 });

@@ -92,11 +92,13 @@ describe('/billing', () => {
     for (const [name, icon] of [
       ['Buy Credits', 'AddCardOutlinedIcon'],
       ['Redeem Coupon', 'RedeemOutlinedIcon'],
-      ['Download Invoice', 'ReceiptLongOutlinedIcon'],
       ['Manage Budget', 'SavingsOutlinedIcon'],
     ]) {
       expect(within(screen.getByRole('button', { name })).getByTestId(icon)).toBeInTheDocument();
     }
+    // Download Invoice is a link to the statement PDF, with the same icon as a button.
+    const download = screen.getByRole('link', { name: 'Download Invoice' });
+    expect(within(download).getByTestId('ReceiptLongOutlinedIcon')).toBeInTheDocument();
   });
 
   it('shows a failed load with Retry', async () => {

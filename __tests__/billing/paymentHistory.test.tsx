@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { fakeDb, FAKE_NOW } from '../support/fakeBackend';
 import { renderWithProviders } from '../support/render';
 import { PaymentHistory } from '../../src/features/billing/PaymentHistory';
+import { axeViolations } from '../support/axe';
 
 const HISTORY_PATH = '/v1/teams/team-acme/payments/history';
 
@@ -80,6 +81,34 @@ describe('Payment History widget', () => {
     await user.click(within(row('ord-012')).getByRole('button', { name: 'Open Payment' }));
     expect(within(region).getByText('Payment link has expired. Please create a new payment.')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('offers the invoice of a paid payment and the credit notes of a refunded one as PDF links', async () => {
+    const { row } = await renderPayments();
+    const documentsPath = 'http://localhost/v1/teams/team-acme/documents';
+    const invoice = within(row('ord-009')).getByRole('link', { name: 'Invoice INV-2026-000006 (PDF)' });
+    expect(invoice).toHaveAttribute('href', `${documentsPath}/INV-2026-000006/pdf`);
+    expect(invoice).toHaveAttribute('download', 'INV-2026-000006.pdf');
+    expect(invoice).toHaveTextContent('Invoice INV-2026-000006');
+    const refunded = row('ord-006');
+    expect(refunded).toHaveTextContent('Refunded: $25.00');
+    expect(
+      within(refunded)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Invoice INV-2026-000005', `${documentsPath}/INV-2026-000005/pdf`],
+      ['Credit note CN-2026-000001', `${documentsPath}/CN-2026-000001/pdf`],
+    ]);
+    for (const unpaid of ['ord-012', 'ord-008', 'ord-007']) {
+      expect(within(row(unpaid)).queryByRole('link')).not.toBeInTheDocument();
+      expect(row(unpaid)).not.toHaveTextContent('Refunded');
+    }
+  });
+
+  it('has no axe violations with its rows, links and buttons', async () => {
+    const { region } = await renderPayments();
+    expect(await axeViolations(region)).toEqual([]);
   });
 
   it('re-checks a pending payment and reloads the list', async () => {

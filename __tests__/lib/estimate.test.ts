@@ -1,4 +1,4 @@
-import { daysInMonth, estimatedMonthlyCost, monthRange } from '../../src/features/billing/estimate';
+import { daysInMonth, estimatedMonthlyCost } from '../../src/features/billing/estimate';
 
 // Local calendar dates (jest runs with TZ=UTC).
 const day = (year: number, month: number, date: number) => new Date(year, month - 1, date, 12);
@@ -28,12 +28,4 @@ describe('estimated monthly = month-to-date / day of month * days in month', () 
   ])('%s: %p on %s -> %p', (_name, cost, today, estimate) => {
     expect(estimatedMonthlyCost(cost, today)).toBeCloseTo(estimate, 6);
   });
-});
-
-describe('month range', () => {
-  it.each([
-    [day(2026, 11, 15), { from: '2026-11-01', to: '2026-11-30' }],
-    [day(2024, 2, 1), { from: '2024-02-01', to: '2024-02-29' }],
-    [day(2026, 12, 31), { from: '2026-12-01', to: '2026-12-31' }],
-  ])('%s -> %j', (date, range) => expect(monthRange(date)).toEqual(range));
 });

@@ -23,6 +23,7 @@ async function openEverything(store: AppStore) {
           store.dispatch(api.endpoints.getCreditBalance.initiate(teamId)),
           store.dispatch(api.endpoints.getCreditHistory.initiate({ teamId })),
           store.dispatch(api.endpoints.getPaymentHistory.initiate(teamId)),
+          store.dispatch(api.endpoints.getBillingDetails.initiate(teamId)),
           store.dispatch(api.endpoints.getCouponRedemptions.initiate({ teamId })),
         ]
       : []),
@@ -63,6 +64,17 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
       store.dispatch(api.endpoints.rotateApiKey.initiate({ id: 'key-production', grace_seconds: 3600 })),
     );
     expect(rotated).toEqual(new Set(['GET /v1/api-keys/']));
+  });
+
+  it('saving the billing details refreshes only them (documents keep the details they were issued with)', async () => {
+    const store = makeConnectedStore();
+    const teamId = await openEverything(store);
+    const refetched = await refetchedAfter(store, () =>
+      store.dispatch(
+        api.endpoints.updateBillingDetails.initiate({ teamId, legal_name: 'Acme Ltd', address: '1 Road', tax_id: '' }),
+      ),
+    );
+    expect(refetched).toEqual(new Set([`GET /v1/teams/${teamId}/billing-details`]));
   });
 
   it("setting a member's cap refreshes the member list", async () => {

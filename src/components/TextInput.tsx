@@ -18,6 +18,9 @@ interface TextInputProps {
   size?: 'small' | 'medium';
   fullWidth?: boolean;
   autoFocus?: boolean;
+  /** A text area growing from `minRows` lines (an address). */
+  multiline?: boolean;
+  minRows?: number;
   htmlInput?: InputHTMLAttributes<HTMLInputElement>;
   sx?: SxProps<Theme>;
 }

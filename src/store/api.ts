@@ -7,6 +7,7 @@ import { dashboardEndpoints } from './endpoints/dashboard';
 import { apiKeyEndpoints } from './endpoints/apiKeys';
 import { creditEndpoints } from './endpoints/credits';
 import { paymentEndpoints } from './endpoints/payments';
+import { billingDetailsEndpoints } from './endpoints/billingDetails';
 import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
@@ -38,6 +39,7 @@ import { requestLogEndpoints } from './endpoints/requestLog';
  * |                       | Payment LIST, Activity — dispatched by the Buy Credits dialog when polling ends   |
  * | (success dialog close)| DASHBOARD_REFRESH_TAGS: Team, TeamDashboard, DashboardStats, Activity,            |
  * |                       | CreditBalance — when the dialog closes itself 3 s after a success                 |
+ * | updateBillingDetails  | BillingDetails (documents issued before keep the details they were issued with)   |
  * | redeemCoupon          | CreditBalance, CreditHistory, CouponRedemption LIST, Activity, Coupon LIST        |
  * | createCoupon          | Coupon LIST                                                                       |
  * | updateCoupon          | Coupon {id}, Coupon LIST (a change can move a row across filters)                 |
@@ -70,6 +72,7 @@ export const api = createApi({
     ...apiKeyEndpoints(build),
     ...creditEndpoints(build),
     ...paymentEndpoints(build),
+    ...billingDetailsEndpoints(build),
     ...couponEndpoints(build),
     ...adminEndpoints(build),
     ...routingEndpoints(build),
@@ -107,6 +110,8 @@ export const {
   useLazyGetPaymentStatusQuery,
   useGetPaymentHistoryQuery,
   useCheckPaymentMutation,
+  useGetBillingDetailsQuery,
+  useUpdateBillingDetailsMutation,
   useValidateCouponMutation,
   useRedeemCouponMutation,
   useGetCouponRedemptionsQuery,

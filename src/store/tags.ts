@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'CreditHistory',
   'UsageBreakdown',
   'Payment',
+  'BillingDetails',
   'CouponRedemption',
   'Coupon',
   'PricingTier',

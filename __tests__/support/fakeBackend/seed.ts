@@ -451,6 +451,14 @@ export function buildSeed(now: Date): FakeState {
     apiKeys: seedApiKeys(now),
     credits: seedCredits(now),
     payments: seedPayments(now),
+    billingDetails: {
+      [ACME_TEAM_ID]: {
+        legal_name: 'Acme AI Ltd',
+        address: '42 Innovation Way\nCambridge CB2 1TN\nUnited Kingdom',
+        tax_id: 'GB123456789',
+        updated_at: ago(now, 80 * DAY),
+      },
+    },
     coupons: seedCoupons(now),
     redemptions: seedRedemptions(now),
     pricing: seedPricing(now),

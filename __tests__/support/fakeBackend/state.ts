@@ -3,6 +3,7 @@
 import type { AuthUser } from '../../../contract/schemas/auth';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
+import type { BillingDetails } from '../../../contract/schemas/billingDetails';
 import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { DeploymentHealth, HealthWindow, ModelRoute, ProviderCredential } from '../../../contract/schemas/routing';
@@ -103,6 +104,8 @@ export interface FakeState {
   apiKeys: FakeApiKey[];
   credits: FakeCreditEntry[];
   payments: FakePayment[];
+  /** By team id; a team without an entry has saved none. */
+  billingDetails: Record<string, BillingDetails>;
   coupons: Coupon[];
   redemptions: FakeRedemption[];
   pricing: PricingTier[];

@@ -1,5 +1,6 @@
 // /v1/teams/{teamId}/… routes: credits, payments and coupon redemption (docs/api-contract.md, Calls).
 import type { Coupon } from '../../../contract/schemas/coupons';
+import { billingDetailsProblems, normaliseBillingDetails } from '../../../contract/billingDetails';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
 import type { FakePayment } from '../fakeBackend/state';
@@ -19,6 +20,7 @@ import {
   ApiFailure,
   bodyObject,
   conflict,
+  forbidden,
   integerAtLeast,
   json,
   notFound,
@@ -28,6 +30,7 @@ import {
   requiredString,
   route,
   teamFromPath,
+  validationError,
   type RouteContext,
 } from './http';
 
@@ -125,6 +128,30 @@ const checkPayment = route('post', '/v1/teams/:teamId/payments/:orderId/check', 
   return json({ updated: lapsed, status: payment.status });
 });
 
+// ---- Billing details ----
+
+const getBillingDetails = route('get', '/v1/teams/:teamId/billing-details', (context) => {
+  const { team } = teamFromPath(context);
+  return json(fakeDb.state.billingDetails[team.id] ?? { legal_name: '', address: '', tax_id: '', updated_at: null });
+});
+
+/** The owner saves; the shared rules answer 400 with their sentence, as the server does. */
+const putBillingDetails = route('put', '/v1/teams/:teamId/billing-details', (context) => {
+  const { team, membership } = teamFromPath(context);
+  if (membership.role !== 'owner') throw forbidden('Only the team owner can change the billing details');
+  const input = bodyObject(context.body);
+  const details = normaliseBillingDetails({
+    legal_name: optionalString(input, 'legal_name') ?? '',
+    address: optionalString(input, 'address') ?? '',
+    tax_id: optionalString(input, 'tax_id') ?? '',
+  });
+  const [problem] = Object.values(billingDetailsProblems(details));
+  if (problem) throw validationError(problem);
+  const saved = { ...details, updated_at: fakeDb.now().toISOString() };
+  fakeDb.state.billingDetails[team.id] = saved;
+  return json(saved);
+});
+
 // ---- Coupons ----
 
 /** The coupon a team may redeem now; otherwise the contract's 404/400/409 messages. */
@@ -200,6 +227,8 @@ export const billingRoutes = [
   getPaymentStatus,
   getPaymentHistory,
   checkPayment,
+  getBillingDetails,
+  putBillingDetails,
   validateCoupon,
   redeemCoupon,
   listRedemptions,

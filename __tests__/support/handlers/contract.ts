@@ -13,6 +13,7 @@ import {
   PaymentLink,
   PaymentStatusReply,
 } from '../../../contract/schemas/billing';
+import { BillingDetails } from '../../../contract/schemas/billingDetails';
 import { ErrorBody, Success } from '../../../contract/schemas/common';
 import {
   Coupon,
@@ -88,6 +89,8 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/:teamId/payments/:orderId/status': PaymentStatusReply,
   'GET /v1/teams/:teamId/payments/history': PaymentHistory,
   'POST /v1/teams/:teamId/payments/:orderId/check': PaymentCheckReply,
+  'GET /v1/teams/:teamId/billing-details': BillingDetails,
+  'PUT /v1/teams/:teamId/billing-details': BillingDetails,
   'POST /v1/teams/:teamId/coupons/validate': CouponValidation,
   'POST /v1/teams/:teamId/coupons/redeem': RedeemReply,
   'GET /v1/teams/:teamId/coupons/redemptions': Redemptions,

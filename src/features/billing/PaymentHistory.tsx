@@ -19,8 +19,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { PaymentRow } from './PaymentRow';
+import { apiUrl } from '../../config';
+import { documentPdfPath } from '../../../contract/apiPaths';
 
-/** The team's payments, newest first: the first 10, with re-check and re-open for pending ones. */
+/**
+ * The team's payments, newest first: the first 10, with re-check and re-open for pending ones, and the invoice and
+ * credit notes of the paid ones to download.
+ */
 export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
   const history = useGetPaymentHistoryQuery(teamId ?? '', { skip: !teamId });
   const [checkPayment] = useCheckPaymentMutation();
@@ -79,6 +84,7 @@ export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
                   key={payment.order_id}
                   payment={payment}
                   now={new Date()}
+                  documentUrl={(number) => apiUrl(documentPdfPath(teamId ?? '', number))}
                   onRefreshStatus={refreshStatus}
                   onOpenPayment={openPayment}
                 />

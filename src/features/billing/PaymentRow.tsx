@@ -3,7 +3,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import type { Payment } from '../../../contract/schemas/billing';
+import { documentLabel } from './documents';
 import { formatCents } from '../../../contract/money';
 import { paymentLinkState, paymentStatusColor } from './payments';
 import { formatDateTime } from '../../lib/time';
@@ -11,6 +13,8 @@ import { formatDateTime } from '../../lib/time';
 interface PaymentRowProps {
   payment: Payment;
   now: Date;
+  /** Where a document of the payment downloads from, by its number. */
+  documentUrl: (number: string) => string;
   onRefreshStatus: (payment: Payment) => void;
   onOpenPayment: (payment: Payment) => void;
 }
@@ -31,7 +35,7 @@ function PendingLink({ payment, now }: { payment: Payment; now: Date }) {
 }
 
 /** One payment: amount and status, its dates, and what can still be done with it. */
-export function PaymentRow({ payment, now, onRefreshStatus, onOpenPayment }: PaymentRowProps) {
+export function PaymentRow({ payment, now, documentUrl, onRefreshStatus, onOpenPayment }: PaymentRowProps) {
   const pending = payment.status === 'pending';
   return (
     <Box
@@ -51,10 +55,29 @@ export function PaymentRow({ payment, now, onRefreshStatus, onOpenPayment }: Pay
         {payment.completed_at && (
           <Typography variant="body2">Completed: {formatDateTime(payment.completed_at)}</Typography>
         )}
+        {payment.refunded.cents > 0 && (
+          <Typography variant="body2">Refunded: {formatCents(payment.refunded.cents)}</Typography>
+        )}
         {payment.failed_at && <Typography variant="body2">Failed: {formatDateTime(payment.failed_at)}</Typography>}
         {payment.failure_reason && <Typography variant="body2">Reason: {payment.failure_reason}</Typography>}
         {pending && <PendingLink payment={payment} now={now} />}
       </Box>
+      {payment.documents.length > 0 && (
+        <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          {payment.documents.map((document) => (
+            <Button
+              key={document.number}
+              size="small"
+              href={documentUrl(document.number)}
+              download={`${document.number}.pdf`}
+              startIcon={<PictureAsPdfOutlined />}
+              aria-label={`${documentLabel(document)} (PDF)`}
+            >
+              {documentLabel(document)}
+            </Button>
+          ))}
+        </Stack>
+      )}
       {pending && (
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
           <Button size="small" variant="outlined" onClick={() => onRefreshStatus(payment)}>

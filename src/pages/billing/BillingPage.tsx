@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { UpdateBudgetDialog } from '../../features/billing/lazyDialogs';
 import { BillingActions } from '../../features/billing/BillingActions';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
-import { DownloadInvoiceIcon, ManageBudgetIcon } from '../../features/billing/BillingActionIcons';
+import { ManageBudgetIcon } from '../../features/billing/BillingActionIcons';
 import { CreditHistory } from '../../features/billing/CreditHistory';
 import { PaymentHistory } from '../../features/billing/PaymentHistory';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
@@ -25,7 +25,8 @@ import { BudgetHealthBanner } from '../../features/billing/BudgetHealthBanner';
 import { BudgetUsageCard } from '../../features/billing/BudgetUsageCard';
 import { TeamInfoCard } from '../../features/billing/TeamInfoCard';
 import { TopModelsCard } from '../../features/billing/TopModelsCard';
-import { useStatementDownload } from '../../features/billing/useStatementDownload';
+import { BillingDetailsCard } from '../../features/billing/BillingDetailsCard';
+import { DownloadStatementButton } from '../../features/billing/DownloadStatementButton';
 
 export function BillingPage() {
   const teamless = useTeamless();
@@ -34,7 +35,6 @@ export function BillingPage() {
   const team = dashboard.data?.team;
   const balance = useGetCreditBalanceQuery(team?.id ?? '', { skip: !team });
   const [budgetOpen, setBudgetOpen] = useState(false);
-  const downloadStatement = useStatementDownload(team?.id, team?.name);
   const dispatch = useAppDispatch();
   const couponRedeemed = (amount: number) => {
     dispatch(toastShown(`Coupon redeemed: ${formatMoney(amount)} added to your credit balance`, 'success'));
@@ -55,9 +55,7 @@ export function BillingPage() {
         buyVariant="contained"
         onRedeemed={couponRedeemed}
       />
-      <Button variant="outlined" startIcon={<DownloadInvoiceIcon />} onClick={downloadStatement} disabled={!team}>
-        Download Invoice
-      </Button>
+      <DownloadStatementButton teamId={team?.id} />
       {dashboard.data?.is_owner && (
         <Button variant="outlined" startIcon={<ManageBudgetIcon />} onClick={() => setBudgetOpen(true)}>
           Manage Budget
@@ -105,6 +103,9 @@ export function BillingPage() {
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <PaymentHistory teamId={team.id} />
+            </Grid>
+            <Grid size={12}>
+              <BillingDetailsCard teamId={team.id} teamName={team.name} isOwner={dashboard.data.is_owner} />
             </Grid>
           </Grid>
           {dashboard.data.is_owner && budgetOpen && (
