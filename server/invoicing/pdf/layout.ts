@@ -76,8 +76,11 @@ export function ensureRoom(doc: Doc, height: number): void {
   }
 }
 
-/** The seller's letterhead on the left; the title and the document's facts (label, value) on the right. */
-export function letterhead(doc: Doc, seller: Party, title: string, facts: [string, string][]): void {
+/**
+ * The seller's letterhead on the left; the title and the document's facts (label, value) on the right, the labels
+ * taking `labelShare` of that column.
+ */
+export function letterhead(doc: Doc, seller: Party, title: string, facts: [string, string][], labelShare = 0.45): void {
   const top = MARGIN;
   const leftWidth = CONTENT_WIDTH * 0.55;
   doc.font('bold').fontSize(13).fillColor(INK).text(seller.name, MARGIN, top, { width: leftWidth });
@@ -95,7 +98,7 @@ export function letterhead(doc: Doc, seller: Party, title: string, facts: [strin
     .fillColor(ACCENT)
     .text(title, rightX, top - 3, { width: rightWidth, align: 'right' });
   doc.moveDown(0.4);
-  facts.forEach(([label, value]) => keyValue(doc, label, value, rightX, rightWidth, 0.45));
+  facts.forEach(([label, value]) => keyValue(doc, label, value, rightX, rightWidth, labelShare));
   const rightBottom = doc.y;
 
   doc.y = Math.max(leftBottom, rightBottom) + 18;

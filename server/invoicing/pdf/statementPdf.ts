@@ -44,12 +44,18 @@ export function renderStatementPdf(
   const doc = newDocument(`Statement ${monthName}: ${account.name}`, seller.name, issuedAt);
   const lastDay = new Date(statement.to.getTime() - (statement.monthToDate ? 0 : 1));
   const period = formatDays(statement.from, lastDay);
-  letterhead(doc, seller, 'STATEMENT', [
-    ['Month', monthName],
-    ['Period', statement.monthToDate ? `${period} (to date)` : period],
-    ['Date of issue', formatDay(issuedAt)],
-    ['Currency', 'USD'],
-  ]);
+  letterhead(
+    doc,
+    seller,
+    'STATEMENT',
+    [
+      ['Month', monthName],
+      ['Period', statement.monthToDate ? `${period} (to date)` : period],
+      ['Date of issue', formatDay(issuedAt)],
+      ['Currency', 'USD'],
+    ],
+    0.3,
+  );
 
   twoColumns(
     doc,
