@@ -8,16 +8,24 @@ import * as fontkit from 'fontkit';
  * streets across Europe; what it cannot print (CJK, say) is refused when billing details are saved (unprintable).
  */
 const resolve = createRequire(__filename).resolve;
-export const FONT_FILES = {
+const FONT_FILES = {
   regular: resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 } as const;
+
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | null = null;
+
+/** The two faces' bytes, read once (each document embeds the subset it uses). */
+export function fontData(): Record<keyof typeof FONT_FILES, Buffer> {
+  fonts ??= { regular: fs.readFileSync(FONT_FILES.regular), bold: fs.readFileSync(FONT_FILES.bold) };
+  return fonts;
+}
 
 let regular: fontkit.Font | null = null;
 
 /** The characters of `text` the documents' font has no glyph for, each once. */
 export function unprintable(text: string): string[] {
-  regular ??= fontkit.create(fs.readFileSync(FONT_FILES.regular)) as fontkit.Font;
+  regular ??= fontkit.create(fontData().regular) as fontkit.Font;
   const font = regular;
   const missing = new Set<string>();
   for (const char of text) {

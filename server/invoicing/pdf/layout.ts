@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Party } from '../documents';
-import { FONT_FILES } from './fonts';
+import { fontData } from './fonts';
 
 /**
  * The page furniture every document shares (invoice, credit note, statement): A4, the seller's letterhead, the
@@ -29,8 +29,8 @@ export function newDocument(title: string, author: string, createdAt: Date): Doc
     bufferPages: true,
     info: { Title: title, Author: author, Creator: 'AI Model Gateway', CreationDate: createdAt, ModDate: createdAt },
   });
-  doc.registerFont('regular', FONT_FILES.regular);
-  doc.registerFont('bold', FONT_FILES.bold);
+  doc.registerFont('regular', fontData().regular);
+  doc.registerFont('bold', fontData().bold);
   doc.font('regular').fillColor(INK);
   return doc;
 }

@@ -218,6 +218,10 @@ export function createStripeProvider(config: StripeConfig) {
       }
       return { id: event.id, type: event.type, effect: eventEffect(event) };
     },
+  } satisfies PaymentProvider;
+
+  return {
+    ...provider,
     /** A session by its id, for the page the payer comes back to; null when Stripe has no such session. */
     async session(sessionId: string) {
       try {
@@ -227,8 +231,7 @@ export function createStripeProvider(config: StripeConfig) {
         throw error instanceof Stripe.errors.StripeError ? unavailable(error) : error;
       }
     },
-  } satisfies PaymentProvider & Record<string, unknown>;
-  return provider;
+  };
 }
 
 export type StripeProvider = ReturnType<typeof createStripeProvider>;
