@@ -44,6 +44,7 @@ describe('auth and access rules', () => {
       email: 'alice@example.com',
       is_admin: false,
       team_id: ACME_TEAM_ID,
+      team_role: 'owner',
     });
   });
 
@@ -220,14 +221,19 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
     });
   });
 
-  it("lets the key's creator or the team owner change it, nobody else", async () => {
+  it("lets the key's creator or the team owner edit, rotate or revoke it, nobody else", async () => {
     fakeDb.signInAs('bob');
     expect((await patch('/v1/api-keys/key-staging', { note: 'mine' })).status).toBe(200);
-    expect(await patch('/v1/api-keys/key-production', { note: 'not mine' })).toEqual({
+    const refused = {
       status: 403,
-      body: { code: 'FORBIDDEN', message: "Only the key's creator or the team owner can change this key" },
-    });
-    expect((await post('/v1/api-keys/key-production/rotate', { grace_seconds: 0 })).status).toBe(403);
+      body: {
+        code: 'FORBIDDEN',
+        message: "Only the key's creator or the team owner can edit, rotate or revoke this key.",
+      },
+    };
+    expect(await patch('/v1/api-keys/key-production', { note: 'not mine' })).toEqual(refused);
+    expect(await post('/v1/api-keys/key-production/rotate', { grace_seconds: 0 })).toEqual(refused);
+    expect(await call('DELETE', '/v1/api-keys/key-production')).toEqual(refused);
     fakeDb.signInAs('alice');
     expect((await patch('/v1/api-keys/key-staging', { note: 'owner' })).status).toBe(200);
   });

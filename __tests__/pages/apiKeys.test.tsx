@@ -91,6 +91,26 @@ describe('/api-keys table', () => {
   });
 });
 
+describe('actions a member may take', () => {
+  it('offers a member Edit, Rotate and Revoke on their own keys only; the owner on every key', async () => {
+    fakeDb.signInAs('bob');
+    const { unmount } = await renderGrid();
+    const actions = (name: string) =>
+      within(rowOf(name))
+        .queryAllByRole('menuitem')
+        .map((item) => item.getAttribute('aria-label'));
+    expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+    expect(actions('Production')).toEqual(['View details']);
+    expect(actions('Old laptop')).toEqual(['View details']);
+    unmount();
+
+    fakeDb.signInAs('alice');
+    await renderGrid();
+    expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+    expect(actions('Production')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+  });
+});
+
 describe('limits in the grid', () => {
   beforeEach(pinClockToFakeNow);
   afterEach(() => jest.useRealTimers());

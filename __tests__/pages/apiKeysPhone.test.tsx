@@ -54,6 +54,18 @@ describe('/api-keys on a phone', () => {
     expect(within(cardOf('Old laptop')).queryByRole('button', { name: 'Rotate' })).not.toBeInTheDocument();
   });
 
+  it("gives a member Edit, Rotate and Revoke on their own keys' cards only", async () => {
+    fakeDb.signInAs('bob');
+    await renderKeyCards();
+    const actions = (name: string) =>
+      within(cardOf(name))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+    expect(actions('Production')).toEqual(['View details']);
+    expect(actions('Old laptop')).toEqual(['View details']);
+  });
+
   it('shows a rotation in its grace period and opens the dialogs from a card', async () => {
     pinClockToFakeNow();
     const staging = fakeDb.state.apiKeys.find((key) => key.id === 'key-staging');

@@ -5,6 +5,7 @@ import { randomToken } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
 import { requireTeam, type Membership } from './teams';
+import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../contract/keyAccess';
 import {
   NO_KEY_CONTROLS,
   type ApiKey,
@@ -152,19 +153,17 @@ const UPDATABLE = [
 ] as const satisfies readonly (keyof ApiKeyUpdateBody)[];
 
 /**
- * Locks a live key of the team that the user may change: its creator or the team owner. Others may see and revoke
- * the team's keys, but not loosen or tighten another member's limits, nor take over its secret.
+ * Locks a live key of the team that the user may edit, rotate or revoke: its creator or the team owner
+ * (contract/keyAccess.ts). Others see the team's keys but get 403.
  */
-async function lockChangeableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
+async function lockManageableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
   if (!isUuid(keyId)) throw notFound('API key not found');
   const [key] = await q.query<{ name: string; user_id: string | null }>(
     'SELECT name, user_id FROM api_keys WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [keyId, membership.teamId],
   );
   if (!key) throw notFound('API key not found');
-  if (membership.role !== 'owner' && key.user_id !== userId) {
-    throw forbidden("Only the key's creator or the team owner can change this key");
-  }
+  if (!mayManageKey({ id: userId, team_role: membership.role }, key)) throw forbidden(KEY_MANAGEMENT_REFUSED);
   return key;
 }
 
@@ -182,7 +181,7 @@ export async function updateApiKey(
   const team = requireTeam(membership);
   const changes = checkedControls(body);
   await db.tx(async (q) => {
-    await lockChangeableKey(q, team, userId, keyId);
+    await lockManageableKey(q, team, userId, keyId);
     const fields = UPDATABLE.filter((field) => changes[field] !== undefined);
     const sets = fields.map((field, i) => `${field} = $${i + 2}`);
     if (changes.limit_period !== undefined) {
@@ -216,7 +215,7 @@ export async function rotateApiKey(
   const team = requireTeam(membership);
   const { secret, prefix, hash } = newSecret();
   await db.tx(async (q) => {
-    const key = await lockChangeableKey(q, team, userId, keyId);
+    const key = await lockManageableKey(q, team, userId, keyId);
     await q.query(
       `UPDATE api_keys SET previous_key_hash = key_hash, previous_key_prefix = key_prefix,
          previous_key_expires_at = now() + make_interval(secs => $2), key_hash = $3, key_prefix = $4, rotated_at = now()
@@ -233,21 +232,23 @@ export async function rotateApiKey(
 export const revokedMessage = (keyName: string, actorName: string) =>
   `API key "${keyName}" was revoked by ${actorName}`;
 
-/** Revoking is a soft delete so usage history keeps its reference to the key. */
-export async function revokeApiKey(db: Db, teamId: string, userId: string, keyId: string) {
-  if (!isUuid(keyId)) throw notFound('API key not found');
+/** Revoking is a soft delete so usage history keeps its reference to the key; its creator or the owner may. */
+export async function revokeApiKey(db: Db, membership: Membership | null, userId: string, keyId: string) {
+  const team = requireTeam(membership);
   await db.tx(async (q) => {
-    const [key] = await q.query<{ name: string }>(
-      `UPDATE api_keys SET deleted_at = now(), is_active = false
-       WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL RETURNING name`,
-      [keyId, teamId],
-    );
-    if (!key) throw notFound('API key not found');
-    // Recent Activity says who revoked it: a key can be revoked by any member, not only its creator.
+    const key = await lockManageableKey(q, team, userId, keyId);
+    await q.query('UPDATE api_keys SET deleted_at = now(), is_active = false WHERE id = $1', [keyId]);
+    // Recent Activity says who revoked it: the owner may revoke a member's key.
     const [actor] = await q.query<{ name: string }>('SELECT COALESCE(name, login) AS name FROM users WHERE id = $1', [
       userId,
     ]);
-    await recordActivity(q, teamId, userId, 'api_key_deactivated', revokedMessage(key.name, actor?.name ?? 'a member'));
+    await recordActivity(
+      q,
+      team.teamId,
+      userId,
+      'api_key_deactivated',
+      revokedMessage(key.name, actor?.name ?? 'a member'),
+    );
   });
   return { success: true as const };
 }

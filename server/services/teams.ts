@@ -3,10 +3,11 @@ import { conflict, forbidden, isUniqueViolation, notFound, noTeam } from '../lib
 import { centsToDollars, percentOf, formatCents } from '../lib/money';
 import { MONTH_START_SQL, iso } from '../lib/time';
 import { recordActivity } from './activity';
+import type { TeamRole } from '../../contract/schemas/auth';
 
 export interface Membership {
   teamId: string;
-  role: 'owner' | 'member';
+  role: TeamRole;
 }
 
 export function requireTeam(membership: Membership | null): Membership {

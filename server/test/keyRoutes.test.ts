@@ -117,9 +117,22 @@ describe('PATCH /v1/api-keys/{id}', () => {
     assert.deepEqual([byOwner.body.name, byOwner.body.spend_limit_cents], ['renamed', null]);
     const byOther = await ctx.request('PATCH', apiKeyPath(key.id), { as: other, body: { note: 'theirs' } });
     assert.equal(byOther.status, 403);
-    assert.equal(byOther.body.message, "Only the key's creator or the team owner can change this key");
+    assert.equal(byOther.body.message, "Only the key's creator or the team owner can edit, rotate or revoke this key.");
     const rotated = await ctx.request('POST', apiKeyRotatePath(key.id), { as: other, body: { grace_seconds: 0 } });
     assert.equal(rotated.status, 403);
+    assert.equal(rotated.body.message, byOther.body.message);
+  });
+
+  test('revoking follows the same rule: another member gets 403 and the key keeps working', async () => {
+    const key = await create(member);
+    const byOther = await ctx.request('DELETE', apiKeyPath(key.id), { as: other });
+    assert.equal(byOther.status, 403);
+    assert.equal(byOther.body.message, "Only the key's creator or the team owner can edit, rotate or revoke this key.");
+    assert.equal(await status(key.key), 200);
+    const mine = await create(other);
+    assert.equal((await ctx.request('DELETE', apiKeyPath(mine.id), { as: other })).status, 200, 'the creator may');
+    assert.equal((await ctx.request('DELETE', apiKeyPath(key.id), { as: owner })).status, 200, 'the owner may');
+    assert.equal(await status(key.key), 401);
   });
 
   test('400 for an empty change or bad values; 404 for an unknown, revoked or other team’s key', async () => {

@@ -11,8 +11,8 @@ import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 
 export type TeamRole = 'owner' | 'member';
 
-/** A user row; the wire's `team_id` is derived from the memberships (fakeDb.user, currentUser). */
-export type FakeUser = Omit<AuthUser, 'team_id'>;
+/** A user row; the wire's `team_id` and `team_role` are derived from the memberships (fakeDb.user, currentUser). */
+export type FakeUser = Omit<AuthUser, 'team_id' | 'team_role'>;
 
 /** A team; `budget_limit` and `current_usage` (month to date) are dollars, as on the wire. */
 export interface FakeTeam {

@@ -89,11 +89,12 @@ export function route(method: Method, path: string, resolve: Resolve): HttpHandl
 
 // ---- Guards ----
 
-/** The signed-in user as the wire has it: the row, with its team (the real server's team_id) from the memberships. */
+/** The signed-in user as the wire has it: the row, with its team and role in it from the memberships. */
 export function signedInUser(): AuthUser {
   const user = fakeDb.currentUser();
   if (!user) throw new ApiFailure(401, 'NO_TOKEN', 'Authentication required');
-  return { ...user, team_id: fakeDb.membershipOf(user.id)?.team.id ?? null };
+  const found = fakeDb.membershipOf(user.id);
+  return { ...user, team_id: found?.team.id ?? null, team_role: found?.membership.role ?? null };
 }
 
 export interface TeamSession {

@@ -15,6 +15,8 @@ interface RowAction<Row> {
 interface RowActions<Row> {
   onView: (row: Row) => void;
   onEdit: (row: Row) => void;
+  /** Rows that may be edited (every row when absent). */
+  editableFor?: (row: Row) => boolean;
   /** Between edit and the destructive action (a key's Rotate), each shown only for rows it applies to. */
   extra?: RowAction<Row>[];
   /** The red, confirmed action (revoke, deactivate), shown only for rows it applies to. */
@@ -28,6 +30,7 @@ const ACTION_WIDTH = 38;
 export function rowActionsColumn<Row extends GridValidRowModel>({
   onView,
   onEdit,
+  editableFor,
   extra = [],
   destructive,
 }: RowActions<Row>): GridColDef<Row> {
@@ -49,8 +52,11 @@ export function rowActionsColumn<Row extends GridValidRowModel>({
     minWidth: 116 + extra.length * ACTION_WIDTH,
     getActions: ({ row }) => [
       <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
-      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
-      ...[...extra, destructive].flatMap(item(row)),
+      ...[
+        { label: 'Edit', icon: <EditOutlined />, onClick: onEdit, shownFor: editableFor },
+        ...extra,
+        destructive,
+      ].flatMap(item(row)),
     ],
   };
 }

@@ -13,6 +13,8 @@ import { KeyStatusChips, statusLabel } from './KeyStatusChips';
 import { NO_LIMIT, spendAgainstLimit } from './keyStatus';
 
 export interface ApiKeyRowActions {
+  /** Whether the signed-in user may edit, rotate and revoke the key (contract/keyAccess.ts). */
+  canManage: (key: ApiKey) => boolean;
   onView: (key: ApiKey) => void;
   onEdit: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
@@ -117,12 +119,16 @@ const trailingColumns: GridColDef<ApiKey>[] = [
   },
 ];
 
-function actionsColumn({ onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
+/** View details for every key; Edit, Rotate (active keys) and Revoke only where the viewer may use them. */
+function actionsColumn({ canManage, onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
   return rowActionsColumn<ApiKey>({
     onView,
     onEdit,
-    extra: [{ label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => key.is_active }],
-    destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke },
+    editableFor: canManage,
+    extra: [
+      { label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => key.is_active && canManage(key) },
+    ],
+    destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke, shownFor: canManage },
   });
 }
 
