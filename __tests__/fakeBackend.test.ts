@@ -238,6 +238,25 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
     expect((await patch('/v1/api-keys/key-staging', { note: 'owner' })).status).toBe(200);
   });
 
+  it("answers why a key's calls are refused from its limit, its creator's cap and the team (contract/keyBlock.ts)", async () => {
+    const blocks = async () =>
+      Object.fromEntries(
+        (await get<ApiKey[]>('/v1/api-keys/')).body.map((key) => [key.name, [key.blocked_by, key.blocked_until]]),
+      );
+    expect(await blocks()).toEqual({
+      Production: [null, null],
+      Staging: ['key_budget_exceeded', '2026-11-16T00:00:00.000Z'],
+      'Old laptop': [null, null],
+    });
+    Object.assign(fakeDb.state.memberships[1], { monthly_cap_cents: 12_750 });
+    Object.assign(fakeDb.state.apiKeys[1], { period_spend_cents: 0 });
+    expect((await blocks()).Staging).toEqual(['member_budget_exceeded', '2026-12-01T00:00:00.000Z']);
+    fakeDb.team().current_usage = 500;
+    expect((await blocks()).Production).toEqual(['budget_exceeded', '2026-12-01T00:00:00.000Z']);
+    fakeDb.state.credits.push({ ...fakeDb.state.credits[0], id: 'credit-drain', amount: -745.5 });
+    expect((await blocks()).Production).toEqual(['insufficient_credits', null]);
+  });
+
   it('rotates: a new secret, the old prefix valid for the grace period, then none', async () => {
     const before = fakeDb.state.apiKeys.find((key) => key.id === 'key-production');
     const { status, body } = await post<CreatedApiKey>('/v1/api-keys/key-production/rotate', { grace_seconds: 3600 });

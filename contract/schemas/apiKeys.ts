@@ -76,6 +76,21 @@ export const NO_KEY_CONTROLS: ApiKeyControls = {
   note: '',
 };
 
+/**
+ * Why the gateway would refuse any call of an active key now, named by the refusal code it answers with
+ * (docs/governance.md#refusals), in the order it checks them: the key expired, the key's own spending limit, the
+ * creator's monthly cap as a member, the team's credit used up, the team's monthly budget. contract/keyBlock.ts.
+ */
+export const KEY_BLOCK_REASONS = [
+  'key_expired',
+  'key_budget_exceeded',
+  'member_budget_exceeded',
+  'insufficient_credits',
+  'budget_exceeded',
+] as const;
+export type KeyBlockReason = (typeof KEY_BLOCK_REASONS)[number];
+export const KeyBlockReason = Type.Union(KEY_BLOCK_REASONS.map((reason) => Type.Literal(reason)));
+
 /** The team's API keys for the gateway (docs/api-contract.md, Calls: API keys). */
 export const ApiKey = Type.Composite([
   Type.Object({
@@ -99,6 +114,10 @@ export const ApiKey = Type.Composite([
     previous_key_prefix: Nullable(Type.String()),
     previous_key_expires_at: Nullable(Type.String()),
     rotated_at: Nullable(Type.String()),
+    /** Why every call of this active key is refused now; null when calls are admitted (or the key is inactive). */
+    blocked_by: Nullable(KeyBlockReason),
+    /** When that refusal lifts by itself (UTC): the key's or the month's reset; null when it does not. */
+    blocked_until: Nullable(Type.String()),
   }),
 ]);
 export type ApiKey = Static<typeof ApiKey>;

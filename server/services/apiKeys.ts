@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, forbidden, isUuid, notFound } from '../lib/errors';
 import { randomToken } from '../lib/random';
-import { iso, isoOrNull } from '../lib/time';
+import { MONTH_START_SQL, iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
 import { requireTeam, type Membership } from './teams';
 import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../contract/keyAccess';
+import { keyBlock } from '../../contract/keyBlock';
 import {
   NO_KEY_CONTROLS,
   type ApiKey,
@@ -50,21 +51,52 @@ interface KeyRow {
   rotated_at: Date | null;
 }
 
-const toApiKey = (row: KeyRow): ApiKey => ({
-  ...row,
-  created_at: iso(row.created_at),
-  last_used_at: isoOrNull(row.last_used_at),
-  expires_at: isoOrNull(row.expires_at),
-  period_resets_at: isoOrNull(row.period_resets_at),
-  previous_key_expires_at: isoOrNull(row.previous_key_expires_at),
-  rotated_at: isoOrNull(row.rotated_at),
-});
+/** What keyBlock reads besides the key: its creator's cap and month, the team's credit, budget and month (cents). */
+interface BlockFiguresRow {
+  member_cap_cents: number | null;
+  member_month_cents: number;
+  team_credit_cents: number;
+  team_budget_cents: number;
+  team_month_cents: number;
+}
+
+function toApiKey(row: KeyRow & BlockFiguresRow, now: Date): ApiKey {
+  const { member_cap_cents, member_month_cents, team_credit_cents, team_budget_cents, team_month_cents, ...key } = row;
+  const wire = {
+    ...key,
+    created_at: iso(key.created_at),
+    last_used_at: isoOrNull(key.last_used_at),
+    expires_at: isoOrNull(key.expires_at),
+    period_resets_at: isoOrNull(key.period_resets_at),
+    previous_key_expires_at: isoOrNull(key.previous_key_expires_at),
+    rotated_at: isoOrNull(key.rotated_at),
+  };
+  const figures = {
+    key: wire,
+    member: { monthly_cap_cents: member_cap_cents, month_spend_cents: member_month_cents },
+    team: {
+      credit_balance_cents: team_credit_cents,
+      budget_limit_cents: team_budget_cents,
+      month_spend_cents: team_month_cents,
+    },
+  };
+  return { ...wire, ...keyBlock(figures, now) };
+}
 
 /**
- * A key with its controls, what it spent in its current period (a spend recorded for an earlier period counts as 0,
- * as admission counts it) and its previous secret while that still works.
+ * A team's live keys with their controls, what each spent in its current period (a spend recorded for an earlier
+ * period counts as 0, as admission counts it) and its previous secret while that still works; and the figures that
+ * say whether the gateway would refuse its calls now (keyBlock): the creator's cap and month-to-date spend, the
+ * team's credit, budget and month-to-date spend, from the same columns and usage_daily rows admission reads.
  */
-const KEY_SELECT = `SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at, k.user_id,
+const KEY_SELECT = `WITH member_month AS (
+         SELECT user_id, sum(cost_cents) AS cents FROM usage_daily
+         WHERE team_id = $1 AND day >= ${MONTH_START_SQL} GROUP BY user_id),
+       team_figures AS (
+         SELECT credit_balance_cents, budget_limit_cents,
+                (SELECT COALESCE(sum(cents), 0) FROM member_month) AS month_cents
+         FROM teams WHERE id = $1)
+SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at, k.user_id,
        COALESCE(u.name, u.login) AS user_name, u.email AS user_email, k.spend_limit_cents, k.limit_period,
        k.rpm_limit, k.tpm_limit, k.expires_at, k.allowed_models, k.note,
        CASE WHEN k.spend_period_start IS NOT DISTINCT FROM key_period_start(k.limit_period, now())
@@ -72,20 +104,25 @@ const KEY_SELECT = `SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at
        key_period_end(k.limit_period, now()) AS period_resets_at,
        CASE WHEN k.previous_key_expires_at > now() THEN k.previous_key_prefix END AS previous_key_prefix,
        CASE WHEN k.previous_key_expires_at > now() THEN k.previous_key_expires_at END AS previous_key_expires_at,
-       k.rotated_at
-  FROM api_keys k LEFT JOIN users u ON u.id = k.user_id`;
+       k.rotated_at,
+       m.monthly_cap_cents AS member_cap_cents, COALESCE(mm.cents, 0) AS member_month_cents,
+       t.credit_balance_cents AS team_credit_cents, t.budget_limit_cents AS team_budget_cents,
+       t.month_cents AS team_month_cents
+  FROM api_keys k CROSS JOIN team_figures t
+  LEFT JOIN users u ON u.id = k.user_id
+  LEFT JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
+  LEFT JOIN member_month mm ON mm.user_id = k.user_id
+ WHERE k.team_id = $1 AND k.deleted_at IS NULL`;
 
 export async function listApiKeys(q: Queryable, teamId: string) {
-  const rows = await q.query<KeyRow>(
-    `${KEY_SELECT} WHERE k.team_id = $1 AND k.deleted_at IS NULL ORDER BY k.created_at DESC, k.id`,
-    [teamId],
-  );
-  return rows.map(toApiKey);
+  const rows = await q.query<KeyRow & BlockFiguresRow>(`${KEY_SELECT} ORDER BY k.created_at DESC, k.id`, [teamId]);
+  const now = new Date();
+  return rows.map((row) => toApiKey(row, now));
 }
 
-async function keyById(q: Queryable, id: string) {
-  const [row] = await q.query<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [id]);
-  return toApiKey(row);
+async function keyById(q: Queryable, teamId: string, id: string) {
+  const [row] = await q.query<KeyRow & BlockFiguresRow>(`${KEY_SELECT} AND k.id = $2`, [teamId, id]);
+  return toApiKey(row, new Date());
 }
 
 /**
@@ -137,7 +174,7 @@ export async function createApiKey(db: Db, membership: Membership | null, userId
     await recordActivity(q, membership.teamId, userId, 'api_key_created', `API key "${name}" was created`);
     return row.id;
   });
-  return { ...(await keyById(db, id)), key: secret };
+  return { ...(await keyById(db, membership.teamId, id)), key: secret };
 }
 
 /** The columns a PATCH may set, in the body's names (ApiKeyUpdateBody). */
@@ -198,7 +235,7 @@ export async function updateApiKey(
       ...fields.map((field) => changes[field]),
     ]);
   });
-  return keyById(db, keyId);
+  return keyById(db, team.teamId, keyId);
 }
 
 /**
@@ -226,7 +263,7 @@ export async function rotateApiKey(
       graceSeconds === 0 ? 'the old secret stopped working at once' : `the old secret works for ${graceSeconds} s`;
     await recordActivity(q, team.teamId, userId, 'api_key_rotated', `API key "${key.name}" was rotated; ${grace}`);
   });
-  return { ...(await keyById(db, keyId)), key: secret };
+  return { ...(await keyById(db, team.teamId, keyId)), key: secret };
 }
 
 export const revokedMessage = (keyName: string, actorName: string) =>

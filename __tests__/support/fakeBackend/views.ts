@@ -28,9 +28,14 @@ export function teamView(state: FakeState, team: FakeTeam): Team {
   };
 }
 
+/** What a member's usage rows hold this UTC month, in cents. */
+export function memberMonthCents(state: FakeState, teamId: string, userId: string, now: Date): number {
+  const rows = usageRows(state, teamId, monthStart(now), today(now)).filter((row) => row.user_id === userId);
+  return sum(rows, 'cost_cents');
+}
+
 /** Owner first, then by join date; each with their cap and what their usage rows hold this UTC month. */
 export function membersView(state: FakeState, teamId: string, now: Date): TeamMember[] {
-  const monthRows = usageRows(state, teamId, monthStart(now), today(now));
   const memberships = state.memberships
     .filter((membership) => membership.team_id === teamId)
     .sort(
@@ -45,10 +50,7 @@ export function membersView(state: FakeState, teamId: string, now: Date): TeamMe
       role: membership.role,
       created_at: membership.created_at,
       monthly_cap_cents: membership.monthly_cap_cents ?? null,
-      month_spend_cents: sum(
-        monthRows.filter((row) => row.user_id === membership.user_id),
-        'cost_cents',
-      ),
+      month_spend_cents: memberMonthCents(state, teamId, membership.user_id, now),
     };
   });
 }

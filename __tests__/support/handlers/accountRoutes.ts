@@ -92,7 +92,7 @@ const getActivity = route('get', '/v1/dashboard/activity', ({ query }) => {
 
 // ---- API keys ----
 
-const keyAnswer = (row: FakeApiKey) => keyView(row, fakeDb.now());
+const keyAnswer = (row: FakeApiKey) => keyView(fakeDb.state, row, fakeDb.now());
 const newSecret = () => `sk-${fakeDb.randomChars(KEY_ALPHABET, 40)}`;
 
 /** Checks a create or update body against its contract schema, then the rule no schema holds: expiry ahead. */
