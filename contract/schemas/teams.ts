@@ -83,8 +83,19 @@ export const InviteParams = Type.Object({ inviteId: Type.String({ maxLength: 64 
 export const TopModel = Type.Object({ name: Type.String(), request_count: Type.Integer(), total_cost: Type.Number() });
 export type TopModel = Static<typeof TopModel>;
 
+/** The signed-in member's own monthly cap: what their keys spent this UTC month against it, and when it resets. */
+export const MyCap = Type.Object({
+  monthly_cap_cents: Type.Integer(),
+  month_spend_cents: Type.Integer(),
+  /** The 1st of next month, 00:00 UTC. */
+  resets_at: Type.String(),
+});
+export type MyCap = Static<typeof MyCap>;
+
 export const TeamDashboard = Type.Object({
   is_owner: Type.Boolean(),
+  /** Null when the owner set no cap on the signed-in member (docs/governance.md#member-caps). */
+  my_cap: Nullable(MyCap),
   team: Team,
   current_month_stats: Type.Object({
     total_cost: Type.Number(),

@@ -14,6 +14,7 @@ import {
   listPendingInvites,
   cancelInvite,
   listMembers,
+  myCap,
   removeMember,
   requireTeam,
   setMemberCap,
@@ -200,11 +201,12 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     },
     async (request) => {
       const membership = requireTeam(request.membership);
-      const [team, stats] = await Promise.all([
+      const [team, stats, cap] = await Promise.all([
         teamView(db, membership.teamId),
         currentMonthStats(db, membership.teamId),
+        myCap(db, membership, currentUser(request).id),
       ]);
-      return { is_owner: membership.role === 'owner', team, current_month_stats: stats };
+      return { is_owner: membership.role === 'owner', my_cap: cap, team, current_month_stats: stats };
     },
   );
 

@@ -269,6 +269,11 @@ describe('member caps', () => {
       (m) => m.id === member.id,
     )!;
     assert.deepEqual([row.monthly_cap_cents, row.month_spend_cents], [10, 10]);
+    const now = new Date();
+    const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+    const dashboard = await ctx.request('GET', '/v1/teams/dashboard', { as: member });
+    assert.deepEqual(dashboard.body.my_cap, { monthly_cap_cents: 10, month_spend_cents: 10, resets_at: monthEnd });
+    assert.equal((await ctx.request('GET', '/v1/teams/dashboard', { as: owner })).body.my_cap, null, 'no cap set');
     const [{ reserved }] = await ctx.db.query<{ reserved: number }>(
       'SELECT reserved_cents AS reserved FROM team_members WHERE user_id = $1',
       [member.id],

@@ -4,7 +4,8 @@ import type { Coupon, CouponSort } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { Team, TeamDashboard, TeamMember, TopModel } from '../../../contract/schemas/teams';
 import type { UsageBreakdown, UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
-import type { FakeCreditEntry, FakeState, FakeTeam, FakeUsageRow } from './state';
+import { periodResetsAt } from '../../../contract/keyLimits';
+import type { FakeCreditEntry, FakeMembership, FakeState, FakeTeam, FakeUsageRow } from './state';
 
 /** Dollars with at most two decimals. */
 export const dollars = (value: number): number => Math.round(value * 100) / 100;
@@ -157,8 +158,17 @@ export function usageStatsView(state: FakeState, team: FakeTeam, start: string, 
 export const monthStart = (now: Date): string => `${now.toISOString().slice(0, 7)}-01`;
 export const today = (now: Date): string => now.toISOString().slice(0, 10);
 
-/** `current_month_stats.total_cost` is the team's `current_usage`; requests and models come from this month's rows. */
-export function teamDashboardView(state: FakeState, team: FakeTeam, isOwner: boolean, now: Date): TeamDashboard {
+/**
+ * `current_month_stats.total_cost` is the team's `current_usage`; requests and models come from this month's rows;
+ * `my_cap` is the signed-in member's cap with their month from the usage rows.
+ */
+export function teamDashboardView(
+  state: FakeState,
+  team: FakeTeam,
+  membership: FakeMembership,
+  now: Date,
+): TeamDashboard {
+  const cap = membership.monthly_cap_cents ?? null;
   const rows = usageRows(state, team.id, monthStart(now), today(now));
   const topModels: TopModel[] = totalsByModel(rows).map((totals) => ({
     name: totals.model,
@@ -166,7 +176,15 @@ export function teamDashboardView(state: FakeState, team: FakeTeam, isOwner: boo
     total_cost: dollars(totals.cost_cents / 100),
   }));
   return {
-    is_owner: isOwner,
+    is_owner: membership.role === 'owner',
+    my_cap:
+      cap === null
+        ? null
+        : {
+            monthly_cap_cents: cap,
+            month_spend_cents: memberMonthCents(state, team.id, membership.user_id, now),
+            resets_at: periodResetsAt('monthly', now)!.toISOString(),
+          },
     team: teamView(state, team),
     current_month_stats: {
       total_cost: dollars(team.current_usage),

@@ -115,7 +115,7 @@ const updateBudget = route('put', '/v1/teams/budget', ({ body }) => {
 
 const getDashboard = route('get', '/v1/teams/dashboard', () => {
   const { team, membership } = ownTeam();
-  return json(teamDashboardView(fakeDb.state, team, membership.role === 'owner', fakeDb.now()));
+  return json(teamDashboardView(fakeDb.state, team, membership, fakeDb.now()));
 });
 
 /** Defaults to the last 30 days up to today. */
