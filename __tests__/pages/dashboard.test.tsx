@@ -205,13 +205,36 @@ describe('recent activity', () => {
   });
 });
 
-it('shows the getting-started steps', async () => {
-  await renderDashboard();
-  const steps = within(section('Getting Started')).getAllByRole('listitem');
-  expect(steps.map((step) => step.querySelector('strong')?.textContent)).toEqual([
-    'Set up your team:',
-    'Create an API key:',
-    'Buy credits:',
-    'Call the API:',
-  ]);
+describe('getting started: the next steps for where the user stands', () => {
+  const stepTitles = () =>
+    within(section('Getting Started'))
+      .getAllByRole('listitem')
+      .map((step) => step.querySelector('strong')?.textContent);
+
+  it('tells the owner to set the budget and invite, not to set up a team', async () => {
+    await renderDashboard();
+    expect(stepTitles()).toEqual([
+      'Set your budget and invite your team:',
+      'Create an API key:',
+      'Buy credits:',
+      'Call the API:',
+    ]);
+  });
+
+  it('gives a member their own next steps and never tells them to create a team', async () => {
+    fakeDb.signInAs('bob');
+    renderRoute('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Bob' }, { timeout: 5000 });
+    expect(stepTitles()).toEqual(['Create an API key:', 'Call the API:', 'Watch your spend:', 'Ask for more:']);
+    expect(section('Getting Started')).not.toHaveTextContent(/create a team|set up your team/i);
+  });
+
+  it('tells a user without a team to set one up first', async () => {
+    fakeDb.setTeamless('alice');
+    await renderDashboard();
+    expect(stepTitles()).toEqual(['Set up your team:', 'Create an API key:', 'Buy credits:', 'Call the API:']);
+    expect(
+      within(section('Getting Started')).getByText(/Create a team and set its monthly budget/),
+    ).toBeInTheDocument();
+  });
 });
