@@ -72,10 +72,13 @@ describe('auth and access rules', () => {
     expect(invite).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: expect.any(String) } });
   });
 
-  it('names the field in a 400 VALIDATION_ERROR', async () => {
+  it("refuses a bad value with the contract's sentence in a 400 VALIDATION_ERROR", async () => {
     const { status, body } = await call<ErrorBody>('PUT', '/v1/teams/budget', { budget_limit: -1 });
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 'VALIDATION_ERROR', message: 'budget_limit must be a number >= 0' });
+    expect(body).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'The monthly budget must be an amount from $0.00 to $1,000,000,000.00.',
+    });
   });
 });
 
@@ -199,14 +202,14 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
   it.each([
     [
       { name: 'x', spend_limit_cents: 0 },
-      'spend_limit_cents must be a whole number of cents from 1, or null for no limit',
+      'The spending limit must be an amount from $0.01 to $1,000,000,000.00, or none.',
     ],
-    [{ name: 'x', rpm_limit: 1.5 }, 'rpm_limit must be a whole number from 1 to 1000000, or null for no limit'],
-    [{ name: 'x', limit_period: 'yearly' }, 'limit_period must be one of none, daily, weekly, monthly'],
-    [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at must be an ISO 8601 date-time'],
-    [{ name: 'x', expires_at: '2026-11-15T11:00:00Z' }, 'expires_at must be in the future'],
-    [{ name: 'x', note: 'n'.repeat(501) }, 'note must be at most 500 characters'],
-    [{ name: 'x', allowed_models: [''] }, 'each allowed model must be 1-200 characters'],
+    [{ name: 'x', rpm_limit: 1.5 }, 'Requests per minute must be a whole number from 1 to 1,000,000, or none.'],
+    [{ name: 'x', limit_period: 'yearly' }, 'The reset period must be one of: none, daily, weekly, monthly.'],
+    [{ name: 'x', expires_at: 'tomorrow' }, 'The expiry must be an ISO 8601 date and time.'],
+    [{ name: 'x', expires_at: '2026-11-15T11:00:00Z' }, 'The expiry must be in the future.'],
+    [{ name: 'x', note: 'n'.repeat(501) }, 'The note must be at most 500 characters.'],
+    [{ name: 'x', allowed_models: [''] }, 'Each allowed model must be 1 to 200 characters.'],
   ])('refuses a create with %p: %s', async (body, message) => {
     expect(await post('/v1/api-keys/', body)).toEqual({ status: 400, body: { code: 'VALIDATION_ERROR', message } });
   });
@@ -217,7 +220,7 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
     expect(body).toMatchObject({ rpm_limit: null, note: 'n', spend_limit_cents: 5000, tpm_limit: 100_000 });
     expect(await patch('/v1/api-keys/key-production', {})).toEqual({
       status: 400,
-      body: { code: 'VALIDATION_ERROR', message: 'send at least one field to change' },
+      body: { code: 'VALIDATION_ERROR', message: 'Change at least one field before saving.' },
     });
   });
 
@@ -275,7 +278,10 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
     expect(rotated).toMatchObject({ previous_key_prefix: null, previous_key_expires_at: null });
     expect(await post('/v1/api-keys/key-production/rotate', { grace_seconds: 604_801 })).toEqual({
       status: 400,
-      body: { code: 'VALIDATION_ERROR', message: 'grace_seconds must be a whole number from 0 to 604800 (7 days)' },
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: 'The grace period must be a whole number of seconds from 0 to 604,800 (7 days).',
+      },
     });
     expect((await post('/v1/api-keys/key-old-laptop/rotate', { grace_seconds: 0 })).status).toBe(409);
   });
@@ -292,7 +298,7 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
       status: 400,
       body: {
         code: 'VALIDATION_ERROR',
-        message: 'monthly_cap_cents must be a whole number of cents from 0, or null for no cap',
+        message: 'The monthly cap must be an amount from $0.00 to $1,000,000,000.00, or none.',
       },
     });
     expect((await patch<TeamMember>('/v1/teams/members/user-bob/cap', { monthly_cap_cents: 0 })).body).toMatchObject({

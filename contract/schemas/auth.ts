@@ -26,7 +26,7 @@ export const MeQuery = Type.Object({ optional: Type.Optional(Type.Boolean()) });
 export const DevLoginBody = Type.Object({
   login: Type.String({
     pattern: '^[A-Za-z0-9-]{1,39}$',
-    errorMessage: 'login must be 1-39 characters: letters, digits or hyphens',
+    errorMessage: 'The login must be 1 to 39 letters, digits or hyphens.',
   }),
 });
 export type DevLoginBody = Static<typeof DevLoginBody>;

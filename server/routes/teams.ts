@@ -38,6 +38,7 @@ import {
   TeamDashboard,
   TeamInvite,
   TeamMember,
+  TEAM_NAME_MESSAGE,
 } from '../../contract/schemas/teams';
 import { UsageStats, UsageStatsQuery } from '../../contract/schemas/usage';
 
@@ -45,7 +46,7 @@ const MAX_RANGE_DAYS = 400;
 
 function teamName(raw: string): string {
   const name = raw.trim();
-  if (name.length === 0 || name.length > 100) throw badRequest('name must be 1-100 characters');
+  if (name.length === 0 || name.length > 100) throw badRequest(TEAM_NAME_MESSAGE);
   return name;
 }
 

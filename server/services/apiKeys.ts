@@ -8,6 +8,9 @@ import { requireTeam, type Membership } from './teams';
 import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../contract/keyAccess';
 import { keyBlock } from '../../contract/keyBlock';
 import {
+  ALLOWED_MODEL_MESSAGE,
+  KEY_EXPIRY_MESSAGE,
+  KEY_NAME_MESSAGE,
   NO_KEY_CONTROLS,
   type ApiKey,
   type ApiKeyControls,
@@ -133,14 +136,14 @@ function checkedControls<T extends Partial<ApiKeyControls> & { name?: string }>(
   const checked = { ...body };
   if (body.name !== undefined) {
     checked.name = body.name.trim();
-    if (!checked.name) throw badRequest('name must be 1-100 characters');
+    if (!checked.name) throw badRequest(KEY_NAME_MESSAGE);
   }
   if (body.expires_at != null && Date.parse(body.expires_at) <= Date.now()) {
-    throw badRequest('expires_at must be in the future');
+    throw badRequest(KEY_EXPIRY_MESSAGE);
   }
   if (body.allowed_models !== undefined) {
     const models = body.allowed_models.map((model) => model.trim());
-    if (models.some((model) => model === '')) throw badRequest('each allowed model must be 1-200 characters');
+    if (models.some((model) => model === '')) throw badRequest(ALLOWED_MODEL_MESSAGE);
     checked.allowed_models = [...new Set(models)];
   }
   return checked;

@@ -5,6 +5,8 @@ import {
   ApiKeyCreateBody,
   ApiKeyRotateBody,
   ApiKeyUpdateBody,
+  KEY_EXPIRY_MESSAGE,
+  KEY_NAME_MESSAGE,
   type ApiKeyControls,
 } from '../../../contract/schemas/apiKeys';
 import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../../contract/keyAccess';
@@ -101,7 +103,7 @@ function checkControls(schema: TSchema, body: unknown): Partial<ApiKeyControls> 
   if (problem) throw validationError(problem);
   const input = body as Partial<ApiKeyControls> & { name?: string };
   if (input.expires_at && Date.parse(input.expires_at) <= fakeDb.now().getTime()) {
-    throw validationError('expires_at must be in the future');
+    throw validationError(KEY_EXPIRY_MESSAGE);
   }
   return input;
 }
@@ -153,7 +155,7 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
 const updateKey = route('patch', '/v1/api-keys/:id', ({ params, body }) => {
   const row = manageableKey(params.id);
   const changes = checkControls(ApiKeyUpdateBody, body);
-  if (changes.name !== undefined && !changes.name.trim()) throw validationError('name must be 1-100 characters');
+  if (changes.name !== undefined && !changes.name.trim()) throw validationError(KEY_NAME_MESSAGE);
   Object.assign(row, changes, changes.name === undefined ? {} : { name: changes.name.trim() });
   row.period_resets_at = periodResetsAt(row.limit_period, fakeDb.now());
   return json(keyAnswer(row));

@@ -1,8 +1,10 @@
 // Plumbing shared by the fake API's routes: request logging, contract errors, auth guards and input validation.
+import type { TSchema } from '@sinclair/typebox';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import { fakeDb } from '../fakeBackend';
 import { checkAgainstContract } from './contract';
+import { schemaProblem } from '../fakeBackend/keys';
 import type { FakeMembership, FakeTeam } from '../fakeBackend/state';
 
 export const API_ORIGIN = 'http://localhost';
@@ -141,6 +143,14 @@ export function bodyObject(body: unknown): JsonObject {
     throw validationError('body must be a JSON object');
   }
   return body as JsonObject;
+}
+
+/** Refuses a body as the server does: with the contract schema's own message for the first thing it breaks. */
+export function checkBody(schema: TSchema, body: unknown): JsonObject {
+  const input = bodyObject(body);
+  const problem = schemaProblem(schema, input);
+  if (problem) throw validationError(problem);
+  return input;
 }
 
 export function requiredString(body: JsonObject, field: string): string {
