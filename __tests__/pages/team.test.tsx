@@ -123,18 +123,20 @@ describe('/team with a team', () => {
     expect(screen.queryByRole('progressbar', { name: 'Budget used' })).not.toBeInTheDocument();
   });
 
-  it('says Budget exceeded from 100 percent and caps the bar at 100', async () => {
+  it("keeps the spec's warning past 100 percent, says Budget exceeded beside it, and caps the bar at 100", async () => {
     fakeDb.team().current_usage = 600;
     await openTeam();
     expect(screen.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '100');
-    expect(screen.queryByText('Warning: Approaching budget limit')).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Budget exceeded');
+    const notice = screen.getByRole('alert');
+    expect(within(notice).getByText('Warning: Approaching budget limit')).toBeInTheDocument();
+    expect(within(notice).getByText('Budget exceeded')).toBeInTheDocument();
   });
 
-  it('warns between 90 and 100 percent', async () => {
+  it('warns between 90 and 100 percent, without Budget exceeded', async () => {
     fakeDb.team().current_usage = 460;
     await openTeam();
     expect(screen.getByText('Warning: Approaching budget limit')).toBeInTheDocument();
+    expect(screen.queryByText('Budget exceeded')).not.toBeInTheDocument();
   });
 
   it('updates the budget, and sends nothing for a negative or empty value', async () => {
