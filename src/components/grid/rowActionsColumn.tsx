@@ -23,7 +23,14 @@ interface RowActions<Row> {
   destructive: RowAction<Row>;
 }
 
-// A small icon button (30 px) and the gap before it (8 px).
+/**
+ * The least width of an actions column of `count` small icon buttons, as Chromium lays them out (36 px each with the
+ * gaps, and the cell's padding), for the grids that must cut nothing (API keys, routing; e2e/phoneLayout.spec.ts).
+ */
+export const actionsMinWidth = (count: number) => 20 + count * 36;
+
+// The admin lists' narrower column (a small icon button and the gap before it), around which their 1280 px width
+// budget is laid out (pricingColumns.tsx).
 const ACTION_WIDTH = 38;
 
 /** The actions column every grid here ends with: view details, edit, any extra actions and one destructive action. */

@@ -6,6 +6,9 @@ import { KEY_STATE_COLORS, keyBlockText, keyStates, rotationText } from './keySt
 
 export const statusLabel = (key: Pick<ApiKey, 'is_active'>) => (key.is_active ? 'Active' : 'Inactive');
 
+/** A narrow column wraps a long reason ('Member cap reached') inside its chip rather than cutting it. */
+const WRAPPING_CHIP = { height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } };
+
 /**
  * Active or Inactive, or, when the gateway refuses every call of the key, why (Limit reached, Member cap reached, …)
  * with until when under it; then what needs attention: Expires soon, Rotating (whose tooltip says until when the old
@@ -18,7 +21,7 @@ export function KeyStatusChips({ apiKey }: { apiKey: ApiKey }) {
     <Box sx={{ py: 0.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
         {block ? (
-          <Chip size="small" label={block.label} color="error" title={block.sentence} />
+          <Chip size="small" label={block.label} color="error" title={block.sentence} sx={WRAPPING_CHIP} />
         ) : (
           <Chip
             size="small"
