@@ -89,7 +89,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     type: 'number',
     headerAlign: 'left',
     align: 'left',
-    minWidth: 120,
+    minWidth: 114,
     flex: 0.8,
     // Sorted by how much of its limit a key has spent; keys without a limit come first.
     valueGetter: (_value, row) => spendAgainstLimit(row)?.percent ?? -1,
@@ -106,7 +106,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     },
   },
   {
-    ...optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 112, flex: 0.6 }, NEVER_USED),
+    ...optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 118, flex: 0.6 }, NEVER_USED),
     // The date over the time: two short lines leave the width to the limits.
     renderCell: ({ row }) =>
       row.last_used_at ? (
@@ -133,7 +133,8 @@ function actionsColumn({ canManage, onView, onEdit, onRotate, onRevoke }: ApiKey
     ],
     destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke, shownFor: canManage },
   });
-  return { ...column, minWidth: actionsMinWidth(4) };
+  // Left-aligned: a row offers one to four actions, and View details then sits in the same place on every row.
+  return { ...column, minWidth: actionsMinWidth(4), align: 'left', headerAlign: 'left' };
 }
 
 /** The table's columns; the User column only when some key carries user information (docs/rules.md#api-keys). */
