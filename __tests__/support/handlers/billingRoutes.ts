@@ -1,5 +1,6 @@
 // /v1/teams/{teamId}/… routes: credits, payments and coupon redemption (docs/api-contract.md, Calls).
 import type { Coupon } from '../../../contract/schemas/coupons';
+import { PaymentLinkBody } from '../../../contract/schemas/billing';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
 import type { FakePayment } from '../fakeBackend/state';
@@ -18,6 +19,7 @@ import {
   API_ORIGIN,
   ApiFailure,
   bodyObject,
+  checkBody,
   conflict,
   integerAtLeast,
   json,
@@ -78,7 +80,7 @@ function teamPayment(context: RouteContext): FakePayment {
 
 const createPaymentLink = route('post', '/v1/teams/:teamId/payments/create-link', (context) => {
   const { team } = teamFromPath(context);
-  const input = bodyObject(context.body);
+  const input = checkBody(PaymentLinkBody, context.body);
   const cents = integerAtLeast(input, 'amount_cents', 100);
   const description = optionalString(input, 'description')?.trim() || `Credit top-up for ${team.name}`;
   const now = fakeDb.now();

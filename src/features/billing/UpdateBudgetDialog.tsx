@@ -10,6 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useUpdateBudgetMutation } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
+import { BUDGET_PROBLEMS, budgetInput, budgetRefusalWarning, budgetRefusesCalls } from '../../lib/budgetInput';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { formatMoney } from '../../../contract/money';
 
 interface UpdateBudgetDialogProps {
@@ -19,14 +21,23 @@ interface UpdateBudgetDialogProps {
   currentUsage: number;
 }
 
-/** 'Update Budget Limit': the value is parsed as a decimal and sent as is (no client validation). */
+export const LOWER_BUDGET_TITLE = "Lower the budget below this month's spend?";
+
+/**
+ * 'Update Budget Limit': the value is read as every budget form reads it (budgetInput) and what the server would
+ * refuse is said under the field; a budget at or under this month's spend, which refuses the team's calls until next
+ * month, asks first.
+ */
 export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }: UpdateBudgetDialogProps) {
   const [value, setValue] = useState(String(currentLimit));
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [updateBudget, { isLoading }] = useUpdateBudgetMutation();
+  const { confirm, dialog } = useConfirm();
 
   const close = () => {
     setValue(String(currentLimit));
+    setFieldError(null);
     setError(null);
     onClose();
   };
@@ -34,8 +45,21 @@ export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const { dollars, problem } = budgetInput(value);
+    setFieldError(problem && BUDGET_PROBLEMS[problem]);
+    if (dollars === null) return;
+    if (
+      budgetRefusesCalls(dollars, currentUsage) &&
+      !(await confirm({
+        title: LOWER_BUDGET_TITLE,
+        message: budgetRefusalWarning(dollars, currentUsage, new Date()),
+        confirmLabel: 'Lower budget',
+      }))
+    ) {
+      return;
+    }
     try {
-      await updateBudget({ budget_limit: parseFloat(value) }).unwrap();
+      await updateBudget({ budget_limit: dollars }).unwrap();
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to update budget'));
@@ -53,8 +77,13 @@ export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }
               label="Monthly Budget Limit (USD)"
               type="number"
               value={value}
-              onChange={(event) => setValue(event.target.value)}
-              slotProps={{ htmlInput: { step: 0.01 } }}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setFieldError(null);
+              }}
+              error={fieldError !== null}
+              helperText={fieldError}
+              slotProps={{ htmlInput: { step: 0.01, min: 0 } }}
               autoFocus
               fullWidth
             />
@@ -71,6 +100,7 @@ export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }
           </Button>
         </DialogActions>
       </form>
+      {dialog}
     </Dialog>
   );
 }
