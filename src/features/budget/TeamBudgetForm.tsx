@@ -11,10 +11,11 @@ import { TextInput } from '../../components/TextInput';
 import { SectionCard } from '../../components/SectionCard';
 
 /**
- * Owner only. An empty, negative or non-numeric budget is silently ignored (nothing is sent), as the spec has it; one
+ * The team page's 'Update Budget' form; Billing's dialog (BudgetLimitDialog.tsx, beside this file) edits the same
+ * budget. Owner only. An empty, negative or non-numeric budget is silently ignored (nothing is sent), as the spec has it; one
  * above the maximum says so, as the server would.
  */
-export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
+export function TeamBudgetForm({ currentLimit }: { currentLimit: number }) {
   const dispatch = useAppDispatch();
   const [updateBudget, { isLoading }] = useUpdateBudgetMutation();
   const [budget, setBudget] = useState(String(currentLimit));

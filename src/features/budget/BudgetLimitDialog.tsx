@@ -14,7 +14,7 @@ import { BUDGET_PROBLEMS, budgetInput, budgetRefusalWarning, budgetRefusesCalls 
 import { useConfirm } from '../../components/ConfirmDialog';
 import { formatMoney } from '../../../contract/money';
 
-interface UpdateBudgetDialogProps {
+interface BudgetLimitDialogProps {
   open: boolean;
   onClose: () => void;
   currentLimit: number;
@@ -24,11 +24,15 @@ interface UpdateBudgetDialogProps {
 export const LOWER_BUDGET_TITLE = "Lower the budget below this month's spend?";
 
 /**
- * 'Update Budget Limit': the value is read as every budget form reads it (budgetInput) and what the server would
+ * Billing's 'Update Budget Limit' dialog (the spec's budget modal). The team page edits the same budget with its own
+ * form (TeamBudgetForm.tsx, beside this file), whose rules the spec makes different; both read the value the same way
+ * (src/lib/budgetInput.ts).
+ *
+ * The value is read as every budget form reads it (budgetInput) and what the server would
  * refuse is said under the field; a budget at or under this month's spend, which refuses the team's calls until next
  * month, asks first.
  */
-export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }: UpdateBudgetDialogProps) {
+export function BudgetLimitDialog({ open, onClose, currentLimit, currentUsage }: BudgetLimitDialogProps) {
   const [value, setValue] = useState(String(currentLimit));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
