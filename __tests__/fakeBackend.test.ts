@@ -44,6 +44,7 @@ describe('auth and access rules', () => {
       email: 'alice@example.com',
       is_admin: false,
       team_id: ACME_TEAM_ID,
+      team_role: 'owner',
     });
   });
 
@@ -71,10 +72,13 @@ describe('auth and access rules', () => {
     expect(invite).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: expect.any(String) } });
   });
 
-  it('names the field in a 400 VALIDATION_ERROR', async () => {
+  it("refuses a bad value with the contract's sentence in a 400 VALIDATION_ERROR", async () => {
     const { status, body } = await call<ErrorBody>('PUT', '/v1/teams/budget', { budget_limit: -1 });
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 'VALIDATION_ERROR', message: 'budget_limit must be a number >= 0' });
+    expect(body).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'The monthly budget must be an amount from $0.00 to $1,000,000,000.00.',
+    });
   });
 });
 
@@ -198,14 +202,14 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
   it.each([
     [
       { name: 'x', spend_limit_cents: 0 },
-      'spend_limit_cents must be a whole number of cents from 1, or null for no limit',
+      'The spending limit must be an amount from $0.01 to $1,000,000,000.00, or none.',
     ],
-    [{ name: 'x', rpm_limit: 1.5 }, 'rpm_limit must be a whole number from 1 to 1000000, or null for no limit'],
-    [{ name: 'x', limit_period: 'yearly' }, 'limit_period must be one of none, daily, weekly, monthly'],
-    [{ name: 'x', expires_at: 'tomorrow' }, 'expires_at must be an ISO 8601 date-time'],
-    [{ name: 'x', expires_at: '2026-11-15T11:00:00Z' }, 'expires_at must be in the future'],
-    [{ name: 'x', note: 'n'.repeat(501) }, 'note must be at most 500 characters'],
-    [{ name: 'x', allowed_models: [''] }, 'each allowed model must be 1-200 characters'],
+    [{ name: 'x', rpm_limit: 1.5 }, 'Requests per minute must be a whole number from 1 to 1,000,000, or none.'],
+    [{ name: 'x', limit_period: 'yearly' }, 'The reset period must be one of: none, daily, weekly, monthly.'],
+    [{ name: 'x', expires_at: 'tomorrow' }, 'The expiry must be an ISO 8601 date and time.'],
+    [{ name: 'x', expires_at: '2026-11-15T11:00:00Z' }, 'The expiry must be in the future.'],
+    [{ name: 'x', note: 'n'.repeat(501) }, 'The note must be at most 500 characters.'],
+    [{ name: 'x', allowed_models: [''] }, 'Each allowed model must be 1 to 200 characters.'],
   ])('refuses a create with %p: %s', async (body, message) => {
     expect(await post('/v1/api-keys/', body)).toEqual({ status: 400, body: { code: 'VALIDATION_ERROR', message } });
   });
@@ -216,20 +220,44 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
     expect(body).toMatchObject({ rpm_limit: null, note: 'n', spend_limit_cents: 5000, tpm_limit: 100_000 });
     expect(await patch('/v1/api-keys/key-production', {})).toEqual({
       status: 400,
-      body: { code: 'VALIDATION_ERROR', message: 'send at least one field to change' },
+      body: { code: 'VALIDATION_ERROR', message: 'Change at least one field before saving.' },
     });
   });
 
-  it("lets the key's creator or the team owner change it, nobody else", async () => {
+  it("lets the key's creator or the team owner edit, rotate or revoke it, nobody else", async () => {
     fakeDb.signInAs('bob');
     expect((await patch('/v1/api-keys/key-staging', { note: 'mine' })).status).toBe(200);
-    expect(await patch('/v1/api-keys/key-production', { note: 'not mine' })).toEqual({
+    const refused = {
       status: 403,
-      body: { code: 'FORBIDDEN', message: "Only the key's creator or the team owner can change this key" },
-    });
-    expect((await post('/v1/api-keys/key-production/rotate', { grace_seconds: 0 })).status).toBe(403);
+      body: {
+        code: 'FORBIDDEN',
+        message: "Only the key's creator or the team owner can edit, rotate or revoke this key.",
+      },
+    };
+    expect(await patch('/v1/api-keys/key-production', { note: 'not mine' })).toEqual(refused);
+    expect(await post('/v1/api-keys/key-production/rotate', { grace_seconds: 0 })).toEqual(refused);
+    expect(await call('DELETE', '/v1/api-keys/key-production')).toEqual(refused);
     fakeDb.signInAs('alice');
     expect((await patch('/v1/api-keys/key-staging', { note: 'owner' })).status).toBe(200);
+  });
+
+  it("answers why a key's calls are refused from its limit, its creator's cap and the team (contract/keyBlock.ts)", async () => {
+    const blocks = async () =>
+      Object.fromEntries(
+        (await get<ApiKey[]>('/v1/api-keys/')).body.map((key) => [key.name, [key.blocked_by, key.blocked_until]]),
+      );
+    expect(await blocks()).toEqual({
+      Production: [null, null],
+      Staging: ['key_budget_exceeded', '2026-11-16T00:00:00.000Z'],
+      'Old laptop': [null, null],
+    });
+    Object.assign(fakeDb.state.memberships[1], { monthly_cap_cents: 12_750 });
+    Object.assign(fakeDb.state.apiKeys[1], { period_spend_cents: 0 });
+    expect((await blocks()).Staging).toEqual(['member_budget_exceeded', '2026-12-01T00:00:00.000Z']);
+    fakeDb.team().current_usage = 500;
+    expect((await blocks()).Production).toEqual(['budget_exceeded', '2026-12-01T00:00:00.000Z']);
+    fakeDb.state.credits.push({ ...fakeDb.state.credits[0], id: 'credit-drain', amount: -745.5 });
+    expect((await blocks()).Production).toEqual(['insufficient_credits', null]);
   });
 
   it('rotates: a new secret, the old prefix valid for the grace period, then none', async () => {
@@ -250,7 +278,10 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
     expect(rotated).toMatchObject({ previous_key_prefix: null, previous_key_expires_at: null });
     expect(await post('/v1/api-keys/key-production/rotate', { grace_seconds: 604_801 })).toEqual({
       status: 400,
-      body: { code: 'VALIDATION_ERROR', message: 'grace_seconds must be a whole number from 0 to 604800 (7 days)' },
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: 'The grace period must be a whole number of seconds from 0 to 604,800 (7 days).',
+      },
     });
     expect((await post('/v1/api-keys/key-old-laptop/rotate', { grace_seconds: 0 })).status).toBe(409);
   });
@@ -267,7 +298,7 @@ describe('key controls, rotation and member caps (docs/governance.md)', () => {
       status: 400,
       body: {
         code: 'VALIDATION_ERROR',
-        message: 'monthly_cap_cents must be a whole number of cents from 0, or null for no cap',
+        message: 'The monthly cap must be an amount from $0.00 to $1,000,000,000.00, or none.',
       },
     });
     expect((await patch<TeamMember>('/v1/teams/members/user-bob/cap', { monthly_cap_cents: 0 })).body).toMatchObject({

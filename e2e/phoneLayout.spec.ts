@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SIGNED_IN_ROUTES, TABLES_BY_ROUTE } from './routes';
+import { SIGNED_IN_ROUTES, TABLES_BY_ROUTE, UNCUT_GRIDS_BY_ROUTE } from './routes';
 import { signIn } from './signIn';
 
 async function settled(page: Page, route: string) {
@@ -64,6 +64,48 @@ test.describe('at 1280 px with the sidebar open', () => {
           expect(await sidewaysScroll(table, role), `${route}: ${name} scrolls sideways`).toBeLessThanOrEqual(0);
         }
         expect(await pageOverflow(page), `${route} overflows`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
+
+/**
+ * The cells of a grid (and the header titles) holding anything wider than its box: a value cut by an ellipsis or at
+ * the cell's edge. Text kept for screen readers only is clipped on purpose (visuallyHidden) and left out.
+ */
+function cutCells(grid: Locator) {
+  return grid.evaluate((element) => {
+    const cut: string[] = [];
+    for (const cell of element.querySelectorAll<HTMLElement>('[role="gridcell"], .MuiDataGrid-columnHeaderTitle')) {
+      const boxes = [cell, ...cell.querySelectorAll<HTMLElement>('*')].filter(
+        (box) => !(getComputedStyle(box).position === 'absolute' && box.clientWidth <= 1),
+      );
+      const widest = boxes.find((box) => box.scrollWidth > box.clientWidth);
+      if (widest) {
+        const field = cell.closest<HTMLElement>('[data-field]')?.dataset.field;
+        cut.push(`${field}: "${cell.textContent}" (${widest.scrollWidth} > ${widest.clientWidth} px)`);
+      }
+    }
+    return cut;
+  });
+}
+
+test.describe('at 1280 px with the sidebar open, no value cut', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  // API Keys, Requests and Admin -> Routing: no cell of these grids cuts its value ('Limit reach…', 'upstre…'); a
+  // column too narrow for its text wraps it.
+  for (const [login, routes] of Object.entries(UNCUT_GRIDS_BY_ROUTE)) {
+    test(`no cell of the grids cuts its value for ${login}`, async ({ page }) => {
+      await signIn(page, login);
+      for (const [route, grids] of Object.entries(routes)) {
+        await settled(page, route);
+        expect((await page.getByTestId('sidebar').boundingBox())?.width, 'the sidebar is open').toBe(256);
+        for (const name of grids) {
+          const grid = page.getByRole('grid', { name, exact: true });
+          await expect(grid.getByRole('row').nth(1), `${route}: ${name} has rows`).toBeVisible();
+          expect(await cutCells(grid), `${route}: ${name}`).toEqual([]);
+        }
       }
     });
   }

@@ -40,3 +40,14 @@ export const TABLES_BY_ROUTE: Record<string, Record<string, TableRef[]>> = {
     ],
   },
 };
+
+/**
+ * The grids whose every value must be whole at 1280 px beside the open sidebar (issue 26): a column too narrow wraps
+ * its text rather than cut it with an ellipsis or at its edge. By the demo user who sees each with its data.
+ */
+export const UNCUT_GRIDS_BY_ROUTE: Record<string, Record<string, string[]>> = {
+  alice: { '/api-keys': ['API keys'], '/usage-reports/requests': ['Requests'] },
+  bob: { '/api-keys': ['API keys'] },
+  // Provider credentials is empty in the demo.
+  admin: { '/admin/routing': ['Model routes', 'Deployments', 'Provider health'] },
+};

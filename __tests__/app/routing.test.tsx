@@ -34,6 +34,27 @@ describe('routing and the auth guard', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it("lands an administrator without a team on the admin dashboard, not on 'Team Setup Required'", async () => {
+    fakeDb.signInAs('admin');
+    const { router } = renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, { timeout: 5000 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByText('Team Setup Required')).not.toBeInTheDocument();
+  });
+
+  it('lands an administrator with a team on the dashboard', async () => {
+    fakeDb.signInAs('admin');
+    fakeDb.state.memberships.push({
+      team_id: fakeDb.team().id,
+      user_id: fakeDb.user('admin').id,
+      role: 'member',
+      created_at: fakeDb.now().toISOString(),
+    });
+    const { router } = renderRoute('/');
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it('sends an authenticated visitor of /login to /dashboard', async () => {
     const { router } = renderRoute('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

@@ -69,7 +69,7 @@ describe("create failure: 'must belong to a team' is replaced, a 400 says why, a
   });
 
   it.each([
-    ['rpm_limit must be a whole number from 1 to 1000000, or null for no limit', false],
+    ['Requests per minute must be a whole number from 1 to 1,000,000, or none.', false],
     ['You must belong to a team to create API keys', true],
   ])('a refused input (400) %p says what was refused', (serverMessage, needsTeam) => {
     expect(createKeyFailure(serverMessage, true)).toEqual({

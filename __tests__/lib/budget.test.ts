@@ -5,7 +5,7 @@ import {
   budgetPercent,
   formatPercent,
   HEALTH_LABELS,
-  budgetLimitNotice,
+  budgetLimitNotices,
 } from '../../src/lib/budget';
 
 describe('budget health from percent used', () => {
@@ -59,15 +59,17 @@ describe('bar width is capped at 100', () => {
   ])('%p -> %p', (percent, width) => expect(barWidth(percent)).toBe(width));
 });
 
-describe('near-limit warning above 90, percent with one decimal', () => {
+describe("near-limit warning whenever above 90, with 'Budget exceeded' beside it from 100; percent with one decimal", () => {
+  const WARNING = 'Warning: Approaching budget limit';
   it.each([
-    [0, null],
-    [90, null],
-    [90.01, 'Warning: Approaching budget limit'],
-    [99.99, 'Warning: Approaching budget limit'],
-    [100, 'Budget exceeded'],
-    [333.9, 'Budget exceeded'],
-  ])('budgetLimitNotice(%p) -> %p', (percent, expected) => expect(budgetLimitNotice(percent)).toBe(expected));
+    [0, []],
+    [90, []],
+    [Number.NaN, []],
+    [90.01, [WARNING]],
+    [99.99, [WARNING]],
+    [100, [WARNING, 'Budget exceeded']],
+    [333.9, [WARNING, 'Budget exceeded']],
+  ])('budgetLimitNotices(%p) -> %p', (percent, expected) => expect(budgetLimitNotices(percent)).toEqual(expected));
   it.each([
     [64.1234, '64.1%'],
     [0, '0.0%'],

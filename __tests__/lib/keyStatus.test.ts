@@ -2,6 +2,7 @@ import type { ApiKey } from '../../contract/schemas/apiKeys';
 import { NEW_KEY_STATE } from '../support/fakeBackend/keys';
 import {
   expiryText,
+  keyBlockText,
   keyStates,
   rateLimitText,
   rotationText,
@@ -21,6 +22,8 @@ const key = (changes: Partial<ApiKey>): ApiKey => ({
   user_name: 'Alice',
   user_email: 'alice@example.com',
   ...NEW_KEY_STATE,
+  blocked_by: null,
+  blocked_until: null,
   ...changes,
 });
 
@@ -47,29 +50,87 @@ describe('spend against the limit', () => {
   });
 });
 
-describe('state chips', () => {
+describe('state chips beside the status', () => {
   it.each<[string, Partial<ApiKey>, string[]]>([
     ['a plain key has none', {}, []],
-    ['expired a second ago', { expires_at: '2026-11-15T11:59:59.000Z' }, ['Expired']],
-    ['expiring at this instant counts as expired', { expires_at: '2026-11-15T12:00:00.000Z' }, ['Expired']],
     ['expiring within 7 days', { expires_at: '2026-11-22T12:00:00.000Z' }, ['Expires soon']],
     ['expiring in more than 7 days', { expires_at: '2026-11-22T12:00:01.000Z' }, []],
-    ['the limit reached', { spend_limit_cents: 500, period_spend_cents: 500 }, ['Limit reached']],
-    ['a cent under the limit', { spend_limit_cents: 500, period_spend_cents: 499 }, []],
+    ['expired: said by the status (blocked_by), not here', { expires_at: '2026-11-15T12:00:00.000Z' }, []],
     ['the old secret still valid', { previous_key_expires_at: '2026-11-15T13:00:00.000Z' }, ['Rotating']],
     ['the grace period over', { previous_key_expires_at: '2026-11-15T12:00:00.000Z' }, []],
     [
-      'all at once, most serious first',
-      {
-        expires_at: '2026-11-15T11:00:00.000Z',
-        spend_limit_cents: 1,
-        period_spend_cents: 1,
-        previous_key_expires_at: '2026-11-16T00:00:00.000Z',
-      },
-      ['Expired', 'Limit reached', 'Rotating'],
+      'both',
+      { expires_at: '2026-11-16T00:00:00.000Z', previous_key_expires_at: '2026-11-16T00:00:00.000Z' },
+      ['Expires soon', 'Rotating'],
     ],
   ])('%s', (_case, changes, expected) => {
     expect(keyStates(key(changes), NOW)).toEqual(expected);
+  });
+});
+
+describe("why the gateway refuses a key's calls, in its status", () => {
+  it.each<[string, Partial<ApiKey>, ReturnType<typeof keyBlockText>]>([
+    ['admitted', {}, null],
+    [
+      'expired',
+      { blocked_by: 'key_expired', expires_at: '2026-11-15T09:30:00.000Z' },
+      {
+        label: 'Expired',
+        until: null,
+        sentence: 'Calls are refused. This key expired Nov 15, 2026, 9:30 AM; create a new key to call the gateway.',
+      },
+    ],
+    [
+      'its own limit, daily',
+      { blocked_by: 'key_budget_exceeded', blocked_until: '2026-11-16T00:00:00.000Z' },
+      {
+        label: 'Limit reached',
+        until: 'until Nov 16, 2026',
+        sentence: 'Calls are refused. This key has reached its spending limit; it resets Nov 16, 2026, 00:00 UTC.',
+      },
+    ],
+    [
+      'its own lifetime limit',
+      { blocked_by: 'key_budget_exceeded', blocked_until: null },
+      {
+        label: 'Limit reached',
+        until: 'does not reset',
+        sentence: 'Calls are refused. This key has reached its spending limit; it does not reset.',
+      },
+    ],
+    [
+      "the creator's monthly cap",
+      { blocked_by: 'member_budget_exceeded', blocked_until: '2026-12-01T00:00:00.000Z' },
+      {
+        label: 'Member cap reached',
+        until: 'until Dec 1, 2026',
+        sentence:
+          "Calls are refused. Its creator's keys have reached the monthly cap the team owner set; it resets Dec 1, " +
+          '2026, 00:00 UTC.',
+      },
+    ],
+    [
+      "the team's credit",
+      { blocked_by: 'insufficient_credits', blocked_until: null },
+      {
+        label: 'Team credit used up',
+        until: 'until credit is added',
+        sentence: "Calls are refused. The team's credit is used up; calls resume once credit is added.",
+      },
+    ],
+    [
+      "the team's budget",
+      { blocked_by: 'budget_exceeded', blocked_until: '2026-12-01T00:00:00.000Z' },
+      {
+        label: 'Team budget reached',
+        until: 'until Dec 1, 2026',
+        sentence:
+          "Calls are refused. The team's monthly budget is reached; it resets Dec 1, 2026, 00:00 UTC, or sooner if " +
+          'the owner raises the budget.',
+      },
+    ],
+  ])('%s', (_case, changes, expected) => {
+    expect(keyBlockText(key(changes))).toEqual(expected);
   });
 });
 

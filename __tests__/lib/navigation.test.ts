@@ -1,5 +1,5 @@
 import type { NavMatch } from '../../contract/routes';
-import { isNavActive } from '../../src/lib/navigation';
+import { isNavActive, landingPath } from '../../src/lib/navigation';
 
 describe('sidebar active rules', () => {
   it.each<[string, string, NavMatch, boolean]>([
@@ -18,5 +18,17 @@ describe('sidebar active rules', () => {
     ['/usage-reports/requests', '/usage-reports/requests', 'section', true],
   ])('%s with %s (%s) -> %p', (pathname, to, match, expected) => {
     expect(isNavActive(pathname, to, match)).toBe(expected);
+  });
+});
+
+describe('where sign-in lands: the admin dashboard for an administrator without a team, else the dashboard', () => {
+  it.each([
+    [{ is_admin: true, team_id: null }, '/admin'],
+    [{ is_admin: true, team_id: 'team-acme' }, '/dashboard'],
+    [{ is_admin: false, team_id: null }, '/dashboard'],
+    [{ is_admin: false, team_id: 'team-acme' }, '/dashboard'],
+    [undefined, '/dashboard'],
+  ])('%p -> %s', (user, path) => {
+    expect(landingPath(user)).toBe(path);
   });
 });

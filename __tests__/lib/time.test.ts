@@ -1,4 +1,11 @@
-import { formatClockTime, formatDate, formatDateTime, relativeTime } from '../../src/lib/time';
+import {
+  formatClockTime,
+  formatDate,
+  formatDateTime,
+  formatUtcDate,
+  formatUtcDateTime,
+  relativeTime,
+} from '../../src/lib/time';
 
 const now = new Date('2026-11-15T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -39,5 +46,13 @@ describe('date formatting', () => {
     expect(formatClockTime('2026-11-15T00:00:30.000Z')).toBe('12:00:30 AM');
     expect(formatClockTime('2026-11-15T13:45:00.000Z')).toBe('1:45:00 PM');
     expect(formatClockTime(undefined)).toBe('-');
+  });
+
+  // TZ=UTC here (jest.config.js), so this pins the texts; utcDateText reads the UTC fields only.
+  it("reads a limit's reset on the UTC calendar the periods follow", () => {
+    expect(formatUtcDate('2026-12-01T00:00:00.000Z')).toBe('Dec 1, 2026');
+    expect(formatUtcDateTime('2026-12-01T00:00:00.000Z')).toBe('Dec 1, 2026, 00:00 UTC');
+    expect(formatUtcDateTime('2026-11-16T09:05:00.000Z')).toBe('Nov 16, 2026, 09:05 UTC');
+    expect(formatUtcDate(null)).toBe('-');
   });
 });

@@ -78,8 +78,12 @@ describe('View details', () => {
 
     expect(detail(dialog, 'Created by')).toHaveTextContent('Unnamed User · bob@example.com');
     expect(detail(dialog, 'Spending limit')).toHaveTextContent('$20.00 of $20.00');
-    expect(detail(dialog, 'Status')).toHaveTextContent('Limit reached');
+    // Expired and at its limit: the gateway checks the expiry first, and so says the status.
     expect(detail(dialog, 'Status')).toHaveTextContent('Expired');
+    expect(detail(dialog, 'Status')).not.toHaveTextContent('Limit reached');
+    expect(detail(dialog, 'Calls')).toHaveTextContent(
+      'Calls are refused. This key expired Nov 14, 2026, 9:00 AM; create a new key to call the gateway.',
+    );
     expect(detail(dialog, 'Expires')).toHaveTextContent('Nov 14, 2026, 9:00 AM (Expired)');
     expect(detail(dialog, 'Requests')).toHaveTextContent('No limit');
     expect(detail(dialog, 'Allowed models')).toHaveTextContent('All models and routes');
@@ -154,16 +158,19 @@ describe('Edit', () => {
     expect(fakeDb.lastRequest('PATCH', '/v1/api-keys/')?.body).toEqual({ rpm_limit: 30 });
   });
 
-  it("refuses a member editing another member's key", async () => {
+  it("shows the server's refusal in the form when the key is no longer the member's to change", async () => {
+    // The page offers a member Edit on their own keys only (apiKeys.test.tsx); here the key changed hands while the
+    // dialog was open, so the server refuses.
     fakeDb.signInAs('bob');
     const { user } = await renderGrid();
-    const dialog = await openAction('Production', 'Edit', 'Edit API key "Production"');
+    const dialog = await openAction('Staging', 'Edit', 'Edit API key "Staging"');
+    seedKey('key-staging').user_id = 'user-carol';
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), ' Bob was here.');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(
-      await within(dialog).findByText("Only the key's creator or the team owner can change this key"),
+      await within(dialog).findByText("Only the key's creator or the team owner can edit, rotate or revoke this key."),
     ).toBeInTheDocument();
-    expect(seedKey('key-production').note).toBe('Used by the production API servers.');
+    expect(seedKey('key-staging').note).toBe('');
   });
 });
 

@@ -91,6 +91,26 @@ describe('/api-keys table', () => {
   });
 });
 
+describe('actions a member may take', () => {
+  it('offers a member Edit, Rotate and Revoke on their own keys only; the owner on every key', async () => {
+    fakeDb.signInAs('bob');
+    const { unmount } = await renderGrid();
+    const actions = (name: string) =>
+      within(rowOf(name))
+        .queryAllByRole('menuitem')
+        .map((item) => item.getAttribute('aria-label'));
+    expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+    expect(actions('Production')).toEqual(['View details']);
+    expect(actions('Old laptop')).toEqual(['View details']);
+    unmount();
+
+    fakeDb.signInAs('alice');
+    await renderGrid();
+    expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+    expect(actions('Production')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+  });
+});
+
 describe('limits in the grid', () => {
   beforeEach(pinClockToFakeNow);
   afterEach(() => jest.useRealTimers());
@@ -102,10 +122,11 @@ describe('limits in the grid', () => {
   };
 
   it('shows each state of a key at its edge', async () => {
-    // Production: a cent under its limit, expiring in exactly 7 days; Old laptop: expired; Staging: at its limit and
-    // rotating.
+    // Production: a cent under its limit, expiring in exactly 7 days; Old laptop: inactive, and expired; Key 1:
+    // expired a minute ago; Staging: at its limit and rotating.
     Object.assign(key('key-production'), { period_spend_cents: 4999, expires_at: '2026-11-22T12:00:00.000Z' });
     Object.assign(key('key-old-laptop'), { expires_at: '2026-11-15T11:59:00.000Z' });
+    Object.assign(fakeDb.addApiKeys(1)[0], { expires_at: '2026-11-15T11:59:00.000Z' });
     Object.assign(key('key-staging'), {
       previous_key_prefix: 'sk-stagold',
       previous_key_expires_at: '2026-11-15T13:00:00.000Z',
@@ -125,10 +146,45 @@ describe('limits in the grid', () => {
     expect(within(staging).getByText('$20.00 of $20.00')).toBeInTheDocument();
     expect(within(staging).getByText('resets Nov 16, 2026')).toBeInTheDocument();
     expect(within(staging).getByText('Limit reached')).toBeInTheDocument();
+    expect(within(staging).getByText('until Nov 16, 2026')).toBeInTheDocument();
+    expect(within(staging).queryByText('Active')).not.toBeInTheDocument();
     expect(within(staging).getByText('Rotating')).toBeInTheDocument();
 
-    expect(within(rowOf('Old laptop')).getByText('Expired')).toBeInTheDocument();
+    expect(within(rowOf('Key 1')).getByText('Expired')).toBeInTheDocument();
+    expect(within(rowOf('Key 1')).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).getByText('Inactive')).toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).queryByText('Expired')).not.toBeInTheDocument();
     expect(within(rowOf('Old laptop')).getByText('No limit')).toBeInTheDocument();
+  });
+
+  it("says which limit refuses a key's calls, and until when, in place of Active", async () => {
+    // Bob at his $150.00 cap: his key without a limit is refused too, though its own column says 'No limit'.
+    const bob = fakeDb.state.memberships.find((membership) => membership.user_id === 'user-bob');
+    Object.assign(bob ?? {}, { monthly_cap_cents: 12_750 });
+    Object.assign(fakeDb.addApiKeys(1)[0], { name: 'Notebook', user_id: 'user-bob', user_email: 'bob@example.com' });
+    fakeDb.signInAs('bob');
+    const { unmount } = await renderGrid();
+
+    const notebook = rowOf('Notebook');
+    expect(
+      within(notebook).getByTitle(
+        "Calls are refused. Its creator's keys have reached the monthly cap the team owner set; it resets Dec 1, " +
+          '2026, 00:00 UTC.',
+      ),
+    ).toHaveTextContent('Member cap reached');
+    expect(within(notebook).getByText('until Dec 1, 2026')).toBeInTheDocument();
+    expect(within(notebook).getByText('No limit')).toBeInTheDocument();
+    expect(within(notebook).queryByText('Active')).not.toBeInTheDocument();
+    expect(within(rowOf('Staging')).getByText('Limit reached')).toBeInTheDocument();
+    expect(within(rowOf('Production')).getByText('Active')).toBeInTheDocument();
+    unmount();
+
+    // The team's budget reached: every active key says so.
+    fakeDb.team().current_usage = 500;
+    await renderGrid();
+    expect(within(rowOf('Production')).getByText('Team budget reached')).toBeInTheDocument();
+    expect(within(rowOf('Production')).getByText('until Dec 1, 2026')).toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).getByText('Inactive')).toBeInTheDocument();
   });
 });
 

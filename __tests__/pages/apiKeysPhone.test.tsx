@@ -54,6 +54,29 @@ describe('/api-keys on a phone', () => {
     expect(within(cardOf('Old laptop')).queryByRole('button', { name: 'Rotate' })).not.toBeInTheDocument();
   });
 
+  it("gives a member Edit, Rotate and Revoke on their own keys' cards only", async () => {
+    fakeDb.signInAs('bob');
+    await renderKeyCards();
+    const actions = (name: string) =>
+      within(cardOf(name))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
+    expect(actions('Production')).toEqual(['View details']);
+    expect(actions('Old laptop')).toEqual(['View details']);
+  });
+
+  it("says on a capped member's card that the cap refuses its calls, and until when", async () => {
+    const bob = fakeDb.state.memberships.find((membership) => membership.user_id === 'user-bob');
+    Object.assign(bob ?? {}, { monthly_cap_cents: 0 });
+    Object.assign(fakeDb.state.apiKeys.find((key) => key.id === 'key-staging') ?? {}, { period_spend_cents: 0 });
+    fakeDb.signInAs('bob');
+    await renderKeyCards();
+    expect(within(cardOf('Staging')).getByText('Member cap reached')).toBeInTheDocument();
+    expect(within(cardOf('Staging')).getByText('until Dec 1, 2026')).toBeInTheDocument();
+    expect(within(cardOf('Production')).getByText('Active')).toBeInTheDocument();
+  });
+
   it('shows a rotation in its grace period and opens the dialogs from a card', async () => {
     pinClockToFakeNow();
     const staging = fakeDb.state.apiKeys.find((key) => key.id === 'key-staging');

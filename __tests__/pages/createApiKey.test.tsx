@@ -177,13 +177,18 @@ describe('/api-keys/create with limits and access', () => {
   });
 
   it("shows the server's reason for a refused input", async () => {
-    fakeDb.failNext('POST', '/v1/api-keys/', { status: 400, message: 'allowed_models holds at most 100 entries' });
+    fakeDb.failNext('POST', '/v1/api-keys/', {
+      status: 400,
+      message: 'The allow-list must be a list of at most 100 models and routes.',
+    });
     const { user, nameField, submit, section } = await openControls();
     await user.type(nameField, 'Refused');
     await user.type(within(section).getByRole('spinbutton', { name: 'Requests per minute' }), '5');
     await user.click(submit);
     expect(
-      await screen.findByText('Failed to create API key: allowed_models holds at most 100 entries'),
+      await screen.findByText(
+        'Failed to create API key: The allow-list must be a list of at most 100 models and routes.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'API Key Name' })).toHaveValue('Refused');
   });

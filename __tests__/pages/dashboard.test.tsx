@@ -16,6 +16,41 @@ async function renderDashboard() {
   return rendered;
 }
 
+describe("a member's monthly cap", () => {
+  const capBob = (cents: number) =>
+    Object.assign(fakeDb.state.memberships.find((membership) => membership.user_id === 'user-bob') ?? {}, {
+      monthly_cap_cents: cents,
+    });
+
+  it('tells a member whose keys reached the cap, with the cap, their spend and the reset, and links to the keys', async () => {
+    // Bob's usage rows hold $127.50 this month (15 days of $8.50).
+    capBob(12_750);
+    fakeDb.signInAs('bob');
+    renderRoute('/dashboard');
+    const alert = (await screen.findByText('Your monthly cap is reached', {}, { timeout: 5000 })).closest<HTMLElement>(
+      '[role="alert"]',
+    );
+    expect(alert).toHaveTextContent(
+      'Your keys have spent $127.50 of the $127.50 monthly cap the team owner set for you, so the gateway refuses ' +
+        'their calls until the cap resets on Dec 1, 2026, 00:00 UTC.',
+    );
+    expect(within(alert as HTMLElement).getByRole('link', { name: 'See your keys' })).toHaveAttribute(
+      'href',
+      '/api-keys',
+    );
+  });
+
+  it('says nothing below the cap, nor to a member without one', async () => {
+    capBob(12_751);
+    fakeDb.signInAs('bob');
+    renderRoute('/dashboard');
+    await within(await screen.findByRole('region', { name: 'This Month' }, { timeout: 5000 })).findByText(
+      'Total Requests',
+    );
+    expect(screen.queryByText('Your monthly cap is reached')).not.toBeInTheDocument();
+  });
+});
+
 describe('dashboard header and team check', () => {
   it("offers 'Create API Key' to a user with a team, and no team notice", async () => {
     await renderDashboard();
@@ -170,13 +205,36 @@ describe('recent activity', () => {
   });
 });
 
-it('shows the getting-started steps', async () => {
-  await renderDashboard();
-  const steps = within(section('Getting Started')).getAllByRole('listitem');
-  expect(steps.map((step) => step.querySelector('strong')?.textContent)).toEqual([
-    'Set up your team:',
-    'Create an API key:',
-    'Buy credits:',
-    'Call the API:',
-  ]);
+describe('getting started: the next steps for where the user stands', () => {
+  const stepTitles = () =>
+    within(section('Getting Started'))
+      .getAllByRole('listitem')
+      .map((step) => step.querySelector('strong')?.textContent);
+
+  it('tells the owner to set the budget and invite, not to set up a team', async () => {
+    await renderDashboard();
+    expect(stepTitles()).toEqual([
+      'Set your budget and invite your team:',
+      'Create an API key:',
+      'Buy credits:',
+      'Call the API:',
+    ]);
+  });
+
+  it('gives a member their own next steps and never tells them to create a team', async () => {
+    fakeDb.signInAs('bob');
+    renderRoute('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Bob' }, { timeout: 5000 });
+    expect(stepTitles()).toEqual(['Create an API key:', 'Call the API:', 'Watch your spend:', 'Ask for more:']);
+    expect(section('Getting Started')).not.toHaveTextContent(/create a team|set up your team/i);
+  });
+
+  it('tells a user without a team to set one up first', async () => {
+    fakeDb.setTeamless('alice');
+    await renderDashboard();
+    expect(stepTitles()).toEqual(['Set up your team:', 'Create an API key:', 'Buy credits:', 'Call the API:']);
+    expect(
+      within(section('Getting Started')).getByText(/Create a team and set its monthly budget/),
+    ).toBeInTheDocument();
+  });
 });

@@ -31,12 +31,12 @@ describe('/team without a team', () => {
     await user.type(within(form).getByLabelText(/Team Name/), '   ');
     await user.click(within(form).getByRole('button', { name: 'Create Team' }));
     expect(within(form).getByText('Team name is required')).toBeInTheDocument();
-    expect(within(form).getByText('Monthly budget is required')).toBeInTheDocument();
+    expect(within(form).getByText('Enter a monthly budget in dollars, or 0 for none.')).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText(/Team Name/), '  Carol Co  ');
     await user.type(within(form).getByLabelText(/Monthly Budget/), '-5');
     await user.click(within(form).getByRole('button', { name: 'Create Team' }));
-    expect(within(form).getByText('Budget must be a number of at least 0')).toBeInTheDocument();
+    expect(within(form).getByText('The monthly budget cannot be negative.')).toBeInTheDocument();
     expect(fakeDb.requestsTo('POST', '/v1/teams/')).toHaveLength(0);
 
     await user.clear(within(form).getByLabelText(/Monthly Budget/));
@@ -123,18 +123,20 @@ describe('/team with a team', () => {
     expect(screen.queryByRole('progressbar', { name: 'Budget used' })).not.toBeInTheDocument();
   });
 
-  it('says Budget exceeded from 100 percent and caps the bar at 100', async () => {
+  it("keeps the spec's warning past 100 percent, says Budget exceeded beside it, and caps the bar at 100", async () => {
     fakeDb.team().current_usage = 600;
     await openTeam();
     expect(screen.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '100');
-    expect(screen.queryByText('Warning: Approaching budget limit')).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Budget exceeded');
+    const notice = screen.getByRole('alert');
+    expect(within(notice).getByText('Warning: Approaching budget limit')).toBeInTheDocument();
+    expect(within(notice).getByText('Budget exceeded')).toBeInTheDocument();
   });
 
-  it('warns between 90 and 100 percent', async () => {
+  it('warns between 90 and 100 percent, without Budget exceeded', async () => {
     fakeDb.team().current_usage = 460;
     await openTeam();
     expect(screen.getByText('Warning: Approaching budget limit')).toBeInTheDocument();
+    expect(screen.queryByText('Budget exceeded')).not.toBeInTheDocument();
   });
 
   it('updates the budget, and sends nothing for a negative or empty value', async () => {
@@ -149,12 +151,25 @@ describe('/team with a team', () => {
     await user.clear(input);
     await user.click(submit);
     expect(fakeDb.requestsTo('PUT', '/v1/teams/budget')).toHaveLength(0);
+    expect(screen.queryByText(/The monthly budget/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Enter a monthly budget/)).not.toBeInTheDocument();
 
     await user.type(input, '750.25');
     await user.click(submit);
     expect(await screen.findByText('$320.50 / $750.25')).toBeInTheDocument();
     expect(fakeDb.lastRequest('PUT', '/v1/teams/budget')?.body).toEqual({ budget_limit: 750.25 });
     expect(await screen.findByText('Budget updated')).toBeInTheDocument();
+  });
+
+  it('says, as the server would, that a budget above the maximum is too large, and sends nothing', async () => {
+    const { user } = await openTeam();
+    const form = screen.getByRole('form', { name: 'Update Budget' });
+    const input = within(form).getByLabelText(/Monthly Budget/);
+    await user.clear(input);
+    await user.type(input, '2000000000');
+    await user.click(within(form).getByRole('button', { name: 'Update Budget' }));
+    expect(await screen.findByText('The monthly budget can be at most $1,000,000,000.00.')).toBeInTheDocument();
+    expect(fakeDb.requestsTo('PUT', '/v1/teams/budget')).toHaveLength(0);
   });
 
   it("shows the server's message when the budget update fails", async () => {

@@ -1,10 +1,9 @@
 // The in-memory database behind the fake API (handlers.ts). setup.ts calls fakeDb.reset() before every test, so each
 // test starts from the same seed (fakeBackend/seed.ts) at FAKE_NOW with alice signed in.
-import type { ApiKey } from '../../contract/schemas/apiKeys';
 import type { Coupon } from '../../contract/schemas/coupons';
 import { ACME_TEAM_ID, buildSeed } from './fakeBackend/seed';
 import { NEW_KEY_STATE } from './fakeBackend/keys';
-import type { FakeMembership, FakePayment, FakeState, FakeTeam, FakeUser } from './fakeBackend/state';
+import type { FakeApiKey, FakeMembership, FakePayment, FakeState, FakeTeam, FakeUser } from './fakeBackend/state';
 
 export type {
   FakeActivity,
@@ -189,8 +188,8 @@ class FakeDb {
   }
 
   /** Adds `count` active keys 'Key 1', 'Key 2', … to a team (default Acme AI). */
-  addApiKeys(count: number, teamId: string = ACME_TEAM_ID): ApiKey[] {
-    const added = Array.from({ length: count }, (_, index) => {
+  addApiKeys(count: number, teamId: string = ACME_TEAM_ID): FakeApiKey[] {
+    const added = Array.from({ length: count }, (_, index): FakeApiKey => {
       const number = this.nextNumber('bulk-key');
       return {
         ...NEW_KEY_STATE,
@@ -205,7 +204,6 @@ class FakeDb {
         user_id: 'user-alice',
         user_name: 'Alice Anderson',
         user_email: 'alice@example.com',
-        ...NEW_KEY_STATE,
       };
     });
     this.state.apiKeys.push(...added);

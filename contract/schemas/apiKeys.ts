@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { formatCents } from '../money';
+import { DateTimeString, formatCount, MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /**
  * Per-key controls (docs/governance.md): a spending limit with its reset period, request and token rate limits, an
@@ -9,7 +10,7 @@ export const LIMIT_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const LimitPeriod = Type.Union(
   LIMIT_PERIODS.map((period) => Type.Literal(period)),
-  { errorMessage: `limit_period must be one of ${LIMIT_PERIODS.join(', ')}` },
+  { errorMessage: `The reset period must be one of: ${LIMIT_PERIODS.join(', ')}.` },
 );
 
 /** The most a key may hold back for its old secret after a rotation: 7 days. */
@@ -24,33 +25,38 @@ const SpendLimitCents = Nullable(
   Type.Integer({
     minimum: 1,
     maximum: MAX_SPEND_LIMIT_CENTS,
-    errorMessage: 'spend_limit_cents must be a whole number of cents from 1, or null for no limit',
+    errorMessage: `The spending limit must be an amount from $0.01 to ${formatCents(MAX_SPEND_LIMIT_CENTS)}, or none.`,
   }),
 );
 const RpmLimit = Nullable(
   Type.Integer({
     minimum: 1,
     maximum: MAX_RPM_LIMIT,
-    errorMessage: `rpm_limit must be a whole number from 1 to ${MAX_RPM_LIMIT}, or null for no limit`,
+    errorMessage: `Requests per minute must be a whole number from 1 to ${formatCount(MAX_RPM_LIMIT)}, or none.`,
   }),
 );
 const TpmLimit = Nullable(
   Type.Integer({
     minimum: 1,
     maximum: MAX_TPM_LIMIT,
-    errorMessage: `tpm_limit must be a whole number from 1 to ${MAX_TPM_LIMIT}, or null for no limit`,
+    errorMessage: `Tokens per minute must be a whole number from 1 to ${formatCount(MAX_TPM_LIMIT)}, or none.`,
   }),
 );
+/** What the server says of a blank or too long name, allow-list entry, or an expiry not in the future. */
+export const KEY_NAME_MESSAGE = 'The key name must be 1 to 100 characters.';
+export const ALLOWED_MODEL_MESSAGE = 'Each allowed model must be 1 to 200 characters.';
+export const KEY_EXPIRY_MESSAGE = 'The expiry must be in the future.';
+
 /** Model ids ('openai/gpt-4o') or route names ('team/default-smart'); empty allows every model and route. */
-const AllowedModels = Type.Array(
-  Type.String({ minLength: 1, maxLength: 200, errorMessage: 'each allowed model must be 1-200 characters' }),
-  { maxItems: MAX_ALLOWED_MODELS, errorMessage: `allowed_models holds at most ${MAX_ALLOWED_MODELS} entries` },
-);
+const AllowedModels = Type.Array(Type.String({ minLength: 1, maxLength: 200, errorMessage: ALLOWED_MODEL_MESSAGE }), {
+  maxItems: MAX_ALLOWED_MODELS,
+  errorMessage: `The allow-list must be a list of at most ${MAX_ALLOWED_MODELS} models and routes.`,
+});
 const KeyNote = Type.String({
   maxLength: MAX_KEY_NOTE_LENGTH,
-  errorMessage: `note must be at most ${MAX_KEY_NOTE_LENGTH} characters`,
+  errorMessage: `The note must be at most ${MAX_KEY_NOTE_LENGTH} characters.`,
 });
-const KeyName = Type.String({ maxLength: 100, errorMessage: 'name must be 1-100 characters' });
+const KeyName = Type.String({ maxLength: 100, errorMessage: KEY_NAME_MESSAGE });
 
 /** The controls a key's owner sets at creation and in the Edit dialog. */
 export const ApiKeyControls = Type.Object({
@@ -59,7 +65,7 @@ export const ApiKeyControls = Type.Object({
   limit_period: LimitPeriod,
   rpm_limit: RpmLimit,
   tpm_limit: TpmLimit,
-  expires_at: Nullable(DateTimeString('expires_at')),
+  expires_at: Nullable(DateTimeString('The expiry')),
   allowed_models: AllowedModels,
   note: KeyNote,
 });
@@ -75,6 +81,21 @@ export const NO_KEY_CONTROLS: ApiKeyControls = {
   allowed_models: [],
   note: '',
 };
+
+/**
+ * Why the gateway would refuse any call of an active key now, named by the refusal code it answers with
+ * (docs/governance.md#refusals), in the order it checks them: the key expired, the key's own spending limit, the
+ * creator's monthly cap as a member, the team's credit used up, the team's monthly budget. contract/keyBlock.ts.
+ */
+export const KEY_BLOCK_REASONS = [
+  'key_expired',
+  'key_budget_exceeded',
+  'member_budget_exceeded',
+  'insufficient_credits',
+  'budget_exceeded',
+] as const;
+export type KeyBlockReason = (typeof KEY_BLOCK_REASONS)[number];
+export const KeyBlockReason = Type.Union(KEY_BLOCK_REASONS.map((reason) => Type.Literal(reason)));
 
 /** The team's API keys for the gateway (docs/api-contract.md, Calls: API keys). */
 export const ApiKey = Type.Composite([
@@ -99,6 +120,10 @@ export const ApiKey = Type.Composite([
     previous_key_prefix: Nullable(Type.String()),
     previous_key_expires_at: Nullable(Type.String()),
     rotated_at: Nullable(Type.String()),
+    /** Why every call of this active key is refused now; null when calls are admitted (or the key is inactive). */
+    blocked_by: Nullable(KeyBlockReason),
+    /** When that refusal lifts by itself (UTC): the key's or the month's reset; null when it does not. */
+    blocked_until: Nullable(Type.String()),
   }),
 ]);
 export type ApiKey = Static<typeof ApiKey>;
@@ -114,7 +139,7 @@ export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;
 /** PATCH /v1/api-keys/{id}: the fields sent change; the others stay. */
 export const ApiKeyUpdateBody = Type.Partial(Type.Composite([Type.Object({ name: KeyName }), ApiKeyControls]), {
   minProperties: 1,
-  errorMessage: 'send at least one field to change',
+  errorMessage: 'Change at least one field before saving.',
 });
 export type ApiKeyUpdateBody = Static<typeof ApiKeyUpdateBody>;
 
@@ -123,7 +148,7 @@ export const ApiKeyRotateBody = Type.Object({
   grace_seconds: Type.Integer({
     minimum: 0,
     maximum: MAX_ROTATION_GRACE_SECONDS,
-    errorMessage: `grace_seconds must be a whole number from 0 to ${MAX_ROTATION_GRACE_SECONDS} (7 days)`,
+    errorMessage: `The grace period must be a whole number of seconds from 0 to ${formatCount(MAX_ROTATION_GRACE_SECONDS)} (7 days).`,
   }),
 });
 export type ApiKeyRotateBody = Static<typeof ApiKeyRotateBody>;

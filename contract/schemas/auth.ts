@@ -1,6 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
 
+/** A member's role in their team: the owner manages the team and every key of it (docs/rules.md#owners-and-admins). */
+export const TEAM_ROLES = ['owner', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export const TeamRole = Type.Union(TEAM_ROLES.map((role) => Type.Literal(role)));
+
 /** Sign-in, the session and the /debug page's cookie diagnostics (docs/api-contract.md, Calls: auth). */
 export const AuthUser = Type.Object({
   id: Type.String(),
@@ -10,6 +15,8 @@ export const AuthUser = Type.Object({
   is_admin: Type.Boolean(),
   /** The user's team, or null for a user without one: the app then shows "create or join a team" without asking. */
   team_id: Nullable(Type.String()),
+  /** The user's role in that team; null without a team. */
+  team_role: Nullable(TeamRole),
 });
 export type AuthUser = Static<typeof AuthUser>;
 
@@ -19,7 +26,7 @@ export const MeQuery = Type.Object({ optional: Type.Optional(Type.Boolean()) });
 export const DevLoginBody = Type.Object({
   login: Type.String({
     pattern: '^[A-Za-z0-9-]{1,39}$',
-    errorMessage: 'login must be 1-39 characters: letters, digits or hyphens',
+    errorMessage: 'The login must be 1 to 39 letters, digits or hyphens.',
   }),
 });
 export type DevLoginBody = Static<typeof DevLoginBody>;

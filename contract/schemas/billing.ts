@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { formatCents } from '../money';
 import { Nullable } from './common';
 
 /** A team's credits and payments: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */
@@ -55,10 +56,10 @@ export const PaymentLinkBody = Type.Object({
   amount_cents: Type.Integer({
     minimum: 100,
     maximum: 100_000_000,
-    errorMessage: 'amount_cents must be an integer from 100 to 100000000',
+    errorMessage: `The amount must be from $1.00 to ${formatCents(100_000_000)}.`,
   }),
   description: Type.Optional(
-    Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' }),
+    Type.String({ maxLength: 500, errorMessage: 'The description must be at most 500 characters.' }),
   ),
 });
 export type PaymentLinkBody = Static<typeof PaymentLinkBody>;

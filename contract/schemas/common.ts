@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { groupThousands } from '../decimal';
 
 /** Building blocks shared by every domain file of the wire contract (docs/api-contract.md, Conventions). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -46,5 +47,12 @@ export const IsoDate = (field: string) =>
 
 export const BooleanQuery = (field: string) => Type.Boolean({ errorMessage: `${field} must be true or false` });
 
-export const DateTimeString = (field: string) =>
-  Type.String({ format: 'date-time', errorMessage: `${field} must be an ISO 8601 date-time` });
+/** `name` is what the message calls the field: a phrase for a form's field ('The expiry'), the name of a query's. */
+export const DateTimeString = (name: string) =>
+  Type.String({ format: 'date-time', errorMessage: `${name} must be an ISO 8601 date and time.` });
+
+/** What the pricing and routing forms say of a missing model name (also the server's own check, routes/admin.ts). */
+export const MODEL_NAME_MESSAGE = 'Enter a model name.';
+
+/** '1,000,000': a whole number as a message shows it. */
+export const formatCount = (value: number) => groupThousands(String(value));

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BooleanQuery, DateTimeString, Nullable } from './common';
+import { formatMoney } from '../money';
+import { BooleanQuery, DateTimeString, formatCount, Nullable } from './common';
 
 /** Coupons: administration under /v1/admin/coupons and redemption by a team (docs/api-contract.md). */
 export const Coupon = Type.Object({
@@ -18,20 +19,26 @@ export type Coupon = Static<typeof Coupon>;
 
 const Code = Type.String({
   pattern: '^\\s*[A-Za-z0-9_-]{3,32}\\s*$',
-  errorMessage: 'code must be 3-32 letters, digits, - or _',
+  errorMessage: 'The coupon code must be 3 to 32 letters, digits, hyphens or underscores.',
 });
 // At least a cent: a smaller amount would be stored as 0 cents.
+const MAX_COUPON_DOLLARS = 1_000_000;
 const AmountUsd = Type.Number({
   minimum: 0.01,
-  maximum: 1_000_000,
-  errorMessage: 'amount_usd must be a number from 0.01 to 1000000',
+  maximum: MAX_COUPON_DOLLARS,
+  errorMessage: `The amount must be from $0.01 to ${formatMoney(MAX_COUPON_DOLLARS)}.`,
 });
-const MaxUses = Type.Integer({ minimum: 1, maximum: 10_000_000, errorMessage: 'max_uses must be an integer >= 1' });
+const MAX_COUPON_USES = 10_000_000;
+const MaxUses = Type.Integer({
+  minimum: 1,
+  maximum: MAX_COUPON_USES,
+  errorMessage: `Max uses must be a whole number from 1 to ${formatCount(MAX_COUPON_USES)}.`,
+});
 const Description = Nullable(
-  Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' }),
+  Type.String({ maxLength: 500, errorMessage: 'The description must be at most 500 characters.' }),
 );
 /** null clears the expiry. */
-const ExpiresAt = Nullable(DateTimeString('expires_at'));
+const ExpiresAt = Nullable(DateTimeString('The expiry'));
 
 export const CouponCreateBody = Type.Object({
   code: Code,
@@ -75,13 +82,13 @@ export const GenerateCodeBody = Type.Object({
   prefix: Type.String({
     pattern: '^[A-Za-z0-9]{0,16}$',
     default: 'SAVE',
-    errorMessage: 'prefix must be 0-16 letters or digits',
+    errorMessage: 'The code prefix must be 0 to 16 letters or digits.',
   }),
   length: Type.Integer({
     minimum: 4,
     maximum: 32,
     default: 8,
-    errorMessage: 'length must be an integer from 4 to 32',
+    errorMessage: 'The code length must be a whole number from 4 to 32.',
   }),
 });
 export type GenerateCodeBody = Static<typeof GenerateCodeBody>;
@@ -91,7 +98,7 @@ export type GeneratedCode = Static<typeof GeneratedCode>;
 
 /** A team's validate and redeem calls. */
 export const CouponCodeBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 64, errorMessage: 'code is required' }),
+  code: Type.String({ minLength: 1, maxLength: 64, errorMessage: 'Please enter a coupon code' }),
 });
 
 export const CouponValidation = Type.Object({

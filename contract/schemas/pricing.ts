@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BooleanQuery, DateTimeString, Limit, Nullable, Offset } from './common';
+import { BooleanQuery, DateTimeString, formatCount, Limit, MODEL_NAME_MESSAGE, Nullable, Offset } from './common';
 
 /** Pricing tiers: administration under /v1/admin/pricing (docs/api-contract.md). Prices are dollars per 1M tokens. */
 export const PricingTier = Type.Object({
@@ -25,46 +25,71 @@ export const PricingTier = Type.Object({
 });
 export type PricingTier = Static<typeof PricingTier>;
 
-const price = (field: string) =>
-  Type.Number({ minimum: 0, maximum: 1_000_000, errorMessage: `${field} must be a number >= 0` });
-const optionalCount = (field: string) =>
+/** `label` is what the form calls the field ('The prompt price'). */
+const price = (label: string) =>
+  Type.Number({
+    minimum: 0,
+    maximum: 1_000_000,
+    errorMessage: `${label} must be a number of dollars per 1M tokens from 0 to ${formatCount(1_000_000)}.`,
+  });
+const optionalCount = (label: string) =>
   Type.Optional(
-    Nullable(Type.Integer({ minimum: 0, maximum: 2_147_483_647, errorMessage: `${field} must be an integer >= 0` })),
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: 2_147_483_647,
+        errorMessage: `${label} must be a whole number of at least 0.`,
+      }),
+    ),
   );
+
+/** What the server says of a tier whose token range or time window is the wrong way round (services/pricing.ts). */
+export const TOKEN_RANGE_MESSAGE = 'Max tokens must be greater than min tokens.';
+export const TIME_WINDOW_MESSAGE = 'The expiry time must be after the effective time.';
 
 export const PricingTierBody = Type.Object({
   provider: Type.String({
     pattern: '^[a-z0-9][a-z0-9_.-]{0,49}$',
-    errorMessage: 'provider is required (lower-case name)',
+    errorMessage: 'Choose a provider (its lower-case name).',
   }),
-  model: Type.String({ pattern: '\\S', maxLength: 200, errorMessage: 'model is required' }),
+  model: Type.String({ pattern: '\\S', maxLength: 200, errorMessage: MODEL_NAME_MESSAGE }),
   tier_name: Type.String({
     pattern: '\\S',
     maxLength: 100,
     default: 'standard',
-    errorMessage: 'tier_name is required',
+    errorMessage: 'Enter a tier name of at most 100 characters.',
   }),
   tier_order: Type.Integer({
     minimum: 1,
     maximum: 1000,
     default: 1,
-    errorMessage: 'tier_order must be an integer >= 1',
+    errorMessage: 'The tier order must be a whole number from 1 to 1,000.',
   }),
   tier_description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  min_tokens: Type.Integer({ minimum: 0, maximum: 1e12, errorMessage: 'min_tokens must be an integer >= 0' }),
+  min_tokens: Type.Integer({
+    minimum: 0,
+    maximum: 1e12,
+    errorMessage: 'Min tokens must be a whole number of at least 0.',
+  }),
   max_tokens: Type.Optional(
-    Nullable(Type.Integer({ minimum: 1, maximum: 1e12, errorMessage: 'max_tokens must be null or an integer >= 1' })),
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1e12,
+        errorMessage: 'Max tokens must be empty or a whole number of at least 1.',
+      }),
+    ),
   ),
-  prompt_cost_per_1m: price('prompt_cost_per_1m'),
-  completion_cost_per_1m: price('completion_cost_per_1m'),
-  cache_create_cost_per_1m: Type.Optional(Nullable(price('cache_create_cost_per_1m'))),
-  cache_read_cost_per_1m: Type.Optional(Nullable(price('cache_read_cost_per_1m'))),
-  supports_caching: Type.Optional(Type.Boolean({ errorMessage: 'supports_caching must be true or false' })),
-  cache_min_tokens: optionalCount('cache_min_tokens'),
-  cache_ttl_minutes: optionalCount('cache_ttl_minutes'),
+  prompt_cost_per_1m: price('The prompt price'),
+  completion_cost_per_1m: price('The completion price'),
+  cache_create_cost_per_1m: Type.Optional(Nullable(price('The cache write price'))),
+  cache_read_cost_per_1m: Type.Optional(Nullable(price('The cache read price'))),
+  supports_caching: Type.Optional(Type.Boolean({ errorMessage: 'Caching support must be true or false.' })),
+  cache_min_tokens: optionalCount('The cache minimum'),
+  cache_ttl_minutes: optionalCount('The cache TTL'),
   notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-  effective_time: Type.Optional(DateTimeString('effective_time')),
-  expiry_time: Type.Optional(Nullable(DateTimeString('expiry_time'))),
+  effective_time: Type.Optional(DateTimeString('The effective time')),
+  expiry_time: Type.Optional(Nullable(DateTimeString('The expiry time'))),
 });
 export type PricingTierBody = Static<typeof PricingTierBody>;
 

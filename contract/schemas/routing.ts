@@ -1,44 +1,53 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../providers';
-import { Nullable } from './common';
+import { formatCount, MODEL_NAME_MESSAGE, Nullable } from './common';
 
 /**
  * Model routes, their deployments and provider credentials: administration under /v1/admin/routing
  * (docs/gateway.md#model-routes-and-credentials-admin). The ranges are the CHECKs of the tables (migration 7).
  */
-const oneOf = <T extends string>(values: readonly T[], field: string) =>
+/** `name` is what the message calls the field: the form's label ('The provider'), or a query's name. */
+const oneOf = <T extends string>(values: readonly T[], name: string) =>
   Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], {
-    errorMessage: `${field} must be one of ${values.join(', ')}`,
+    errorMessage: `${name} must be one of: ${values.join(', ')}.`,
   });
 
-const int = (field: string, minimum: number, maximum: number) =>
-  Type.Integer({ minimum, maximum, errorMessage: `${field} must be an integer from ${minimum} to ${maximum}` });
-
+/** The ranges, and what the forms call each field (src/features/routing/routing.ts says the same in the form). */
 export const ROUTE_LIMITS = {
-  max_retries: { minimum: 0, maximum: 5 },
-  backoff_ms: { minimum: 0, maximum: 60_000 },
-  cooldown_failures: { minimum: 1, maximum: 100 },
-  cooldown_seconds: { minimum: 1, maximum: 86_400 },
-  rank: { minimum: 1, maximum: 100 },
-  weight: { minimum: 1, maximum: 1000 },
+  max_retries: { minimum: 0, maximum: 5, label: 'Retries' },
+  backoff_ms: { minimum: 0, maximum: 60_000, label: 'Backoff' },
+  cooldown_failures: { minimum: 1, maximum: 100, label: 'Failures' },
+  cooldown_seconds: { minimum: 1, maximum: 86_400, label: 'Cooldown' },
+  rank: { minimum: 1, maximum: 100, label: 'Rank' },
+  weight: { minimum: 1, maximum: 1000, label: 'Weight' },
 } as const;
 type Limited = keyof typeof ROUTE_LIMITS;
-const limited = (field: Limited) => int(field, ROUTE_LIMITS[field].minimum, ROUTE_LIMITS[field].maximum);
+
+/** 'Retries must be a whole number from 0 to 5': the form's message and, with a full stop, the server's. */
+export const wholeNumberRule = ({ label, minimum, maximum }: (typeof ROUTE_LIMITS)[Limited]) =>
+  `${label} must be a whole number from ${formatCount(minimum)} to ${formatCount(maximum)}`;
+
+const limited = (field: Limited) =>
+  Type.Integer({
+    minimum: ROUTE_LIMITS[field].minimum,
+    maximum: ROUTE_LIMITS[field].maximum,
+    errorMessage: `${wholeNumberRule(ROUTE_LIMITS[field])}.`,
+  });
 
 export const ROUTE_NAME_PATTERN = '^[A-Za-z0-9._:/-]{1,128}$';
 const RouteName = Type.String({
   pattern: ROUTE_NAME_PATTERN,
-  errorMessage: 'name must be 1-128 characters: letters, digits, . _ : / -',
+  errorMessage: 'The route name must be 1 to 128 letters, digits, . _ : / or -.',
 });
-const Description = Type.String({ maxLength: 500, errorMessage: 'description must be at most 500 characters' });
-const Enabled = (field = 'enabled') => Type.Boolean({ errorMessage: `${field} must be true or false` });
-const ModelName = Type.String({ pattern: '\\S', maxLength: 200, errorMessage: 'model is required' });
+const Description = Type.String({ maxLength: 500, errorMessage: 'The description must be at most 500 characters.' });
+const Enabled = () => Type.Boolean({ errorMessage: 'Enabled must be true or false.' });
+const ModelName = Type.String({ pattern: '\\S', maxLength: 200, errorMessage: MODEL_NAME_MESSAGE });
 const CredentialId = Type.Union(
   [
     Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
     Type.Null(),
   ],
-  { errorMessage: 'credential_id must be a credential id or null (the environment key)' },
+  { errorMessage: "Choose a stored credential, or none for the provider's key from the environment." },
 );
 
 export const ProviderCredential = Type.Object({
@@ -57,12 +66,12 @@ export const ProviderCredentialList = Type.Object({ credentials: Type.Array(Prov
 export type ProviderCredentialList = Static<typeof ProviderCredentialList>;
 
 export const ProviderCredentialBody = Type.Object({
-  provider: oneOf(UPSTREAM_PROVIDERS, 'provider'),
-  name: Type.String({ pattern: '\\S', maxLength: 100, errorMessage: 'name is required (at most 100 characters)' }),
-  secret: Type.String({ minLength: 8, maxLength: 1000, errorMessage: 'secret must be 8 to 1000 characters' }),
+  provider: oneOf(UPSTREAM_PROVIDERS, 'The provider'),
+  name: Type.String({ pattern: '\\S', maxLength: 100, errorMessage: 'Enter a name of at most 100 characters.' }),
+  secret: Type.String({ minLength: 8, maxLength: 1000, errorMessage: 'The API key must be 8 to 1,000 characters.' }),
   base_url: Type.Optional(
     Type.Union([Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 }), Type.Null()], {
-      errorMessage: 'base_url must be an http(s) URL',
+      errorMessage: 'The base URL must be an http:// or https:// URL.',
     }),
   ),
 });
@@ -120,7 +129,7 @@ export type ModelRouteUpdateBody = Static<typeof ModelRouteUpdateBody>;
 const deploymentFields = {
   rank: limited('rank'),
   weight: limited('weight'),
-  provider: oneOf(GATEWAY_PROVIDERS, 'provider'),
+  provider: oneOf(GATEWAY_PROVIDERS, 'The provider'),
   model: ModelName,
   credential_id: CredentialId,
   enabled: Enabled(),

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BUDGET_LIMIT_MESSAGE, MAX_BUDGET_DOLLARS } from '../budget';
+import { formatCents } from '../money';
 import { Limit, MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /** The signed-in user's team, its members and invites, and the dashboard (docs/api-contract.md, Calls: teams). */
@@ -17,14 +19,12 @@ export const Team = Type.Object({
 export type Team = Static<typeof Team>;
 
 /** Dollars, as the contract says for team budgets. */
-const BudgetLimit = Type.Number({
-  minimum: 0,
-  maximum: 1_000_000_000,
-  errorMessage: 'budget_limit must be a number >= 0',
-});
+const BudgetLimit = Type.Number({ minimum: 0, maximum: MAX_BUDGET_DOLLARS, errorMessage: BUDGET_LIMIT_MESSAGE });
+
+export const TEAM_NAME_MESSAGE = 'The team name must be 1 to 100 characters.';
 
 export const TeamCreateBody = Type.Object({
-  name: Type.String({ errorMessage: 'name must be a string' }),
+  name: Type.String({ errorMessage: TEAM_NAME_MESSAGE }),
   budget_limit: BudgetLimit,
 });
 export type TeamCreateBody = Static<typeof TeamCreateBody>;
@@ -54,7 +54,7 @@ export const MemberCapBody = Type.Object({
     Type.Integer({
       minimum: 0,
       maximum: MAX_MEMBER_CAP_CENTS,
-      errorMessage: 'monthly_cap_cents must be a whole number of cents from 0, or null for no cap',
+      errorMessage: `The monthly cap must be an amount from $0.00 to ${formatCents(MAX_AMOUNT_CENTS)}, or none.`,
     }),
   ),
 });
@@ -63,7 +63,7 @@ export type MemberCapBody = Static<typeof MemberCapBody>;
 export const MemberParams = Type.Object({ userId: Type.String() });
 
 export const InviteBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254, errorMessage: 'email must be a valid email address' }),
+  email: Type.String({ format: 'email', maxLength: 254, errorMessage: 'Enter a valid email address.' }),
 });
 export type InviteBody = Static<typeof InviteBody>;
 
@@ -83,8 +83,19 @@ export const InviteParams = Type.Object({ inviteId: Type.String({ maxLength: 64 
 export const TopModel = Type.Object({ name: Type.String(), request_count: Type.Integer(), total_cost: Type.Number() });
 export type TopModel = Static<typeof TopModel>;
 
+/** The signed-in member's own monthly cap: what their keys spent this UTC month against it, and when it resets. */
+export const MyCap = Type.Object({
+  monthly_cap_cents: Type.Integer(),
+  month_spend_cents: Type.Integer(),
+  /** The 1st of next month, 00:00 UTC. */
+  resets_at: Type.String(),
+});
+export type MyCap = Static<typeof MyCap>;
+
 export const TeamDashboard = Type.Object({
   is_owner: Type.Boolean(),
+  /** Null when the owner set no cap on the signed-in member (docs/governance.md#member-caps). */
+  my_cap: Nullable(MyCap),
   team: Team,
   current_month_stats: Type.Object({
     total_cost: Type.Number(),

@@ -10,7 +10,7 @@
  */
 import { worstCaseCents, type Tier } from './tiers';
 
-/** What a request may use, measured by the gateway before it is forwarded (gateway/wire/measure.ts). */
+/** What a request may use, measured by the gateway before it is forwarded (gateway/measure.ts). */
 export interface RequestMeasure {
   /** An upper bound of the prompt tokens (docs/gateway.md: the UTF-8 byte length plus per-message allowances). */
   promptUpperBound: number;

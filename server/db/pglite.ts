@@ -27,8 +27,9 @@ type Request = WithoutId<WorkerRequest>;
  * up the thread that accepts and answers HTTP. Statements still run one at a time, and an open transaction holds the
  * connection while other statements wait, as with PGlite in this thread. dataDir null keeps the database in memory.
  */
-export async function openPglite(dataDir: string | null): Promise<Db> {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dataDir } satisfies WorkerData });
+export async function openPglite(dataDir: string | null, options: { fromDump?: string } = {}): Promise<Db> {
+  const workerData: WorkerData = { dataDir, fromDump: options.fromDump ?? null };
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = READY + 1;
   let failure: Error | null = null;

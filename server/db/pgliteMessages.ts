@@ -23,6 +23,8 @@ export const READY = 0;
 
 export interface WorkerData {
   dataDir: string | null;
+  /** An in-memory database starts as this dump (pgliteEngine.ts writeDump) instead of an empty cluster. */
+  fromDump: string | null;
 }
 
 export type ErrorFields = Record<string, unknown> & { message: string; name: string; stack?: string };

@@ -99,7 +99,7 @@ function serve(db: Db) {
   });
 }
 
-openPgliteInThisThread((workerData as WorkerData).dataDir).then(
+openPgliteInThisThread((workerData as WorkerData).dataDir, (workerData as WorkerData).fromDump).then(
   (db) => {
     serve(db);
     reply({ id: READY, ok: true, value: null });

@@ -8,7 +8,7 @@ import { attemptPlan, backoffMs, type Cooldowns } from './routing/policy';
 import type { Candidate } from './routing/resolve';
 import type { Upstreams } from './upstreams';
 import { PROVIDERS } from '../providers/registry';
-import { withOutputCap } from './wire/measure';
+import { withOutputCap } from './measure';
 import type { GatewayCall } from '../formats/types';
 
 /** What trying a route's deployments uses: the provider clients, the deployments' cooldowns, the timeout. */

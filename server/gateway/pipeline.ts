@@ -10,8 +10,8 @@ import { contextTooLong, modelNotFound, notOffered } from './errors';
 import { modelLimits } from './modelLimits';
 import { refusal } from './refusals';
 import type { Candidate, ResolvedRoute } from './routing/resolve';
-import { measureRequest } from './wire/measure';
-import { capFieldOf } from './wire/measure';
+import { measureRequest } from './measure';
+import { capFieldOf } from './measure';
 import type { EndpointName, GatewayCall } from '../formats/types';
 
 /**

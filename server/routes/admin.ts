@@ -11,7 +11,7 @@ import {
   updateCoupon,
 } from '../services/coupons';
 import { createTier, deactivateTier, listTiers } from '../services/pricing';
-import { IdParams, errors } from '../../contract/schemas/common';
+import { IdParams, MODEL_NAME_MESSAGE, errors } from '../../contract/schemas/common';
 import {
   Coupon,
   CouponCreateBody,
@@ -105,7 +105,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     '/v1/admin/pricing/tiers',
     { ...admin, schema: { body: PricingTierBody, response: { 201: PricingTier, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
-      if (request.body.model.trim().length === 0) throw badRequest('model is required');
+      if (request.body.model.trim().length === 0) throw badRequest(MODEL_NAME_MESSAGE);
       const tier = await createTier(db, request.body);
       await gateway.changed('pricing');
       return reply.code(201).send(tier);

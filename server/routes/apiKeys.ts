@@ -73,11 +73,9 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
       config: CHANGES_SPENDING,
       schema: {
         params: IdParams,
-        response: { 200: Success, ...errors(401, 404) },
+        response: { 200: Success, ...errors(401, 403, 404) },
       },
     },
-    async (request) => {
-      return revokeApiKey(db, requireTeam(request.membership).teamId, currentUser(request).id, request.params.id);
-    },
+    async (request) => revokeApiKey(db, request.membership, currentUser(request).id, request.params.id),
   );
 }

@@ -10,7 +10,7 @@ import { serverOrigin } from '../plugins/security';
 import { authorizeUrl, fetchGithubProfile } from '../services/github';
 import {
   acceptPendingInvite,
-  teamIdOf,
+  membershipOf,
   toAuthUser,
   upsertDevUser,
   upsertGithubUser,
@@ -35,8 +35,9 @@ const STATE_TTL_SECONDS = 10 * 60;
  */
 export async function authUserOf(db: Deps['db'], request: FastifyRequest) {
   const user = currentUser(request);
-  const teamId = request.membership?.teamId ?? (await acceptPendingInvite(db, user));
-  return toAuthUser(user, teamId);
+  if (request.membership) return toAuthUser(user, request.membership);
+  const joined = await acceptPendingInvite(db, user);
+  return toAuthUser(user, joined === null ? null : { teamId: joined, role: 'member' });
 }
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
@@ -92,7 +93,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       const login = request.body.login;
       const user = await upsertDevUser(db, login, config.adminLogins.includes(login.toLowerCase()));
       await signIn(request, reply, user);
-      return toAuthUser(user, await teamIdOf(db, user.id));
+      return toAuthUser(user, await membershipOf(db, user.id));
     },
   );
 

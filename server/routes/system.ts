@@ -34,7 +34,7 @@ export function systemRoutes(app: FastifyInstance, { db, sessions, lifecycle }: 
       authorization_header_present: Boolean(request.headers.authorization),
       token_valid: user !== null,
       token_error: !token ? 'NO_TOKEN' : session?.ok ? null : (session?.code ?? 'INVALID_TOKEN'),
-      user: user && session?.ok ? toAuthUser(user, session.membership?.teamId ?? null) : null,
+      user: user && session?.ok ? toAuthUser(user, session.membership) : null,
       secure: request.protocol === 'https',
       timestamp: new Date().toISOString(),
     };

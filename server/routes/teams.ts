@@ -14,6 +14,7 @@ import {
   listPendingInvites,
   cancelInvite,
   listMembers,
+  myCap,
   removeMember,
   requireTeam,
   setMemberCap,
@@ -37,6 +38,7 @@ import {
   TeamDashboard,
   TeamInvite,
   TeamMember,
+  TEAM_NAME_MESSAGE,
 } from '../../contract/schemas/teams';
 import { UsageStats, UsageStatsQuery } from '../../contract/schemas/usage';
 
@@ -44,7 +46,7 @@ const MAX_RANGE_DAYS = 400;
 
 function teamName(raw: string): string {
   const name = raw.trim();
-  if (name.length === 0 || name.length > 100) throw badRequest('name must be 1-100 characters');
+  if (name.length === 0 || name.length > 100) throw badRequest(TEAM_NAME_MESSAGE);
   return name;
 }
 
@@ -200,11 +202,12 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     },
     async (request) => {
       const membership = requireTeam(request.membership);
-      const [team, stats] = await Promise.all([
+      const [team, stats, cap] = await Promise.all([
         teamView(db, membership.teamId),
         currentMonthStats(db, membership.teamId),
+        myCap(db, membership, currentUser(request).id),
       ]);
-      return { is_owner: membership.role === 'owner', team, current_month_stats: stats };
+      return { is_owner: membership.role === 'owner', my_cap: cap, team, current_month_stats: stats };
     },
   );
 

@@ -90,6 +90,7 @@ async function seedInto(
     { name: 'Production', owner: alice, created: 80, active: true, deleted: null, lastUse: 0 },
     { name: 'Staging', owner: alice, created: 40, active: true, deleted: null, lastUse: 0 },
     { name: 'Data pipeline', owner: bob, created: 20, active: true, deleted: null, lastUse: 0 },
+    { name: 'Notebook', owner: bob, created: 10, active: true, deleted: null, lastUse: 0 },
     { name: 'Old CI key', owner: bob, created: 70, active: false, deleted: null, lastUse: 35 },
     { name: 'Legacy key', owner: alice, created: 85, active: false, deleted: 30, lastUse: 30 },
   ];
@@ -159,6 +160,18 @@ async function seedInto(
      WHERE k.id = $1`,
     [keyIds[keys.findIndex((key) => key.name === 'Data pipeline')], now],
   );
+
+  // Bob is at the monthly cap Alice set for him (whole dollars at or under his spend this month), so the demo shows a
+  // member at their cap: his dashboard says so, his "Notebook" key (no limit of its own) is refused with 429
+  // member_budget_exceeded, and Team Settings shows 'Cap reached this month'.
+  const [{ cap }] = await q.query<{ cap: number }>(
+    `UPDATE team_members m SET monthly_cap_cents = s.spent - s.spent % 100
+     FROM (SELECT COALESCE(sum(cost_cents), 0) AS spent FROM usage_events
+           WHERE team_id = $1 AND user_id = $2 AND created_at >= key_period_start('monthly', $3)) s
+     WHERE m.team_id = $1 AND m.user_id = $2 RETURNING m.monthly_cap_cents AS cap`,
+    [team, bob, now],
+  );
+  await activity(alice, 'member_cap_changed', `bob@example.com now has a monthly cap of ${formatCents(cap)}`, ago(2));
 
   // Ledger: one entry of every type the server writes (never 'other', which the dashboard labels 'Unknown'); the opening top-up is sized so the balance lands near TARGET_BALANCE_CENTS.
   const ledger = async (

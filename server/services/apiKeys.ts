@@ -2,10 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, forbidden, isUuid, notFound } from '../lib/errors';
 import { randomToken } from '../lib/random';
-import { iso, isoOrNull } from '../lib/time';
+import { MONTH_START_SQL, iso, isoOrNull } from '../lib/time';
 import { recordActivity } from './activity';
 import { requireTeam, type Membership } from './teams';
+import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../contract/keyAccess';
+import { keyBlock } from '../../contract/keyBlock';
 import {
+  ALLOWED_MODEL_MESSAGE,
+  KEY_EXPIRY_MESSAGE,
+  KEY_NAME_MESSAGE,
   NO_KEY_CONTROLS,
   type ApiKey,
   type ApiKeyControls,
@@ -49,21 +54,52 @@ interface KeyRow {
   rotated_at: Date | null;
 }
 
-const toApiKey = (row: KeyRow): ApiKey => ({
-  ...row,
-  created_at: iso(row.created_at),
-  last_used_at: isoOrNull(row.last_used_at),
-  expires_at: isoOrNull(row.expires_at),
-  period_resets_at: isoOrNull(row.period_resets_at),
-  previous_key_expires_at: isoOrNull(row.previous_key_expires_at),
-  rotated_at: isoOrNull(row.rotated_at),
-});
+/** What keyBlock reads besides the key: its creator's cap and month, the team's credit, budget and month (cents). */
+interface BlockFiguresRow {
+  member_cap_cents: number | null;
+  member_month_cents: number;
+  team_credit_cents: number;
+  team_budget_cents: number;
+  team_month_cents: number;
+}
+
+function toApiKey(row: KeyRow & BlockFiguresRow, now: Date): ApiKey {
+  const { member_cap_cents, member_month_cents, team_credit_cents, team_budget_cents, team_month_cents, ...key } = row;
+  const wire = {
+    ...key,
+    created_at: iso(key.created_at),
+    last_used_at: isoOrNull(key.last_used_at),
+    expires_at: isoOrNull(key.expires_at),
+    period_resets_at: isoOrNull(key.period_resets_at),
+    previous_key_expires_at: isoOrNull(key.previous_key_expires_at),
+    rotated_at: isoOrNull(key.rotated_at),
+  };
+  const figures = {
+    key: wire,
+    member: { monthly_cap_cents: member_cap_cents, month_spend_cents: member_month_cents },
+    team: {
+      credit_balance_cents: team_credit_cents,
+      budget_limit_cents: team_budget_cents,
+      month_spend_cents: team_month_cents,
+    },
+  };
+  return { ...wire, ...keyBlock(figures, now) };
+}
 
 /**
- * A key with its controls, what it spent in its current period (a spend recorded for an earlier period counts as 0,
- * as admission counts it) and its previous secret while that still works.
+ * A team's live keys with their controls, what each spent in its current period (a spend recorded for an earlier
+ * period counts as 0, as admission counts it) and its previous secret while that still works; and the figures that
+ * say whether the gateway would refuse its calls now (keyBlock): the creator's cap and month-to-date spend, the
+ * team's credit, budget and month-to-date spend, from the same columns and usage_daily rows admission reads.
  */
-const KEY_SELECT = `SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at, k.user_id,
+const KEY_SELECT = `WITH member_month AS (
+         SELECT user_id, sum(cost_cents) AS cents FROM usage_daily
+         WHERE team_id = $1 AND day >= ${MONTH_START_SQL} GROUP BY user_id),
+       team_figures AS (
+         SELECT credit_balance_cents, budget_limit_cents,
+                (SELECT COALESCE(sum(cents), 0) FROM member_month) AS month_cents
+         FROM teams WHERE id = $1)
+SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at, k.user_id,
        COALESCE(u.name, u.login) AS user_name, u.email AS user_email, k.spend_limit_cents, k.limit_period,
        k.rpm_limit, k.tpm_limit, k.expires_at, k.allowed_models, k.note,
        CASE WHEN k.spend_period_start IS NOT DISTINCT FROM key_period_start(k.limit_period, now())
@@ -71,20 +107,25 @@ const KEY_SELECT = `SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at
        key_period_end(k.limit_period, now()) AS period_resets_at,
        CASE WHEN k.previous_key_expires_at > now() THEN k.previous_key_prefix END AS previous_key_prefix,
        CASE WHEN k.previous_key_expires_at > now() THEN k.previous_key_expires_at END AS previous_key_expires_at,
-       k.rotated_at
-  FROM api_keys k LEFT JOIN users u ON u.id = k.user_id`;
+       k.rotated_at,
+       m.monthly_cap_cents AS member_cap_cents, COALESCE(mm.cents, 0) AS member_month_cents,
+       t.credit_balance_cents AS team_credit_cents, t.budget_limit_cents AS team_budget_cents,
+       t.month_cents AS team_month_cents
+  FROM api_keys k CROSS JOIN team_figures t
+  LEFT JOIN users u ON u.id = k.user_id
+  LEFT JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
+  LEFT JOIN member_month mm ON mm.user_id = k.user_id
+ WHERE k.team_id = $1 AND k.deleted_at IS NULL`;
 
 export async function listApiKeys(q: Queryable, teamId: string) {
-  const rows = await q.query<KeyRow>(
-    `${KEY_SELECT} WHERE k.team_id = $1 AND k.deleted_at IS NULL ORDER BY k.created_at DESC, k.id`,
-    [teamId],
-  );
-  return rows.map(toApiKey);
+  const rows = await q.query<KeyRow & BlockFiguresRow>(`${KEY_SELECT} ORDER BY k.created_at DESC, k.id`, [teamId]);
+  const now = new Date();
+  return rows.map((row) => toApiKey(row, now));
 }
 
-async function keyById(q: Queryable, id: string) {
-  const [row] = await q.query<KeyRow>(`${KEY_SELECT} WHERE k.id = $1`, [id]);
-  return toApiKey(row);
+async function keyById(q: Queryable, teamId: string, id: string) {
+  const [row] = await q.query<KeyRow & BlockFiguresRow>(`${KEY_SELECT} AND k.id = $2`, [teamId, id]);
+  return toApiKey(row, new Date());
 }
 
 /**
@@ -95,14 +136,14 @@ function checkedControls<T extends Partial<ApiKeyControls> & { name?: string }>(
   const checked = { ...body };
   if (body.name !== undefined) {
     checked.name = body.name.trim();
-    if (!checked.name) throw badRequest('name must be 1-100 characters');
+    if (!checked.name) throw badRequest(KEY_NAME_MESSAGE);
   }
   if (body.expires_at != null && Date.parse(body.expires_at) <= Date.now()) {
-    throw badRequest('expires_at must be in the future');
+    throw badRequest(KEY_EXPIRY_MESSAGE);
   }
   if (body.allowed_models !== undefined) {
     const models = body.allowed_models.map((model) => model.trim());
-    if (models.some((model) => model === '')) throw badRequest('each allowed model must be 1-200 characters');
+    if (models.some((model) => model === '')) throw badRequest(ALLOWED_MODEL_MESSAGE);
     checked.allowed_models = [...new Set(models)];
   }
   return checked;
@@ -136,7 +177,7 @@ export async function createApiKey(db: Db, membership: Membership | null, userId
     await recordActivity(q, membership.teamId, userId, 'api_key_created', `API key "${name}" was created`);
     return row.id;
   });
-  return { ...(await keyById(db, id)), key: secret };
+  return { ...(await keyById(db, membership.teamId, id)), key: secret };
 }
 
 /** The columns a PATCH may set, in the body's names (ApiKeyUpdateBody). */
@@ -152,19 +193,17 @@ const UPDATABLE = [
 ] as const satisfies readonly (keyof ApiKeyUpdateBody)[];
 
 /**
- * Locks a live key of the team that the user may change: its creator or the team owner. Others may see and revoke
- * the team's keys, but not loosen or tighten another member's limits, nor take over its secret.
+ * Locks a live key of the team that the user may edit, rotate or revoke: its creator or the team owner
+ * (contract/keyAccess.ts). Others see the team's keys but get 403.
  */
-async function lockChangeableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
+async function lockManageableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
   if (!isUuid(keyId)) throw notFound('API key not found');
   const [key] = await q.query<{ name: string; user_id: string | null }>(
     'SELECT name, user_id FROM api_keys WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [keyId, membership.teamId],
   );
   if (!key) throw notFound('API key not found');
-  if (membership.role !== 'owner' && key.user_id !== userId) {
-    throw forbidden("Only the key's creator or the team owner can change this key");
-  }
+  if (!mayManageKey({ id: userId, team_role: membership.role }, key)) throw forbidden(KEY_MANAGEMENT_REFUSED);
   return key;
 }
 
@@ -182,7 +221,7 @@ export async function updateApiKey(
   const team = requireTeam(membership);
   const changes = checkedControls(body);
   await db.tx(async (q) => {
-    await lockChangeableKey(q, team, userId, keyId);
+    await lockManageableKey(q, team, userId, keyId);
     const fields = UPDATABLE.filter((field) => changes[field] !== undefined);
     const sets = fields.map((field, i) => `${field} = $${i + 2}`);
     if (changes.limit_period !== undefined) {
@@ -199,7 +238,7 @@ export async function updateApiKey(
       ...fields.map((field) => changes[field]),
     ]);
   });
-  return keyById(db, keyId);
+  return keyById(db, team.teamId, keyId);
 }
 
 /**
@@ -216,7 +255,7 @@ export async function rotateApiKey(
   const team = requireTeam(membership);
   const { secret, prefix, hash } = newSecret();
   await db.tx(async (q) => {
-    const key = await lockChangeableKey(q, team, userId, keyId);
+    const key = await lockManageableKey(q, team, userId, keyId);
     await q.query(
       `UPDATE api_keys SET previous_key_hash = key_hash, previous_key_prefix = key_prefix,
          previous_key_expires_at = now() + make_interval(secs => $2), key_hash = $3, key_prefix = $4, rotated_at = now()
@@ -227,27 +266,29 @@ export async function rotateApiKey(
       graceSeconds === 0 ? 'the old secret stopped working at once' : `the old secret works for ${graceSeconds} s`;
     await recordActivity(q, team.teamId, userId, 'api_key_rotated', `API key "${key.name}" was rotated; ${grace}`);
   });
-  return { ...(await keyById(db, keyId)), key: secret };
+  return { ...(await keyById(db, team.teamId, keyId)), key: secret };
 }
 
 export const revokedMessage = (keyName: string, actorName: string) =>
   `API key "${keyName}" was revoked by ${actorName}`;
 
-/** Revoking is a soft delete so usage history keeps its reference to the key. */
-export async function revokeApiKey(db: Db, teamId: string, userId: string, keyId: string) {
-  if (!isUuid(keyId)) throw notFound('API key not found');
+/** Revoking is a soft delete so usage history keeps its reference to the key; its creator or the owner may. */
+export async function revokeApiKey(db: Db, membership: Membership | null, userId: string, keyId: string) {
+  const team = requireTeam(membership);
   await db.tx(async (q) => {
-    const [key] = await q.query<{ name: string }>(
-      `UPDATE api_keys SET deleted_at = now(), is_active = false
-       WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL RETURNING name`,
-      [keyId, teamId],
-    );
-    if (!key) throw notFound('API key not found');
-    // Recent Activity says who revoked it: a key can be revoked by any member, not only its creator.
+    const key = await lockManageableKey(q, team, userId, keyId);
+    await q.query('UPDATE api_keys SET deleted_at = now(), is_active = false WHERE id = $1', [keyId]);
+    // Recent Activity says who revoked it: the owner may revoke a member's key.
     const [actor] = await q.query<{ name: string }>('SELECT COALESCE(name, login) AS name FROM users WHERE id = $1', [
       userId,
     ]);
-    await recordActivity(q, teamId, userId, 'api_key_deactivated', revokedMessage(key.name, actor?.name ?? 'a member'));
+    await recordActivity(
+      q,
+      team.teamId,
+      userId,
+      'api_key_deactivated',
+      revokedMessage(key.name, actor?.name ?? 'a member'),
+    );
   });
   return { success: true as const };
 }

@@ -2,7 +2,12 @@ import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { dollarsToMicros, microsToDollars, nullableDollarsToMicros, nullableMicrosToDollars } from '../lib/money';
 import { iso, isoOrNull } from '../lib/time';
-import type { PricingTier, PricingTierBody } from '../../contract/schemas/pricing';
+import {
+  TIME_WINDOW_MESSAGE,
+  TOKEN_RANGE_MESSAGE,
+  type PricingTier,
+  type PricingTierBody,
+} from '../../contract/schemas/pricing';
 
 type Price = 'prompt' | 'completion' | 'cache_create' | 'cache_read';
 
@@ -72,10 +77,10 @@ export async function listTiers(
  */
 export async function createTier(db: Db, input: PricingTierBody) {
   if (input.max_tokens !== null && input.max_tokens !== undefined && input.max_tokens <= input.min_tokens) {
-    throw badRequest('max_tokens must be greater than min_tokens');
+    throw badRequest(TOKEN_RANGE_MESSAGE);
   }
   if (input.expiry_time && input.effective_time && new Date(input.expiry_time) <= new Date(input.effective_time)) {
-    throw badRequest('expiry_time must be after effective_time');
+    throw badRequest(TIME_WINDOW_MESSAGE);
   }
   const provider = input.provider.toLowerCase();
   const model = input.model.trim();

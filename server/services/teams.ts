@@ -3,10 +3,13 @@ import { conflict, forbidden, isUniqueViolation, notFound, noTeam } from '../lib
 import { centsToDollars, percentOf, formatCents } from '../lib/money';
 import { MONTH_START_SQL, iso } from '../lib/time';
 import { recordActivity } from './activity';
+import type { TeamRole } from '../../contract/schemas/auth';
+import type { MyCap } from '../../contract/schemas/teams';
+import { periodResetsAt } from '../../contract/keyLimits';
 
 export interface Membership {
   teamId: string;
-  role: 'owner' | 'member';
+  role: TeamRole;
 }
 
 export function requireTeam(membership: Membership | null): Membership {
@@ -90,6 +93,21 @@ export async function updateBudget(db: Db, membership: Membership | null, userId
   return teamView(db, teamId);
 }
 
+/** What a member's keys spent this UTC month, from the roll-up admission reads; `m` is their team_members row. */
+const MEMBER_MONTH_SPEND_SQL = `(SELECT COALESCE(sum(d.cost_cents), 0) FROM usage_daily d
+   WHERE d.team_id = m.team_id AND d.user_id = m.user_id AND d.day >= ${MONTH_START_SQL})`;
+
+/** The member's own monthly cap with this month's spend and its reset, or null without a cap. */
+export async function myCap(q: Queryable, membership: Membership, userId: string): Promise<MyCap | null> {
+  const [row] = await q.query<{ monthly_cap_cents: number; month_spend_cents: number }>(
+    `SELECT m.monthly_cap_cents, ${MEMBER_MONTH_SPEND_SQL} AS month_spend_cents
+     FROM team_members m WHERE m.team_id = $1 AND m.user_id = $2 AND m.monthly_cap_cents IS NOT NULL`,
+    [membership.teamId, userId],
+  );
+  if (!row) return null;
+  return { ...row, resets_at: iso(periodResetsAt('monthly', new Date())!) };
+}
+
 export async function listMembers(q: Queryable, teamId: string) {
   const rows = await q.query<{
     id: string;
@@ -102,8 +120,7 @@ export async function listMembers(q: Queryable, teamId: string) {
     month_spend_cents: number;
   }>(
     `SELECT u.id, u.name, u.login, u.email, m.role, m.created_at, m.monthly_cap_cents,
-            (SELECT COALESCE(sum(d.cost_cents), 0) FROM usage_daily d
-             WHERE d.team_id = m.team_id AND d.user_id = m.user_id AND d.day >= ${MONTH_START_SQL}) AS month_spend_cents
+            ${MEMBER_MONTH_SPEND_SQL} AS month_spend_cents
      FROM team_members m JOIN users u ON u.id = m.user_id
      WHERE m.team_id = $1 ORDER BY m.role = 'owner' DESC, m.created_at, u.login`,
     [teamId],

@@ -1,6 +1,7 @@
 import type { AuthUser } from '../../contract/schemas/auth';
 import type { Db, Queryable } from '../db/types';
 import { recordActivity } from './activity';
+import type { Membership } from './teams';
 
 export interface UserRow {
   id: string;
@@ -12,20 +13,24 @@ export interface UserRow {
 
 const USER_COLUMNS = 'id, login, name, email, is_admin';
 
-/** The signed-in user as the contract's AuthUser has it; `teamId` is the user's team, null without one. */
-export const toAuthUser = (user: UserRow, teamId: string | null): AuthUser => ({
+/** The signed-in user as the contract's AuthUser has it, with their team and role in it (null without one). */
+export const toAuthUser = (user: UserRow, membership: Membership | null): AuthUser => ({
   id: user.id,
   login: user.login,
   name: user.name,
   email: user.email,
   is_admin: user.is_admin,
-  team_id: teamId,
+  team_id: membership?.teamId ?? null,
+  team_role: membership?.role ?? null,
 });
 
-/** The team a user belongs to (a user belongs to at most one), or null. */
-export async function teamIdOf(q: Queryable, userId: string): Promise<string | null> {
-  const [row] = await q.query<{ team_id: string }>('SELECT team_id FROM team_members WHERE user_id = $1', [userId]);
-  return row?.team_id ?? null;
+/** The team a user belongs to (a user belongs to at most one) and their role in it, or null. */
+export async function membershipOf(q: Queryable, userId: string): Promise<Membership | null> {
+  const [row] = await q.query<{ team_id: string; role: Membership['role'] }>(
+    'SELECT team_id, role FROM team_members WHERE user_id = $1',
+    [userId],
+  );
+  return row ? { teamId: row.team_id, role: row.role } : null;
 }
 
 /** Development sign-in: the login is the identity; new logins get a placeholder email so invites can match. */

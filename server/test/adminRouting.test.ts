@@ -99,14 +99,18 @@ describe('admin routing: routes and deployments', () => {
   });
 
   const invalidRoutes: [string, Record<string, unknown>, RegExp][] = [
-    ['an empty name', { name: '' }, /name must be 1-128/],
-    ['a name with a space', { name: 'team default' }, /name must be 1-128/],
-    ['a name over 128 characters', { name: 'a'.repeat(129) }, /name must be 1-128/],
-    ['max_retries 6', { name: 'r', max_retries: 6 }, /max_retries must be an integer from 0 to 5/],
-    ['backoff_ms -1', { name: 'r', backoff_ms: -1 }, /backoff_ms/],
-    ['cooldown_failures 0', { name: 'r', cooldown_failures: 0 }, /cooldown_failures/],
-    ['cooldown_seconds over a day', { name: 'r', cooldown_seconds: 86_401 }, /cooldown_seconds/],
-    ['a string enabled', { name: 'r', enabled: 'yes' }, /enabled must be true or false/],
+    ['an empty name', { name: '' }, /The route name must be 1 to 128/],
+    ['a name with a space', { name: 'team default' }, /The route name must be 1 to 128/],
+    ['a name over 128 characters', { name: 'a'.repeat(129) }, /The route name must be 1 to 128/],
+    ['max_retries 6', { name: 'r', max_retries: 6 }, /Retries must be a whole number from 0 to 5\./],
+    ['backoff_ms -1', { name: 'r', backoff_ms: -1 }, /Backoff must be a whole number from 0 to 60,000\./],
+    ['cooldown_failures 0', { name: 'r', cooldown_failures: 0 }, /Failures must be a whole number from 1 to 100\./],
+    [
+      'cooldown_seconds over a day',
+      { name: 'r', cooldown_seconds: 86_401 },
+      /Cooldown must be a whole number from 1 to 86,400\./,
+    ],
+    ['a string enabled', { name: 'r', enabled: 'yes' }, /Enabled must be true or false\./],
   ];
   for (const [label, body, message] of invalidRoutes) {
     test(`400 for a route with ${label}`, async () => {
@@ -155,11 +159,14 @@ describe('admin routing: routes and deployments', () => {
     const credential = await createCredential();
     const add = (body: Record<string, unknown>) => adminApi.post(`${ROUTES}/${route.id}/deployments`, body);
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ provider: 'azure', model: 'gpt-4o' }, /provider must be one of anthropic, openai, google, openrouter, echo/],
-      [{ provider: 'openai', model: '  ' }, /model is required/],
-      [{ provider: 'openai', model: 'gpt-4o', rank: 0 }, /rank must be an integer from 1 to 100/],
-      [{ provider: 'openai', model: 'gpt-4o', weight: 1001 }, /weight must be an integer from 1 to 1000/],
-      [{ provider: 'openai', model: 'gpt-4o', credential_id: 'nope' }, /credential_id/],
+      [
+        { provider: 'azure', model: 'gpt-4o' },
+        /The provider must be one of: anthropic, openai, google, openrouter, echo\./,
+      ],
+      [{ provider: 'openai', model: '  ' }, /Enter a model name\./],
+      [{ provider: 'openai', model: 'gpt-4o', rank: 0 }, /Rank must be a whole number from 1 to 100\./],
+      [{ provider: 'openai', model: 'gpt-4o', weight: 1001 }, /Weight must be a whole number from 1 to 1,000\./],
+      [{ provider: 'openai', model: 'gpt-4o', credential_id: 'nope' }, /Choose a stored credential, or none/],
       [{ provider: 'openai', model: 'gpt-4o', credential_id: credential.id }, /credential is for anthropic/],
       [
         { provider: 'openai', model: 'gpt-4o', credential_id: '00000000-0000-4000-8000-000000000000' },
@@ -246,12 +253,15 @@ describe('admin routing: credentials', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [
         { provider: 'echo', name: 'x', secret: SECRET },
-        /provider must be one of anthropic, openai, google, openrouter/,
+        /The provider must be one of: anthropic, openai, google, openrouter/,
       ],
-      [{ provider: 'openai', name: ' ', secret: SECRET }, /name is required/],
-      [{ provider: 'openai', name: 'x', secret: 'short' }, /secret must be 8 to 1000 characters/],
-      [{ provider: 'openai', name: 'x', secret: SECRET, base_url: 'ftp://example.com' }, /base_url must be an http/],
-      [{ provider: 'openai', name: 'x' }, /secret must be 8 to 1000 characters/],
+      [{ provider: 'openai', name: ' ', secret: SECRET }, /Enter a name of at most 100 characters\./],
+      [{ provider: 'openai', name: 'x', secret: 'short' }, /The API key must be 8 to 1,000 characters\./],
+      [
+        { provider: 'openai', name: 'x', secret: SECRET, base_url: 'ftp://example.com' },
+        /The base URL must be an http/,
+      ],
+      [{ provider: 'openai', name: 'x' }, /The API key must be 8 to 1,000 characters\./],
     ];
     for (const [body, message] of cases) {
       const res = await adminApi.post(CREDENTIALS, body);
@@ -346,7 +356,7 @@ describe('admin routing: provider health', () => {
     assert.equal((await adminApi.get('/v1/admin/routing/health')).body.window, 'hour');
     const bad = await adminApi.get('/v1/admin/routing/health?window=week');
     assert.equal(bad.status, 400);
-    assert.match(bad.body.message, /window must be one of hour, day/);
+    assert.match(bad.body.message, /window must be one of: hour, day\./);
   });
 });
 

@@ -78,10 +78,10 @@ describe('/v1/api-keys/', () => {
   });
 
   test('revoking is a soft delete: usage keeps its key and an activity is written', async () => {
-    const key = await ctx.request('POST', '/v1/api-keys/', { as: owner, body: { name: 'prod' } });
+    const key = await ctx.request('POST', '/v1/api-keys/', { as: member, body: { name: 'prod' } });
     await recordUsage(ctx.db, {
       teamId,
-      userId: owner.id,
+      userId: member.id,
       apiKeyId: key.body.id,
       model: 'gpt-4o',
       provider: 'openai',
@@ -90,7 +90,8 @@ describe('/v1/api-keys/', () => {
       costCents: 1,
       latencyMs: 5,
     });
-    const res = await ctx.request('DELETE', `/v1/api-keys/${key.body.id}`, { as: member });
+    // The team owner revokes a member's key.
+    const res = await ctx.request('DELETE', `/v1/api-keys/${key.body.id}`, { as: owner });
     assert.deepEqual(res.body, { success: true });
     const [row] = await ctx.db.query<{ deleted_at: Date | null; used: number }>(
       'SELECT deleted_at, (SELECT count(*) FROM usage_events WHERE api_key_id = $1) AS used FROM api_keys WHERE id = $1',
@@ -106,7 +107,7 @@ describe('/v1/api-keys/', () => {
       'api_key_first_used',
       'api_key_created',
     ]);
-    assert.equal(activity.body.activities[0].message, `API key "${key.body.name}" was revoked by ${member.login}`);
+    assert.equal(activity.body.activities[0].message, `API key "${key.body.name}" was revoked by ${owner.login}`);
     assert.equal((await ctx.request('DELETE', `/v1/api-keys/${key.body.id}`, { as: owner })).status, 404);
   });
 

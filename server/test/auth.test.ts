@@ -21,17 +21,23 @@ describe('GET /v1/auth/me', () => {
       email: 'alice@example.com',
       is_admin: false,
       team_id: null,
+      team_role: null,
     });
   });
 
-  test("names the user's team, so the app asks no team-scoped call of a user without one", async () => {
+  test("names the user's team and role, so the app asks no team-scoped call of a user without one", async () => {
     const alice = await ctx.user('alice');
     const teamId = await ctx.team(alice);
-    assert.equal((await ctx.request('GET', '/v1/auth/me', { as: alice })).body.team_id, teamId);
+    const bob = await ctx.user('bob');
+    await ctx.join(bob, teamId);
+    const me = (await ctx.request('GET', '/v1/auth/me', { as: alice })).body;
+    assert.deepEqual([me.team_id, me.team_role], [teamId, 'owner']);
+    const member = (await ctx.request('GET', '/v1/auth/me', { as: bob })).body;
+    assert.deepEqual([member.team_id, member.team_role], [teamId, 'member']);
     const login = await ctx.request('POST', '/v1/auth/dev-login', { body: { login: 'alice' } });
-    assert.equal(login.body.team_id, teamId);
+    assert.deepEqual([login.body.team_id, login.body.team_role], [teamId, 'owner']);
     const newcomer = await ctx.request('POST', '/v1/auth/dev-login', { body: { login: 'newcomer' } });
-    assert.equal(newcomer.body.team_id, null);
+    assert.deepEqual([newcomer.body.team_id, newcomer.body.team_role], [null, null]);
   });
 
   test('accepts the jwt cookie', async () => {
@@ -100,6 +106,7 @@ describe('GET /v1/auth/me', () => {
     const me = await ctx.request('GET', '/v1/auth/me', { as: carol });
     assert.equal(me.status, 200);
     assert.equal(me.body.team_id, teamId, 'the team joined on this very check');
+    assert.equal(me.body.team_role, 'member');
     const team = await ctx.request('GET', '/v1/teams/', { as: carol });
     assert.equal(team.status, 200);
     assert.equal(team.body.id, teamId);

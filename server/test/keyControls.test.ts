@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
-import type { ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
+import type { ApiKey, ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';
 import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
@@ -281,10 +281,80 @@ describe('member caps', () => {
       (m) => m.id === member.id,
     )!;
     assert.deepEqual([row.monthly_cap_cents, row.month_spend_cents], [10, 10]);
+    const now = new Date();
+    const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+    const dashboard = await ctx.request('GET', '/v1/teams/dashboard', { as: member });
+    assert.deepEqual(dashboard.body.my_cap, { monthly_cap_cents: 10, month_spend_cents: 10, resets_at: monthEnd });
+    assert.equal((await ctx.request('GET', '/v1/teams/dashboard', { as: owner })).body.my_cap, null, 'no cap set');
     const [{ reserved }] = await ctx.db.query<{ reserved: number }>(
       'SELECT reserved_cents AS reserved FROM team_members WHERE user_id = $1',
       [member.id],
     );
     assert.equal(reserved, 0);
+  });
+});
+
+describe("the keys list says why the gateway refuses a key's calls (blocked_by, blocked_until)", () => {
+  const blockOf = async (as: TestUser, keyId: string) => {
+    const keys = (await ctx.request('GET', '/v1/api-keys/', { as })).body as ApiKey[];
+    const key = keys.find((candidate) => candidate.id === keyId)!;
+    return [key.blocked_by, key.blocked_until];
+  };
+  const monthEnd = () => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+  };
+
+  test('each reason as the gateway checks it, with the refusal it answers and when it lifts', async () => {
+    const member = await ctx.user('member');
+    await ctx.join(member, teamId);
+    const plain = await keyWith(member);
+    assert.deepEqual(await blockOf(member, plain.id), [null, null]);
+
+    const limited = await keyWith(member, { spend_limit_cents: WORST, limit_period: 'monthly' });
+    assert.equal((await send(limited.key)).status, 200);
+    assert.equal((await send(limited.key)).code, 'key_budget_exceeded');
+    assert.deepEqual(await blockOf(member, limited.id), ['key_budget_exceeded', monthEnd()]);
+    assert.deepEqual(await blockOf(member, plain.id), [null, null], 'the member has no cap yet');
+
+    const capped = await ctx.request('PATCH', `/v1/teams/members/${member.id}/cap`, {
+      as: owner,
+      body: { monthly_cap_cents: WORST },
+    });
+    assert.equal(capped.status, 200);
+    assert.equal((await send(plain.key)).code, 'member_budget_exceeded');
+    assert.deepEqual(await blockOf(member, plain.id), ['member_budget_exceeded', monthEnd()]);
+    assert.deepEqual(await blockOf(owner, limited.id), ['key_budget_exceeded', monthEnd()], 'its own limit first');
+
+    const ownerKey = await keyWith(owner);
+    assert.deepEqual(await blockOf(owner, ownerKey.id), [null, null]);
+    const budget = await ctx.request('PUT', '/v1/teams/budget', { as: owner, body: { budget_limit: WORST / 100 } });
+    assert.equal(budget.status, 200);
+    assert.equal((await send(ownerKey.key)).code, 'budget_exceeded');
+    assert.deepEqual(await blockOf(owner, ownerKey.id), ['budget_exceeded', monthEnd()]);
+
+    await ctx.db.query('UPDATE teams SET credit_balance_cents = 0 WHERE id = $1', [teamId]);
+    assert.equal((await send(ownerKey.key)).code, 'insufficient_credits');
+    assert.deepEqual(await blockOf(owner, ownerKey.id), ['insufficient_credits', null]);
+
+    await ctx.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [ownerKey.id]);
+    assert.equal((await send(ownerKey.key)).code, 'key_expired');
+    assert.deepEqual(await blockOf(owner, ownerKey.id), ['key_expired', null]);
+
+    await ctx.db.query('UPDATE api_keys SET is_active = false WHERE id = $1', [ownerKey.id]);
+    assert.deepEqual(await blockOf(owner, ownerKey.id), [null, null], 'an inactive key says Inactive, not why');
+  });
+
+  test('a create, an edit and a rotation answer the key with its block too', async () => {
+    await ctx.db.query('UPDATE teams SET credit_balance_cents = 0 WHERE id = $1', [teamId]);
+    const created = await keyWith(owner);
+    assert.equal(created.blocked_by, 'insufficient_credits');
+    const edited = await ctx.request('PATCH', `/v1/api-keys/${created.id}`, { as: owner, body: { note: 'n' } });
+    assert.equal(edited.body.blocked_by, 'insufficient_credits');
+    const rotated = await ctx.request('POST', `/v1/api-keys/${created.id}/rotate`, {
+      as: owner,
+      body: { grace_seconds: 0 },
+    });
+    assert.equal(rotated.body.blocked_by, 'insufficient_credits');
   });
 });

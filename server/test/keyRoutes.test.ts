@@ -81,16 +81,19 @@ describe('creating and listing keys with controls', () => {
 
   test('400 with a clear message for bad controls', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ spend_limit_cents: 0 }, /spend_limit_cents/],
-      [{ spend_limit_cents: 1.5 }, /spend_limit_cents/],
-      [{ limit_period: 'hourly' }, /limit_period must be one of none, daily, weekly, monthly/],
-      [{ rpm_limit: -1 }, /rpm_limit/],
-      [{ tpm_limit: 0 }, /tpm_limit/],
-      [{ expires_at: 'tomorrow' }, /expires_at must be an ISO 8601 date-time/],
-      [{ expires_at: new Date(Date.now() - 1000).toISOString() }, /expires_at must be in the future/],
-      [{ allowed_models: ['  '] }, /each allowed model/],
-      [{ allowed_models: 'openai/gpt-4o' }, /allowed_models/],
-      [{ note: 'x'.repeat(501) }, /note must be at most 500 characters/],
+      [
+        { spend_limit_cents: 0 },
+        /^The spending limit must be an amount from \$0\.01 to \$1,000,000,000\.00, or none\.$/,
+      ],
+      [{ spend_limit_cents: 1.5 }, /The spending limit must be/],
+      [{ limit_period: 'hourly' }, /The reset period must be one of: none, daily, weekly, monthly\./],
+      [{ rpm_limit: -1 }, /^Requests per minute must be a whole number from 1 to 1,000,000, or none\.$/],
+      [{ tpm_limit: 0 }, /^Tokens per minute must be a whole number from 1 to 1,000,000,000, or none\.$/],
+      [{ expires_at: 'tomorrow' }, /The expiry must be an ISO 8601 date and time\./],
+      [{ expires_at: new Date(Date.now() - 1000).toISOString() }, /The expiry must be in the future\./],
+      [{ allowed_models: ['  '] }, /Each allowed model must be 1 to 200 characters\./],
+      [{ allowed_models: 'openai/gpt-4o' }, /The allow-list must be a list of at most 100 models and routes\./],
+      [{ note: 'x'.repeat(501) }, /The note must be at most 500 characters\./],
     ];
     for (const [body, message] of cases) {
       const res = await ctx.request('POST', API_KEYS_PATH, { as: owner, body: { name: 'k', ...body } });
@@ -117,18 +120,31 @@ describe('PATCH /v1/api-keys/{id}', () => {
     assert.deepEqual([byOwner.body.name, byOwner.body.spend_limit_cents], ['renamed', null]);
     const byOther = await ctx.request('PATCH', apiKeyPath(key.id), { as: other, body: { note: 'theirs' } });
     assert.equal(byOther.status, 403);
-    assert.equal(byOther.body.message, "Only the key's creator or the team owner can change this key");
+    assert.equal(byOther.body.message, "Only the key's creator or the team owner can edit, rotate or revoke this key.");
     const rotated = await ctx.request('POST', apiKeyRotatePath(key.id), { as: other, body: { grace_seconds: 0 } });
     assert.equal(rotated.status, 403);
+    assert.equal(rotated.body.message, byOther.body.message);
+  });
+
+  test('revoking follows the same rule: another member gets 403 and the key keeps working', async () => {
+    const key = await create(member);
+    const byOther = await ctx.request('DELETE', apiKeyPath(key.id), { as: other });
+    assert.equal(byOther.status, 403);
+    assert.equal(byOther.body.message, "Only the key's creator or the team owner can edit, rotate or revoke this key.");
+    assert.equal(await status(key.key), 200);
+    const mine = await create(other);
+    assert.equal((await ctx.request('DELETE', apiKeyPath(mine.id), { as: other })).status, 200, 'the creator may');
+    assert.equal((await ctx.request('DELETE', apiKeyPath(key.id), { as: owner })).status, 200, 'the owner may');
+    assert.equal(await status(key.key), 401);
   });
 
   test('400 for an empty change or bad values; 404 for an unknown, revoked or other team’s key', async () => {
     const key = await create(owner);
     for (const [body, message] of [
-      [{}, /send at least one field to change/],
-      [{ expires_at: new Date(Date.now() - 1000).toISOString() }, /expires_at must be in the future/],
-      [{ name: '  ' }, /name must be 1-100 characters/],
-      [{ rpm_limit: 0 }, /rpm_limit/],
+      [{}, /Change at least one field before saving\./],
+      [{ expires_at: new Date(Date.now() - 1000).toISOString() }, /The expiry must be in the future\./],
+      [{ name: '  ' }, /The key name must be 1 to 100 characters\./],
+      [{ rpm_limit: 0 }, /Requests per minute must be/],
     ] as const) {
       const res = await ctx.request('PATCH', apiKeyPath(key.id), { as: owner, body });
       assert.equal(res.status, 400, JSON.stringify(body));
@@ -221,7 +237,10 @@ describe('rotation', () => {
     for (const body of [{}, { grace_seconds: -1 }, { grace_seconds: 7 * 86_400 + 1 }, { grace_seconds: 1.5 }]) {
       const res = await ctx.request('POST', apiKeyRotatePath(key.id), { as: owner, body });
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.match(res.body.message, /grace_seconds/);
+      assert.match(
+        res.body.message,
+        /^The grace period must be a whole number of seconds from 0 to 604,800 \(7 days\)\.$/,
+      );
     }
   });
 });
@@ -257,7 +276,10 @@ describe('PATCH /v1/teams/members/{userId}/cap', () => {
     for (const body of [{}, { monthly_cap_cents: -1 }, { monthly_cap_cents: 2.5 }, { monthly_cap_cents: '5' }]) {
       const res = await ctx.request('PATCH', memberCapPath(member.id), { as: owner, body });
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.match(res.body.message, /monthly_cap_cents/);
+      assert.match(
+        res.body.message,
+        /^The monthly cap must be an amount from \$0\.00 to \$1,000,000,000\.00, or none\.$/,
+      );
     }
     assert.ok(teamId);
   });

@@ -144,6 +144,7 @@ describe('GitHub OAuth (production mode)', () => {
         email: 'octo@example.com',
         is_admin: true,
         team_id: null,
+        team_role: null,
       },
     );
   });

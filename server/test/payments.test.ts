@@ -63,7 +63,7 @@ describe('payments', () => {
     test(`400 for amount_cents ${JSON.stringify(amount)}`, async () => {
       const res = await createLink(amount);
       assert.equal(res.status, 400);
-      assert.match(res.body.message, /amount_cents/);
+      assert.match(res.body.message, /^The amount must be from \$1\.00 to \$1,000,000\.00\.$/);
     });
   }
 

@@ -119,21 +119,25 @@ describe('admin pricing', () => {
   });
 
   const invalid: [string, Record<string, unknown>, RegExp][] = [
-    ['tier_order 0', { tier_order: 0 }, /tier_order/],
-    ['negative min_tokens', { min_tokens: -1 }, /min_tokens/],
-    ['max_tokens 0', { max_tokens: 0 }, /max_tokens/],
-    ['max_tokens <= min_tokens', { min_tokens: 500, max_tokens: 500 }, /max_tokens/],
-    ['negative prompt price', { prompt_cost_per_1m: -0.1 }, /prompt_cost_per_1m/],
-    ['string completion price', { completion_cost_per_1m: '15' }, /completion_cost_per_1m/],
-    ['missing provider', { provider: undefined }, /provider/],
-    ['blank model', { model: '   ' }, /model/],
-    ['bad effective_time', { effective_time: 'now' }, /effective_time/],
+    ['tier_order 0', { tier_order: 0 }, /^The tier order must be a whole number from 1 to 1,000\.$/],
+    ['negative min_tokens', { min_tokens: -1 }, /^Min tokens must be a whole number of at least 0\.$/],
+    ['max_tokens 0', { max_tokens: 0 }, /^Max tokens must be empty or a whole number of at least 1\.$/],
+    [
+      'max_tokens <= min_tokens',
+      { min_tokens: 500, max_tokens: 500 },
+      /^Max tokens must be greater than min tokens\.$/,
+    ],
+    ['negative prompt price', { prompt_cost_per_1m: -0.1 }, /^The prompt price must be a number of dollars per 1M/],
+    ['string completion price', { completion_cost_per_1m: '15' }, /^The completion price must be/],
+    ['missing provider', { provider: undefined }, /^Choose a provider/],
+    ['blank model', { model: '   ' }, /^Enter a model name\.$/],
+    ['bad effective_time', { effective_time: 'now' }, /^The effective time must be an ISO 8601 date and time\.$/],
     [
       'expiry before effective',
       { effective_time: '2030-01-02T00:00:00Z', expiry_time: '2030-01-01T00:00:00Z' },
-      /expiry_time/,
+      /^The expiry time must be after the effective time\.$/,
     ],
-    ['negative cache ttl', { cache_ttl_minutes: -5 }, /cache_ttl_minutes/],
+    ['negative cache ttl', { cache_ttl_minutes: -5 }, /^The cache TTL must be a whole number of at least 0\.$/],
   ];
   for (const [label, overrides, message] of invalid) {
     test(`400 for ${label}`, async () => {

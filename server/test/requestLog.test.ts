@@ -185,7 +185,7 @@ describe('filters', () => {
     for (const [params, message] of [
       [{ status: 'failed' }, /status must be one of success, error/],
       [{ api_key_id: 'nope' }, /api_key_id must be a key id/],
-      [{ from: 'yesterday' }, /from must be an ISO 8601 date-time/],
+      [{ from: 'yesterday' }, /from must be an ISO 8601 date and time\./],
       [{ min_cost_cents: -1 }, /min_cost_cents/],
       [{ sort: 'model' }, /sort must be one of/],
       [{ limit: 201 }, /limit must be an integer from 1 to 200/],

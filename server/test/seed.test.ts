@@ -87,13 +87,35 @@ describe('demo seed', () => {
       assert.deepEqual([...types].sort(), ['adjustment', 'refund', 'topup', 'transfer']);
     });
 
-    test('keys: 3 active and 1 inactive listed, the revoked one hidden', async () => {
+    test('keys: 4 active and 1 inactive listed, the revoked one hidden', async () => {
       const keys = await ctx.request('GET', '/v1/api-keys/', { as: await signIn('bob') });
-      assert.deepEqual(keys.body.map((k: { is_active: boolean }) => k.is_active).sort(), [false, true, true, true]);
+      assert.deepEqual(keys.body.map((k: { is_active: boolean }) => k.is_active).sort(), [
+        false,
+        true,
+        true,
+        true,
+        true,
+      ]);
       assert.ok(keys.body.every((k: { last_used_at: string | null }) => k.last_used_at));
       const pipeline = keys.body.find((k: { name: string }) => k.name === 'Data pipeline');
       assert.equal(pipeline.limit_period, 'monthly');
       assert.ok(pipeline.period_spend_cents >= pipeline.spend_limit_cents, 'the seeded key has reached its limit');
+      assert.equal(pipeline.blocked_by, 'key_budget_exceeded');
+    });
+
+    test('bob is at the monthly cap alice set: his dashboard says so and his key without a limit is refused', async () => {
+      const bob = await signIn('bob');
+      const { my_cap: cap } = (await ctx.request('GET', '/v1/teams/dashboard', { as: bob })).body;
+      assert.ok(cap.month_spend_cents >= cap.monthly_cap_cents, JSON.stringify(cap));
+      const keys = await ctx.request('GET', '/v1/api-keys/', { as: bob });
+      const notebook = keys.body.find((k: { name: string }) => k.name === 'Notebook');
+      assert.deepEqual([notebook.spend_limit_cents, notebook.blocked_by], [null, 'member_budget_exceeded']);
+      const alice = await signIn('alice');
+      assert.equal((await ctx.request('GET', '/v1/teams/dashboard', { as: alice })).body.my_cap, null);
+      const production = (await ctx.request('GET', '/v1/api-keys/', { as: alice })).body.find(
+        (k: { name: string }) => k.name === 'Production',
+      );
+      assert.equal(production.blocked_by, null, "alice's keys are not affected");
     });
 
     test('payments in every status, the live one payable', async () => {
@@ -202,7 +224,7 @@ describe('demo seed', () => {
       assert.equal(Object.keys(stats.body.usage_by_member).length, 2);
       assert.ok(Object.keys(stats.body.usage_by_model).length >= 5);
       const dashboard = await ctx.request('GET', '/v1/dashboard/stats', { as: alice });
-      assert.equal(dashboard.body.total_api_keys, 4);
+      assert.equal(dashboard.body.total_api_keys, 5);
       assert.equal(dashboard.body.active_models, 6);
     });
   });

@@ -83,10 +83,14 @@ describe('GET/POST /v1/teams/', () => {
     ['blank name', { name: '   ', budget_limit: 1 }, /name/],
     ['long name', { name: 'x'.repeat(101), budget_limit: 1 }, /name/],
     ['numeric name', { name: 5, budget_limit: 1 }, /name/],
-    ['missing budget', { name: 'A' }, /budget_limit/],
-    ['negative budget', { name: 'A', budget_limit: -1 }, /budget_limit must be a number >= 0/],
-    ['string budget', { name: 'A', budget_limit: '100' }, /budget_limit/],
-    ['null budget', { name: 'A', budget_limit: null }, /budget_limit/],
+    ['missing budget', { name: 'A' }, /The monthly budget must be/],
+    [
+      'negative budget',
+      { name: 'A', budget_limit: -1 },
+      /^The monthly budget must be an amount from \$0\.00 to \$1,000,000,000\.00\.$/,
+    ],
+    ['string budget', { name: 'A', budget_limit: '100' }, /The monthly budget must be/],
+    ['null budget', { name: 'A', budget_limit: null }, /The monthly budget must be/],
     ['array body', [1, 2], /body|name/],
   ];
   for (const [label, body, message] of invalid) {
@@ -201,7 +205,7 @@ describe('PUT /v1/teams/budget', () => {
     for (const budget_limit of [-5, '10', null, true]) {
       const res = await ctx.request('PUT', '/v1/teams/budget', { as: owner, body: { budget_limit } });
       assert.equal(res.status, 400, String(budget_limit));
-      assert.match(res.body.message, /budget_limit/);
+      assert.match(res.body.message, /^The monthly budget must be an amount from \$0\.00 to \$1,000,000,000\.00\.$/);
     }
     assert.equal((await ctx.request('PUT', '/v1/teams/budget', { body: { budget_limit: 1 } })).status, 401);
   });

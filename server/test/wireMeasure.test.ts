@@ -4,7 +4,7 @@ import { GatewayError } from '../formats/gatewayError';
 import { TOOL_PROMPT_TOKENS, tokenUpperBound, estimateTokens } from '../formats/tokens';
 import { TranslationError } from '../formats/translate/translationError';
 import { anthropicErrorBody } from '../formats/anthropicErrors';
-import { measureRequest } from '../gateway/wire/measure';
+import { measureRequest } from '../gateway/measure';
 import type { EndpointName } from '../formats/types';
 import type { RequestMeasure } from '../credit/holds';
 

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import type { AppStore } from '../store/store';
 import { PageLoader } from '../components/PageLoader';
 import { RouteErrorPage } from '../pages/not-found/RouteErrorPage';
 import { redirectIfAuthenticated, requireUser, withApi } from './loaders';
-import { PAGE_ROUTES, ROUTE_ALIASES, type PageChunk } from '../../contract/routes';
+import { PAGE_ROUTES, type PageChunk } from '../../contract/routes';
 
 // The routes, their paths and chunks are contract/routes.ts's. Each page is loaded here under its chunk's name: webpack
 // reads the names from these literal comments, and scripts/bundle-report.js measures each route by them.
@@ -70,7 +70,16 @@ export function createRoutes(store: AppStore): RouteObject[] {
       }),
       hydrateFallbackElement: <PageLoader />,
       errorElement: <RouteErrorPage />,
-      children: [{ index: true, element: <Navigate to={ROUTE_ALIASES['/']} replace /> }, ...inLayout],
+      children: [
+        // In the layout's chunk: the layout has the signed-in user's query already.
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import(/* webpackChunkName: "layout" */ './LandingRedirect')).LandingRedirect,
+          }),
+        },
+        ...inLayout,
+      ],
     },
   ];
 }

@@ -27,7 +27,7 @@ export function SpendBar({ spend, emptyText, caption, label }: SpendBarProps) {
   }
   return (
     <Box sx={{ minWidth: 0, width: '100%' }}>
-      <Typography variant="body2" noWrap sx={{ lineHeight: 1.4 }}>
+      <Typography variant="body2" sx={{ lineHeight: 1.4 }}>
         {spend.text}
       </Typography>
       <LinearProgress
@@ -39,7 +39,7 @@ export function SpendBar({ spend, emptyText, caption, label }: SpendBarProps) {
         sx={{ height: 4, borderRadius: 2, my: 0.25 }}
       />
       {caption && (
-        <Typography variant="caption" color="text.secondary" noWrap component="p" sx={{ lineHeight: 1.3 }}>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.3 }}>
           {caption}
         </Typography>
       )}

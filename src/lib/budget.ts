@@ -41,12 +41,13 @@ export function barWidth(percent: number): number {
 export const NEAR_LIMIT_WARNING = 'Warning: Approaching budget limit';
 
 /**
- * The line every budget bar shows (team, billing, usage reports), from one rule so no two places disagree: the fixed
- * 'Warning: Approaching budget limit' above 90 percent, and the health label 'Budget exceeded' from 100 percent on.
+ * What every budget bar says under it (team, billing, usage reports), from one rule so no two places disagree: the
+ * spec's 'Warning: Approaching budget limit' whenever use is above 90 percent, past 100 too, and beside it the health
+ * label 'Budget exceeded' from 100 percent on.
  */
-export function budgetLimitNotice(percent: number): string | null {
-  if (budgetHealth(percent) === 'exceeded') return HEALTH_LABELS.exceeded;
-  return percent > 90 ? NEAR_LIMIT_WARNING : null;
+export function budgetLimitNotices(percent: number): string[] {
+  if (!(percent > 90)) return [];
+  return budgetHealth(percent) === 'exceeded' ? [NEAR_LIMIT_WARNING, HEALTH_LABELS.exceeded] : [NEAR_LIMIT_WARNING];
 }
 
 /** Percent with one decimal, e.g. 64.1%. */

@@ -1,4 +1,5 @@
-import type { NavMatch } from '../../contract/routes';
+import { ROUTE_ALIASES, type NavMatch } from '../../contract/routes';
+import type { AuthUser } from '../../contract/schemas/auth';
 
 // Which sidebar entry is highlighted (docs/rules.md#layout-and-timings); each entry's rule is in its route
 // (contract/routes.ts). API Keys is active on any path starting with /api-keys (so /api-keys/create too); the admin
@@ -15,4 +16,12 @@ export function isNavActive(pathname: string, to: string, match: NavMatch): bool
     case 'section':
       return path === to || path.startsWith(`${to}/`);
   }
+}
+
+/**
+ * Where the root, and so sign-in, lands: the admin dashboard for an administrator without a team, who has no team
+ * pages to use (the dashboard would only say 'Team Setup Required'); the dashboard for everyone else.
+ */
+export function landingPath(user: Pick<AuthUser, 'is_admin' | 'team_id'> | undefined): string {
+  return user?.is_admin && user.team_id === null ? '/admin' : ROUTE_ALIASES['/'];
 }

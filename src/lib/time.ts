@@ -34,6 +34,20 @@ function dateTimeText(date: Date): string {
   return `${dateText(date)}, ${timeText(date)}`;
 }
 
+/**
+ * 'Dec 1, 2026': the calendar date in UTC. The limits' periods are UTC calendar days, weeks and months, so a
+ * monthly cap resets on the 1st whatever the viewer's time zone.
+ */
+function utcDateText(date: Date): string {
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** 'Dec 1, 2026, 00:00 UTC'. */
+function utcDateTimeText(date: Date): string {
+  const time = [date.getUTCHours(), date.getUTCMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
+  return `${utcDateText(date)}, ${time} UTC`;
+}
+
 /** '9:05:30 AM': a moment within the next minutes (a breaker's cooldown), to the second. */
 function clockText(date: Date): string {
   const hours = date.getHours();
@@ -50,6 +64,9 @@ function format(formatter: (date: Date) => string, value: string | null | undefi
 export const formatDate = (value: string | null | undefined, empty = '-') => format(dateText, value, empty);
 export const formatDateTime = (value: string | null | undefined, empty = '-') => format(dateTimeText, value, empty);
 export const formatTime = (value: string | null | undefined, empty = '-') => format(timeText, value, empty);
+export const formatUtcDate = (value: string | null | undefined, empty = '-') => format(utcDateText, value, empty);
+export const formatUtcDateTime = (value: string | null | undefined, empty = '-') =>
+  format(utcDateTimeText, value, empty);
 export const formatClockTime = (value: string | null | undefined, empty = '-') => format(clockText, value, empty);
 /** 'Nov 15, 2026, 9:05:30 AM': a moment that wants its seconds (a request in the log). */
 export const formatDateTimeSeconds = (value: string | null | undefined, empty = '-') =>

@@ -12,8 +12,8 @@ import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 
 export type TeamRole = 'owner' | 'member';
 
-/** A user row; the wire's `team_id` is derived from the memberships (fakeDb.user, currentUser). */
-export type FakeUser = Omit<AuthUser, 'team_id'>;
+/** A user row; the wire's `team_id` and `team_role` are derived from the memberships (fakeDb.user, currentUser). */
+export type FakeUser = Omit<AuthUser, 'team_id' | 'team_role'>;
 
 /** A team; `budget_limit` and `current_usage` (month to date) are dollars, as on the wire. */
 export interface FakeTeam {
@@ -45,9 +45,10 @@ export interface FakeInvite {
 
 /**
  * A key row: the wire fields as they are answered (period_spend_cents and period_resets_at included, so a test sets
- * the spend it needs) plus the team and the secrets, which the wire never carries after creation or rotation.
+ * the spend it needs) but the block, which is derived from the key, its creator's cap and the team (keyView), plus
+ * the team and the secrets, which the wire never carries after creation or rotation.
  */
-export interface FakeApiKey extends ApiKey {
+export interface FakeApiKey extends Omit<ApiKey, 'blocked_by' | 'blocked_until'> {
   team_id: string;
   /** The full secret (only known for keys created or rotated through the fake). */
   key: string | null;

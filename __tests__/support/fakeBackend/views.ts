@@ -4,7 +4,8 @@ import type { Coupon, CouponSort } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { Team, TeamDashboard, TeamMember, TopModel } from '../../../contract/schemas/teams';
 import type { UsageBreakdown, UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
-import type { FakeCreditEntry, FakeState, FakeTeam, FakeUsageRow } from './state';
+import { periodResetsAt } from '../../../contract/keyLimits';
+import type { FakeCreditEntry, FakeMembership, FakeState, FakeTeam, FakeUsageRow } from './state';
 
 /** Dollars with at most two decimals. */
 export const dollars = (value: number): number => Math.round(value * 100) / 100;
@@ -28,9 +29,14 @@ export function teamView(state: FakeState, team: FakeTeam): Team {
   };
 }
 
+/** What a member's usage rows hold this UTC month, in cents. */
+export function memberMonthCents(state: FakeState, teamId: string, userId: string, now: Date): number {
+  const rows = usageRows(state, teamId, monthStart(now), today(now)).filter((row) => row.user_id === userId);
+  return sum(rows, 'cost_cents');
+}
+
 /** Owner first, then by join date; each with their cap and what their usage rows hold this UTC month. */
 export function membersView(state: FakeState, teamId: string, now: Date): TeamMember[] {
-  const monthRows = usageRows(state, teamId, monthStart(now), today(now));
   const memberships = state.memberships
     .filter((membership) => membership.team_id === teamId)
     .sort(
@@ -45,10 +51,7 @@ export function membersView(state: FakeState, teamId: string, now: Date): TeamMe
       role: membership.role,
       created_at: membership.created_at,
       monthly_cap_cents: membership.monthly_cap_cents ?? null,
-      month_spend_cents: sum(
-        monthRows.filter((row) => row.user_id === membership.user_id),
-        'cost_cents',
-      ),
+      month_spend_cents: memberMonthCents(state, teamId, membership.user_id, now),
     };
   });
 }
@@ -155,8 +158,17 @@ export function usageStatsView(state: FakeState, team: FakeTeam, start: string, 
 export const monthStart = (now: Date): string => `${now.toISOString().slice(0, 7)}-01`;
 export const today = (now: Date): string => now.toISOString().slice(0, 10);
 
-/** `current_month_stats.total_cost` is the team's `current_usage`; requests and models come from this month's rows. */
-export function teamDashboardView(state: FakeState, team: FakeTeam, isOwner: boolean, now: Date): TeamDashboard {
+/**
+ * `current_month_stats.total_cost` is the team's `current_usage`; requests and models come from this month's rows;
+ * `my_cap` is the signed-in member's cap with their month from the usage rows.
+ */
+export function teamDashboardView(
+  state: FakeState,
+  team: FakeTeam,
+  membership: FakeMembership,
+  now: Date,
+): TeamDashboard {
+  const cap = membership.monthly_cap_cents ?? null;
   const rows = usageRows(state, team.id, monthStart(now), today(now));
   const topModels: TopModel[] = totalsByModel(rows).map((totals) => ({
     name: totals.model,
@@ -164,7 +176,15 @@ export function teamDashboardView(state: FakeState, team: FakeTeam, isOwner: boo
     total_cost: dollars(totals.cost_cents / 100),
   }));
   return {
-    is_owner: isOwner,
+    is_owner: membership.role === 'owner',
+    my_cap:
+      cap === null
+        ? null
+        : {
+            monthly_cap_cents: cap,
+            month_spend_cents: memberMonthCents(state, team.id, membership.user_id, now),
+            resets_at: periodResetsAt('monthly', now)!.toISOString(),
+          },
     team: teamView(state, team),
     current_month_stats: {
       total_cost: dollars(team.current_usage),

@@ -5,8 +5,11 @@ import {
   ApiKeyCreateBody,
   ApiKeyRotateBody,
   ApiKeyUpdateBody,
+  KEY_EXPIRY_MESSAGE,
+  KEY_NAME_MESSAGE,
   type ApiKeyControls,
 } from '../../../contract/schemas/apiKeys';
+import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../../contract/keyAccess';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
 import type { FakeApiKey } from '../fakeBackend/state';
@@ -91,7 +94,7 @@ const getActivity = route('get', '/v1/dashboard/activity', ({ query }) => {
 
 // ---- API keys ----
 
-const keyAnswer = (row: FakeApiKey) => keyView(row, fakeDb.now());
+const keyAnswer = (row: FakeApiKey) => keyView(fakeDb.state, row, fakeDb.now());
 const newSecret = () => `sk-${fakeDb.randomChars(KEY_ALPHABET, 40)}`;
 
 /** Checks a create or update body against its contract schema, then the rule no schema holds: expiry ahead. */
@@ -100,19 +103,17 @@ function checkControls(schema: TSchema, body: unknown): Partial<ApiKeyControls> 
   if (problem) throw validationError(problem);
   const input = body as Partial<ApiKeyControls> & { name?: string };
   if (input.expires_at && Date.parse(input.expires_at) <= fakeDb.now().getTime()) {
-    throw validationError('expires_at must be in the future');
+    throw validationError(KEY_EXPIRY_MESSAGE);
   }
   return input;
 }
 
-/** A key of the caller's team that the caller may change: its creator or the team owner (docs/governance.md). */
-function changeableKey(keyId: string): FakeApiKey {
-  const { team, user, membership } = ownTeam();
+/** A key of the caller's team that the caller may edit, rotate or revoke (contract/keyAccess.ts). */
+function manageableKey(keyId: string): FakeApiKey {
+  const { team, user } = ownTeam();
   const row = fakeDb.state.apiKeys.find((key) => key.id === keyId && key.team_id === team.id);
   if (!row) throw notFound('API key not found');
-  if (row.user_id !== user.id && membership.role !== 'owner') {
-    throw forbidden("Only the key's creator or the team owner can change this key");
-  }
+  if (!mayManageKey(user, row)) throw forbidden(KEY_MANAGEMENT_REFUSED);
   return row;
 }
 
@@ -152,9 +153,9 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
 
 /** Changes only the fields sent; a new period starts the reset clock from now (the spend so far is kept). */
 const updateKey = route('patch', '/v1/api-keys/:id', ({ params, body }) => {
-  const row = changeableKey(params.id);
+  const row = manageableKey(params.id);
   const changes = checkControls(ApiKeyUpdateBody, body);
-  if (changes.name !== undefined && !changes.name.trim()) throw validationError('name must be 1-100 characters');
+  if (changes.name !== undefined && !changes.name.trim()) throw validationError(KEY_NAME_MESSAGE);
   Object.assign(row, changes, changes.name === undefined ? {} : { name: changes.name.trim() });
   row.period_resets_at = periodResetsAt(row.limit_period, fakeDb.now());
   return json(keyAnswer(row));
@@ -162,7 +163,7 @@ const updateKey = route('patch', '/v1/api-keys/:id', ({ params, body }) => {
 
 /** A new secret for the same key; the old one keeps working for grace_seconds (0: it stops now). */
 const rotateKey = route('post', '/v1/api-keys/:id/rotate', ({ params, body }) => {
-  const row = changeableKey(params.id);
+  const row = manageableKey(params.id);
   const problem = schemaProblem(ApiKeyRotateBody, bodyObject(body));
   if (problem) throw validationError(problem);
   if (!row.is_active) throw conflict('An inactive key cannot be rotated');
@@ -183,8 +184,7 @@ const rotateKey = route('post', '/v1/api-keys/:id/rotate', ({ params, body }) =>
 /** Like the server (services/apiKeys.ts): Recent Activity says which key and who revoked it. */
 const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
   const { team, user } = ownTeam();
-  const row = fakeDb.state.apiKeys.find((key) => key.id === params.id && key.team_id === team.id);
-  if (!row) throw notFound('API key not found');
+  const row = manageableKey(params.id);
   fakeDb.state.apiKeys = fakeDb.state.apiKeys.filter((key) => key !== row);
   fakeDb.state.activities.push({
     id: fakeDb.nextId('activity'),

@@ -1,11 +1,18 @@
 // /v1/admin/… routes: coupon and pricing management, admins only (docs/api-contract.md, Calls).
-import { COUPON_SORTS, type Coupon, type CouponSort } from '../../../contract/schemas/coupons';
-import type { PricingTier } from '../../../contract/schemas/pricing';
+import {
+  COUPON_SORTS,
+  CouponCreateBody,
+  CouponUpdateBody,
+  type Coupon,
+  type CouponSort,
+} from '../../../contract/schemas/coupons';
+import { TOKEN_RANGE_MESSAGE, type PricingTier } from '../../../contract/schemas/pricing';
 import { fakeDb } from '../fakeBackend';
 import { dollars, isExpired, listCoupons, listPricing, windowsOverlap } from '../fakeBackend/views';
 import {
   adminUser,
   bodyObject,
+  checkBody,
   conflict,
   integerAtLeast,
   json,
@@ -47,7 +54,7 @@ const emptyToNull = (value: string | null | undefined): string | null => value?.
 
 const createCoupon = route('post', '/v1/admin/coupons', ({ body }) => {
   adminUser();
-  const input = bodyObject(body);
+  const input = checkBody(CouponCreateBody, body);
   const coupon: Coupon = {
     id: fakeDb.nextId('coupon'),
     code: uniqueCode(input),
@@ -97,7 +104,7 @@ function couponChanges(input: JsonObject, coupon: Coupon): Partial<Coupon> {
 
 const updateCoupon = route('put', '/v1/admin/coupons/:id', (context) => {
   const coupon = adminCoupon(context);
-  return json(Object.assign(coupon, couponChanges(bodyObject(context.body), coupon)));
+  return json(Object.assign(coupon, couponChanges(checkBody(CouponUpdateBody, context.body), coupon)));
 });
 
 const deactivateCoupon = route('delete', '/v1/admin/coupons/:id', (context) => {
@@ -139,7 +146,7 @@ function optionalCount(input: JsonObject, field: string, min: number): number | 
 function tierFromBody(input: JsonObject): PricingTier {
   const minTokens = integerAtLeast(input, 'min_tokens', 0);
   const maxTokens = optionalCount(input, 'max_tokens', 1);
-  if (maxTokens !== null && maxTokens <= minTokens) throw validationError('max_tokens must be greater than min_tokens');
+  if (maxTokens !== null && maxTokens <= minTokens) throw validationError(TOKEN_RANGE_MESSAGE);
   const supportsCaching = optionalBoolean(input, 'supports_caching') ?? false;
   const now = fakeDb.now().toISOString();
   return {

@@ -1,6 +1,8 @@
 // /v1/teams/{teamId}/… routes: credits, payments and coupon redemption (docs/api-contract.md, Calls).
 import type { Coupon } from '../../../contract/schemas/coupons';
 import { billingDetailsProblems, normaliseBillingDetails } from '../../../contract/billingDetails';
+import { PaymentLinkBody } from '../../../contract/schemas/billing';
+import { BillingDetailsBody } from '../../../contract/schemas/billingDetails';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
 import type { FakePayment } from '../fakeBackend/state';
@@ -19,6 +21,7 @@ import {
   API_ORIGIN,
   ApiFailure,
   bodyObject,
+  checkBody,
   conflict,
   forbidden,
   integerAtLeast,
@@ -81,7 +84,7 @@ function teamPayment(context: RouteContext): FakePayment {
 
 const createPaymentLink = route('post', '/v1/teams/:teamId/payments/create-link', (context) => {
   const { team } = teamFromPath(context);
-  const input = bodyObject(context.body);
+  const input = checkBody(PaymentLinkBody, context.body);
   const cents = integerAtLeast(input, 'amount_cents', 100);
   const description = optionalString(input, 'description')?.trim() || `Credit top-up for ${team.name}`;
   const now = fakeDb.now();
@@ -139,7 +142,7 @@ const getBillingDetails = route('get', '/v1/teams/:teamId/billing-details', (con
 const putBillingDetails = route('put', '/v1/teams/:teamId/billing-details', (context) => {
   const { team, membership } = teamFromPath(context);
   if (membership.role !== 'owner') throw forbidden('Only the team owner can change the billing details');
-  const input = bodyObject(context.body);
+  const input = checkBody(BillingDetailsBody, context.body);
   const details = normaliseBillingDetails({
     legal_name: optionalString(input, 'legal_name') ?? '',
     address: optionalString(input, 'address') ?? '',

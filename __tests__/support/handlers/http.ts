@@ -1,8 +1,10 @@
 // Plumbing shared by the fake API's routes: request logging, contract errors, auth guards and input validation.
+import type { TSchema } from '@sinclair/typebox';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import { fakeDb } from '../fakeBackend';
 import { checkAgainstContract } from './contract';
+import { schemaProblem } from '../fakeBackend/keys';
 import type { FakeMembership, FakeTeam } from '../fakeBackend/state';
 
 export const API_ORIGIN = 'http://localhost';
@@ -89,11 +91,12 @@ export function route(method: Method, path: string, resolve: Resolve): HttpHandl
 
 // ---- Guards ----
 
-/** The signed-in user as the wire has it: the row, with its team (the real server's team_id) from the memberships. */
+/** The signed-in user as the wire has it: the row, with its team and role in it from the memberships. */
 export function signedInUser(): AuthUser {
   const user = fakeDb.currentUser();
   if (!user) throw new ApiFailure(401, 'NO_TOKEN', 'Authentication required');
-  return { ...user, team_id: fakeDb.membershipOf(user.id)?.team.id ?? null };
+  const found = fakeDb.membershipOf(user.id);
+  return { ...user, team_id: found?.team.id ?? null, team_role: found?.membership.role ?? null };
 }
 
 export interface TeamSession {
@@ -140,6 +143,14 @@ export function bodyObject(body: unknown): JsonObject {
     throw validationError('body must be a JSON object');
   }
   return body as JsonObject;
+}
+
+/** Refuses a body as the server does: with the contract schema's own message for the first thing it breaks. */
+export function checkBody(schema: TSchema, body: unknown): JsonObject {
+  const input = bodyObject(body);
+  const problem = schemaProblem(schema, input);
+  if (problem) throw validationError(problem);
+  return input;
 }
 
 export function requiredString(body: JsonObject, field: string): string {

@@ -22,7 +22,7 @@ function isoParam(query: URLSearchParams, name: string): number | undefined {
   if (value === null) return undefined;
   const time = Date.parse(value);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(time)) {
-    throw validationError(`${name} must be an ISO 8601 date-time`);
+    throw validationError(`${name} must be an ISO 8601 date and time.`);
   }
   return time;
 }

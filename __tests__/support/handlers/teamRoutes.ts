@@ -1,10 +1,11 @@
 // /v1/teams/… routes of the signed-in user's own team (docs/api-contract.md, Calls).
 import { fakeDb } from '../fakeBackend';
-import { MemberCapBody } from '../../../contract/schemas/teams';
+import { BudgetBody, MemberCapBody, TeamCreateBody } from '../../../contract/schemas/teams';
 import { schemaProblem } from '../fakeBackend/keys';
 import { dollars, membersView, teamDashboardView, teamView, today, usageStatsView } from '../fakeBackend/views';
 import {
   bodyObject,
+  checkBody,
   conflict,
   forbidden,
   isEmail,
@@ -26,7 +27,7 @@ const getTeam = route('get', '/v1/teams/', () => json(teamView(fakeDb.state, own
 
 const createTeam = route('post', '/v1/teams/', ({ body }) => {
   const user = signedInUser();
-  const input = bodyObject(body);
+  const input = checkBody(TeamCreateBody, body);
   const name = requiredString(input, 'name');
   const budgetLimit = numberAtLeast(input, 'budget_limit', 0);
   if (fakeDb.membershipOf(user.id)) throw conflict('You already belong to a team');
@@ -64,7 +65,7 @@ const setMemberCap = route('patch', '/v1/teams/members/:userId/cap', ({ params, 
 const inviteMember = route('post', '/v1/teams/invite', ({ body }) => {
   const { user, team } = ownedTeam();
   const email = requiredString(bodyObject(body), 'email').toLowerCase();
-  if (!isEmail(email)) throw validationError('email must be a valid email address');
+  if (!isEmail(email)) throw validationError('Enter a valid email address.');
   if (fakeDb.state.invites.some((invite) => invite.team_id === team.id && invite.email === email)) {
     throw conflict(`${email} has already been invited to this team`);
   }
@@ -109,13 +110,13 @@ const removeMember = route('delete', '/v1/teams/members/:userId', ({ params }) =
 
 const updateBudget = route('put', '/v1/teams/budget', ({ body }) => {
   const { team } = ownedTeam();
-  team.budget_limit = dollars(numberAtLeast(bodyObject(body), 'budget_limit', 0));
+  team.budget_limit = dollars(numberAtLeast(checkBody(BudgetBody, body), 'budget_limit', 0));
   return json(teamView(fakeDb.state, team));
 });
 
 const getDashboard = route('get', '/v1/teams/dashboard', () => {
   const { team, membership } = ownTeam();
-  return json(teamDashboardView(fakeDb.state, team, membership.role === 'owner', fakeDb.now()));
+  return json(teamDashboardView(fakeDb.state, team, membership, fakeDb.now()));
 });
 
 /** Defaults to the last 30 days up to today. */

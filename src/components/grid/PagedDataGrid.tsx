@@ -2,16 +2,19 @@ import { useMemo } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import type { DataGridProps } from '@mui/x-data-grid';
 import type { GridValidRowModel } from '@mui/x-data-grid/models';
-import { PAGED_GRID_PROPS, gridLayout } from './pagedGrid';
+import { PAGED_GRID_PROPS, WRAPPING_GRID, gridLayout } from './pagedGrid';
 
 type PagedDataGridProps<Row extends GridValidRowModel> = DataGridProps<Row> & {
   /** The column that stays in view when the grid scrolls sideways (see gridLayout). */
   identifyingField: string;
+  /** Rows grow and text wraps, so no value is cut (WRAPPING_GRID). */
+  wrapCells?: boolean;
 };
 
 /** A list grid as every list here shows one: paged, on the paper background, its identifying column pinned. */
 export function PagedDataGrid<Row extends GridValidRowModel>({
   identifyingField,
+  wrapCells = false,
   sx,
   ...props
 }: PagedDataGridProps<Row>) {
@@ -20,7 +23,12 @@ export function PagedDataGrid<Row extends GridValidRowModel>({
     <DataGrid
       {...PAGED_GRID_PROPS}
       disableVirtualization={layout.disableVirtualization}
-      sx={[{ bgcolor: 'background.paper', ...layout.sx }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      getRowHeight={wrapCells ? WRAPPING_GRID.getRowHeight : undefined}
+      sx={[
+        { bgcolor: 'background.paper', ...layout.sx },
+        wrapCells && WRAPPING_GRID.sx,
+        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+      ]}
       {...props}
     />
   );

@@ -11,6 +11,25 @@ export const PAGED_GRID_PROPS = {
 } satisfies Partial<DataGridProps>;
 
 /**
+ * For a grid whose values must never be cut (docs/rules.md#layout-and-timings): each row as tall as its content, and
+ * text that wraps instead of ending in an ellipsis, inside a word only when the word alone is wider than the column.
+ */
+export const WRAPPING_GRID = {
+  getRowHeight: () => 'auto' as const,
+  sx: {
+    '& .MuiDataGrid-cell': {
+      display: 'flex',
+      alignItems: 'center',
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+      lineHeight: 1.43,
+      py: 0.75,
+    },
+    '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end', textAlign: 'right' },
+  },
+} as const;
+
+/**
  * How every list grid here sits on the page. Its identifying column (the key's name, the tier's model, the coupon's
  * code) stays in view when a screen too narrow for every column scrolls the grid sideways: its header and cells stick
  * to the left edge (column pinning is not in the MIT DataGrid; a sticky cell is). A grid scrolled right drops the

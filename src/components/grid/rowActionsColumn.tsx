@@ -15,19 +15,29 @@ interface RowAction<Row> {
 interface RowActions<Row> {
   onView: (row: Row) => void;
   onEdit: (row: Row) => void;
+  /** Rows that may be edited (every row when absent). */
+  editableFor?: (row: Row) => boolean;
   /** Between edit and the destructive action (a key's Rotate), each shown only for rows it applies to. */
   extra?: RowAction<Row>[];
   /** The red, confirmed action (revoke, deactivate), shown only for rows it applies to. */
   destructive: RowAction<Row>;
 }
 
-// A small icon button (30 px) and the gap before it (8 px).
+/**
+ * The least width of an actions column of `count` small icon buttons, as Chromium lays them out (36 px each with the
+ * gaps, and the cell's padding), for the grids that must cut nothing (API keys, routing; e2e/phoneLayout.spec.ts).
+ */
+export const actionsMinWidth = (count: number) => 20 + count * 36;
+
+// The admin lists' narrower column (a small icon button and the gap before it), around which their 1280 px width
+// budget is laid out (pricingColumns.tsx).
 const ACTION_WIDTH = 38;
 
 /** The actions column every grid here ends with: view details, edit, any extra actions and one destructive action. */
 export function rowActionsColumn<Row extends GridValidRowModel>({
   onView,
   onEdit,
+  editableFor,
   extra = [],
   destructive,
 }: RowActions<Row>): GridColDef<Row> {
@@ -49,8 +59,11 @@ export function rowActionsColumn<Row extends GridValidRowModel>({
     minWidth: 116 + extra.length * ACTION_WIDTH,
     getActions: ({ row }) => [
       <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label="View details" onClick={() => onView(row)} />,
-      <GridActionsCellItem key="edit" icon={<EditOutlined />} label="Edit" onClick={() => onEdit(row)} />,
-      ...[...extra, destructive].flatMap(item(row)),
+      ...[
+        { label: 'Edit', icon: <EditOutlined />, onClick: onEdit, shownFor: editableFor },
+        ...extra,
+        destructive,
+      ].flatMap(item(row)),
     ],
   };
 }

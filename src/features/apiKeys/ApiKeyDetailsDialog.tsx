@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/time';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { KeyStatusChips } from './KeyStatusChips';
 import { LIMIT_PERIOD_LABELS } from './keyControls';
-import { expiryText, isRotating, NO_LIMIT, rateLimitText, spendAgainstLimit } from './keyStatus';
+import { expiryText, isRotating, keyBlockText, NO_LIMIT, rateLimitText, spendAgainstLimit } from './keyStatus';
 
 export const ALL_MODELS = 'All models and routes';
 
@@ -45,6 +45,7 @@ function rotationDetail(apiKey: ApiKey, now: Date): string {
 export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const now = new Date();
   const creator = [keyUserText(apiKey), apiKey.user_email].filter(Boolean).join(' · ');
+  const block = keyBlockText(apiKey);
   return (
     <Dialog open onClose={onClose} aria-labelledby="api-key-details-title" maxWidth="sm" fullWidth>
       <DialogTitle id="api-key-details-title">{`API key "${apiKey.name}"`}</DialogTitle>
@@ -59,6 +60,7 @@ export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKe
               </Box>,
             ],
             ['Status', <KeyStatusChips key="status" apiKey={apiKey} />],
+            ...(block ? [['Calls', block.sentence] as [string, string]] : []),
             ['Created by', creator],
             ['Created', formatDateTime(apiKey.created_at)],
             ['Last used', formatDateTime(apiKey.last_used_at, NEVER_USED)],

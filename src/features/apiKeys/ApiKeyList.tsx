@@ -65,9 +65,13 @@ function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: Ap
       <CardActions
         actions={[
           { label: 'View details', onClick: () => actions.onView(apiKey) },
-          { label: 'Edit', onClick: () => actions.onEdit(apiKey) },
-          ...(apiKey.is_active ? [{ label: 'Rotate', onClick: () => actions.onRotate(apiKey) }] : []),
-          { label: 'Revoke', onClick: () => actions.onRevoke(apiKey), destructive: true },
+          ...(actions.canManage(apiKey)
+            ? [
+                { label: 'Edit', onClick: () => actions.onEdit(apiKey) },
+                ...(apiKey.is_active ? [{ label: 'Rotate', onClick: () => actions.onRotate(apiKey) }] : []),
+                { label: 'Revoke', onClick: () => actions.onRevoke(apiKey), destructive: true },
+              ]
+            : []),
         ]}
       />
     </>

@@ -13,5 +13,14 @@ export interface ApiKeysGridProps {
 
 export default function ApiKeysGrid({ keys, actions, withUser }: ApiKeysGridProps) {
   const columns = useMemo(() => apiKeyColumns(actions, withUser), [actions, withUser]);
-  return <PagedDataGrid identifyingField="name" aria-label="API keys" rows={keys} columns={columns} rowHeight={60} />;
+  return (
+    <PagedDataGrid
+      identifyingField="name"
+      aria-label="API keys"
+      rows={keys}
+      columns={columns}
+      rowHeight={60}
+      wrapCells
+    />
+  );
 }

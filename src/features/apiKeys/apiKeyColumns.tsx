@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
-import { rowActionsColumn } from '../../components/grid/rowActionsColumn';
+import { actionsMinWidth, rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import Autorenew from '@mui/icons-material/Autorenew';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -9,10 +9,13 @@ import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { formatDate, formatTime } from '../../lib/time';
 import { SpendBar } from '../../components/SpendBar';
+import { BreakableText } from '../../components/BreakableText';
 import { KeyStatusChips, statusLabel } from './KeyStatusChips';
 import { NO_LIMIT, spendAgainstLimit } from './keyStatus';
 
 export interface ApiKeyRowActions {
+  /** Whether the signed-in user may edit, rotate and revoke the key (contract/keyAccess.ts). */
+  canManage: (key: ApiKey) => boolean;
   onView: (key: ApiKey) => void;
   onEdit: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
@@ -24,12 +27,12 @@ const STATUS_LABELS = ['Active', 'Inactive'];
 function TwoLines({ primary, secondary, mono }: { primary: string; secondary?: string | null; mono?: boolean }) {
   return (
     <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.4 }}>
-      <Typography variant="body2" noWrap sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined }}>
-        {primary}
+      <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined }}>
+        <BreakableText text={primary} />
       </Typography>
       {secondary && (
-        <Typography variant="caption" color="text.secondary" noWrap component="p">
-          {secondary}
+        <Typography variant="caption" color="text.secondary" component="p">
+          <BreakableText text={secondary} />
         </Typography>
       )}
     </Box>
@@ -37,13 +40,14 @@ function TwoLines({ primary, secondary, mono }: { primary: string; secondary?: s
 }
 
 // Columns without the row actions: they never change, so they are built once for the module. Their least widths add
-// up, with four actions, to less than fits beside the open sidebar at 1280 px (958 px): the limit's states join the
-// Status chips and Last Used takes two short lines, so Spend / limit is the one column added.
+// up, with four actions, to 930 px, under what fits beside the open sidebar at 1280 px with a scroll bar (945 px),
+// and the grid wraps what does not fit a column rather than cut it (wrapCells; e2e/phoneLayout.spec.ts checks that no
+// cell is cut at 1280 px).
 const nameColumn: GridColDef<ApiKey> = {
   field: 'name',
   headerName: 'Name',
   flex: 1,
-  minWidth: 120,
+  minWidth: 140,
   renderCell: ({ row }) => <TwoLines primary={row.name} secondary={`Created ${formatDate(row.created_at)}`} />,
 };
 
@@ -51,7 +55,7 @@ const userColumn: GridColDef<ApiKey> = {
   field: 'user',
   headerName: 'User',
   flex: 1,
-  minWidth: 120,
+  minWidth: 130,
   valueGetter: (_value, row) => keyUserText(row),
   renderCell: ({ row, value }) => <TwoLines primary={String(value)} secondary={row.user_email} />,
 };
@@ -60,11 +64,12 @@ const trailingColumns: GridColDef<ApiKey>[] = [
   {
     field: 'key_prefix',
     headerName: 'Key Prefix',
-    minWidth: 140,
+    // 'sk-' and 9 characters and '****' in a monospace font: the prefix is never wrapped.
+    minWidth: 138,
     flex: 0.6,
     valueGetter: (value: string) => maskedKeyPrefix(value),
     renderCell: ({ value }) => (
-      <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+      <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
         {String(value)}
       </Box>
     ),
@@ -74,7 +79,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     headerName: 'Status',
     type: 'singleSelect',
     valueOptions: STATUS_LABELS,
-    minWidth: 124,
+    minWidth: 126,
     valueGetter: (_value, row) => statusLabel(row),
     renderCell: ({ row }) => <KeyStatusChips apiKey={row} />,
   },
@@ -84,7 +89,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     type: 'number',
     headerAlign: 'left',
     align: 'left',
-    minWidth: 156,
+    minWidth: 114,
     flex: 0.8,
     // Sorted by how much of its limit a key has spent; keys without a limit come first.
     valueGetter: (_value, row) => spendAgainstLimit(row)?.percent ?? -1,
@@ -101,7 +106,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     },
   },
   {
-    ...optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 110, flex: 0.6 }, NEVER_USED),
+    ...optionalTimeColumn<ApiKey>('last_used_at', { headerName: 'Last Used', minWidth: 118, flex: 0.6 }, NEVER_USED),
     // The date over the time: two short lines leave the width to the limits.
     renderCell: ({ row }) =>
       row.last_used_at ? (
@@ -117,13 +122,19 @@ const trailingColumns: GridColDef<ApiKey>[] = [
   },
 ];
 
-function actionsColumn({ onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
-  return rowActionsColumn<ApiKey>({
+/** View details for every key; Edit, Rotate (active keys) and Revoke only where the viewer may use them. */
+function actionsColumn({ canManage, onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
+  const column = rowActionsColumn<ApiKey>({
     onView,
     onEdit,
-    extra: [{ label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => key.is_active }],
-    destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke },
+    editableFor: canManage,
+    extra: [
+      { label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => key.is_active && canManage(key) },
+    ],
+    destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke, shownFor: canManage },
   });
+  // Left-aligned: a row offers one to four actions, and View details then sits in the same place on every row.
+  return { ...column, minWidth: actionsMinWidth(4), align: 'left', headerAlign: 'left' };
 }
 
 /** The table's columns; the User column only when some key carries user information (docs/rules.md#api-keys). */

@@ -1,16 +1,17 @@
 // How a key's limits and life read on the API Keys page (docs/governance.md): spend against the limit, the state
 // chips, and the rotation line.
-import type { ApiKey } from '../../../contract/schemas/apiKeys';
+import type { ApiKey, KeyBlockReason } from '../../../contract/schemas/apiKeys';
 import { spendOfLimit, type SpendOfLimit } from '../../lib/budget';
 import { formatCount } from '../../lib/numbers';
-import { formatDate, formatDateTime } from '../../lib/time';
+import { formatDateTime, formatUtcDate, formatUtcDateTime } from '../../lib/time';
 
 export const NO_LIMIT = 'No limit';
 
 /** A key that expires within this long shows 'Expires soon'. */
 export const EXPIRES_SOON_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type KeyState = 'Expired' | 'Expires soon' | 'Rotating' | 'Limit reached';
+/** What needs attention besides the status: the expiry coming, the old secret still working. */
+export type KeyState = 'Expires soon' | 'Rotating';
 
 type SpendFields = Pick<ApiKey, 'spend_limit_cents' | 'period_spend_cents' | 'period_resets_at'>;
 
@@ -24,7 +25,7 @@ export function spendAgainstLimit(key: SpendFields): SpendAgainstLimit | null {
   if (key.spend_limit_cents === null) return null;
   return {
     ...spendOfLimit(key.period_spend_cents, key.spend_limit_cents),
-    resets: key.period_resets_at ? `resets ${formatDate(key.period_resets_at)}` : null,
+    resets: key.period_resets_at ? `resets ${formatUtcDate(key.period_resets_at)}` : null,
   };
 }
 
@@ -34,22 +35,59 @@ const isPast = (time: string | null, now: Date) => time !== null && Date.parse(t
 export const isRotating = (key: Pick<ApiKey, 'previous_key_expires_at'>, now: Date) =>
   key.previous_key_expires_at !== null && !isPast(key.previous_key_expires_at, now);
 
-/** The chips beside a key's Active/Inactive status, most serious first. */
+/** The chips beside a key's status. */
 export function keyStates(key: ApiKey, now: Date): KeyState[] {
   const states: KeyState[] = [];
-  if (isPast(key.expires_at, now)) states.push('Expired');
-  else if (key.expires_at && Date.parse(key.expires_at) - now.getTime() <= EXPIRES_SOON_MS) states.push('Expires soon');
-  if (spendAgainstLimit(key)?.reached) states.push('Limit reached');
+  const expiresIn = key.expires_at === null ? null : Date.parse(key.expires_at) - now.getTime();
+  if (expiresIn !== null && expiresIn > 0 && expiresIn <= EXPIRES_SOON_MS) states.push('Expires soon');
   if (isRotating(key, now)) states.push('Rotating');
   return states;
 }
 
-export const KEY_STATE_COLORS: Record<KeyState, 'error' | 'warning' | 'info'> = {
-  Expired: 'error',
-  'Limit reached': 'error',
+export const KEY_STATE_COLORS: Record<KeyState, 'warning' | 'info'> = {
   'Expires soon': 'warning',
   Rotating: 'info',
 };
+
+/** A key whose every call the gateway refuses shows why in place of 'Active' (blocked_by, contract/keyBlock.ts). */
+export const KEY_BLOCK_LABELS: Record<KeyBlockReason, string> = {
+  key_expired: 'Expired',
+  key_budget_exceeded: 'Limit reached',
+  member_budget_exceeded: 'Member cap reached',
+  insufficient_credits: 'Team credit used up',
+  budget_exceeded: 'Team budget reached',
+};
+
+export interface KeyBlockText {
+  /** The status chip: 'Member cap reached'. */
+  label: string;
+  /** Under the chip: 'until Dec 1, 2026'; null when there is nothing to wait for (an expired key). */
+  until: string | null;
+  /** The whole of it as a sentence (the chip's tooltip, the details dialog). */
+  sentence: string;
+}
+
+/** Why the gateway refuses every call of the key and until when, as the page says it; null when it admits them. */
+export function keyBlockText(key: Pick<ApiKey, 'blocked_by' | 'blocked_until' | 'expires_at'>): KeyBlockText | null {
+  if (key.blocked_by === null) return null;
+  const resets = key.blocked_until ? `it resets ${formatUtcDateTime(key.blocked_until)}` : 'it does not reset';
+  const untilReset = key.blocked_until ? `until ${formatUtcDate(key.blocked_until)}` : 'does not reset';
+  const texts: Record<KeyBlockReason, [until: string | null, sentence: string]> = {
+    key_expired: [null, `This key expired ${formatDateTime(key.expires_at)}; create a new key to call the gateway.`],
+    key_budget_exceeded: [untilReset, `This key has reached its spending limit; ${resets}.`],
+    member_budget_exceeded: [
+      untilReset,
+      `Its creator's keys have reached the monthly cap the team owner set; ${resets}.`,
+    ],
+    insufficient_credits: ['until credit is added', "The team's credit is used up; calls resume once credit is added."],
+    budget_exceeded: [
+      untilReset,
+      `The team's monthly budget is reached; ${resets}, or sooner if the owner raises the budget.`,
+    ],
+  };
+  const [until, sentence] = texts[key.blocked_by];
+  return { label: KEY_BLOCK_LABELS[key.blocked_by], until, sentence: `Calls are refused. ${sentence}` };
+}
 
 /** 'Rotated — old secret valid until Nov 16, 2026, 1:00 PM', or null when no old secret works. */
 export function rotationText(key: Pick<ApiKey, 'previous_key_expires_at'>, now: Date): string | null {

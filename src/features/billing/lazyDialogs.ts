@@ -12,8 +12,8 @@ export const RedeemCouponDialog = lazy(() =>
     default: m.RedeemCouponDialog,
   })),
 );
-export const UpdateBudgetDialog = lazy(() =>
-  import(/* webpackChunkName: "dialog-update-budget" */ './UpdateBudgetDialog').then((m) => ({
-    default: m.UpdateBudgetDialog,
+export const BudgetLimitDialog = lazy(() =>
+  import(/* webpackChunkName: "dialog-update-budget" */ '../budget/BudgetLimitDialog').then((m) => ({
+    default: m.BudgetLimitDialog,
   })),
 );

@@ -56,6 +56,7 @@ export default function RequestLogGrid({
       columns={REQUEST_LOG_COLUMNS}
       loading={loading}
       rowHeight={56}
+      wrapCells
       localeText={{ noRowsLabel: NO_REQUESTS }}
       sx={{ minHeight: 320, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       paginationMode="server"

@@ -18,31 +18,33 @@ import {
   VIEW_DETAILS,
 } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
+import { BreakableText } from '../../components/BreakableText';
 
 function Lines({ primary, secondary, mono }: { primary: string; secondary?: string | null; mono?: boolean }) {
   return (
     <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.4 }}>
-      <Typography variant="body2" noWrap title={primary}>
-        {primary}
+      <Typography variant="body2">
+        <BreakableText text={primary} />
       </Typography>
       {secondary && (
         <Typography
           variant="caption"
           color="text.secondary"
-          noWrap
           component="p"
-          title={secondary}
           sx={{ fontFamily: mono ? 'monospace' : undefined }}
         >
-          {secondary}
+          <BreakableText text={secondary} />
         </Typography>
       )}
     </Box>
   );
 }
 
-// Only the contract's sort fields sort, and on the server (sortingMode="server"); the others are not sortable, and
-// have no column menu: it would offer only hiding, and its button overflowed the last column's header at 1280 px.
+// The grid wraps what does not fit a column rather than cut it (wrapCells); the widths (a column without flex is
+// `width` wide, 100 px unless set) add up to 932 px, under what fits beside the open sidebar at 1280 px with a scroll
+// bar (945 px; e2e/phoneLayout.spec.ts). Only the contract's sort fields sort, and on the server
+// (sortingMode="server"); the others are not sortable, and have no column menu: it would offer only hiding, and its
+// button overflowed the last column's header at 1280 px.
 const fixed = { sortable: false, disableColumnMenu: true } as const;
 const numeric = { type: 'number', align: 'right', headerAlign: 'right' } as const;
 
@@ -71,7 +73,8 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'key',
     headerName: 'Key',
-    minWidth: 100,
+    // The prefix in a monospace font is never wrapped.
+    minWidth: 136,
     flex: 0.8,
     renderCell: ({ row }) => <Lines primary={keyName(row)} secondary={keyPrefixText(row)} mono />,
   },
@@ -79,7 +82,7 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'member',
     headerName: 'Member',
-    minWidth: 100,
+    minWidth: 116,
     flex: 0.8,
     renderCell: ({ row }) => <Lines primary={memberName(row)} secondary={row.user_name ? row.user_email : null} />,
   },
@@ -87,7 +90,7 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'model',
     headerName: 'Model',
-    minWidth: 120,
+    minWidth: 140,
     flex: 1.3,
     renderCell: ({ row }) => (
       <Lines primary={modelText(row)} secondary={row.route_name ? `Route ${row.route_name}` : null} />
@@ -97,14 +100,14 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'status',
     headerName: 'Status',
-    minWidth: 84,
+    width: 90,
     renderCell: ({ row }) => <RequestStatusChip status={row.status} />,
   },
   {
     ...numeric,
     field: 'total_tokens' satisfies RequestLogSortField,
     headerName: 'Tokens',
-    minWidth: 96,
+    width: 92,
     valueGetter: (_value, row) => totalTokens(row),
     // The breakdown in short (in / out / cached); the drawer spells it out.
     renderCell: ({ row }) => (
@@ -118,14 +121,14 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...numeric,
     field: 'cost_cents' satisfies RequestLogSortField,
     headerName: 'Cost',
-    minWidth: 72,
+    width: 86,
     valueFormatter: (value: number) => formatCents(value),
   },
   {
     ...numeric,
     field: 'latency_ms' satisfies RequestLogSortField,
     headerName: 'Latency',
-    minWidth: 92,
+    width: 90,
     renderCell: ({ row }) => (
       <Lines
         primary={durationText(row.latency_ms)}
@@ -137,11 +140,11 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'error',
     headerName: 'Error',
-    minWidth: 80,
+    minWidth: 70,
     flex: 0.6,
     valueGetter: (_value, row) => errorText(row),
     renderCell: ({ value }) => (
-      <Typography variant="body2" color="error" noWrap title={String(value)}>
+      <Typography variant="body2" color="error">
         {String(value)}
       </Typography>
     ),

@@ -74,6 +74,7 @@ export default function RoutingGrid(props: RoutingGridProps) {
       loading={props.loading}
       localeText={{ noRowsLabel: props.noRowsLabel }}
       sx={{ minHeight: 200 }}
+      wrapCells
     />
   );
 }

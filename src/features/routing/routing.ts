@@ -4,6 +4,7 @@ import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../../../contract/provide
 import {
   ROUTE_LIMITS,
   ROUTE_NAME_PATTERN,
+  wholeNumberRule,
   type DeploymentHealth,
   type ModelRoute,
   type ModelRouteCreateBody,
@@ -102,11 +103,11 @@ export type RoutingTable = keyof typeof ROUTING_TABLE_LABELS;
 
 type Errors<Values> = Partial<Record<keyof Values, string>>;
 
-function integerError(value: string, label: string, { minimum, maximum }: { minimum: number; maximum: number }) {
+function integerError(value: string, limits: (typeof ROUTE_LIMITS)[keyof typeof ROUTE_LIMITS]) {
   const number = value.trim() === '' ? NaN : Number(value);
-  return Number.isInteger(number) && number >= minimum && number <= maximum
+  return Number.isInteger(number) && number >= limits.minimum && number <= limits.maximum
     ? undefined
-    : `${label} must be a whole number from ${formatCount(minimum)} to ${formatCount(maximum)}`;
+    : wholeNumberRule(limits);
 }
 
 const withoutUndefined = <T extends object>(errors: T): T =>
@@ -148,10 +149,10 @@ export const ROUTE_NAME_RULE = 'Use 1-128 letters, digits, . _ : / or -';
 export function routeFormErrors(values: RouteFormValues): Errors<RouteFormValues> {
   return withoutUndefined({
     name: new RegExp(ROUTE_NAME_PATTERN).test(values.name.trim()) ? undefined : ROUTE_NAME_RULE,
-    max_retries: integerError(values.max_retries, 'Retries', ROUTE_LIMITS.max_retries),
-    backoff_ms: integerError(values.backoff_ms, 'Backoff', ROUTE_LIMITS.backoff_ms),
-    cooldown_failures: integerError(values.cooldown_failures, 'Failures', ROUTE_LIMITS.cooldown_failures),
-    cooldown_seconds: integerError(values.cooldown_seconds, 'Cooldown', ROUTE_LIMITS.cooldown_seconds),
+    max_retries: integerError(values.max_retries, ROUTE_LIMITS.max_retries),
+    backoff_ms: integerError(values.backoff_ms, ROUTE_LIMITS.backoff_ms),
+    cooldown_failures: integerError(values.cooldown_failures, ROUTE_LIMITS.cooldown_failures),
+    cooldown_seconds: integerError(values.cooldown_seconds, ROUTE_LIMITS.cooldown_seconds),
   });
 }
 
@@ -203,8 +204,8 @@ export function deploymentFormErrors(values: DeploymentFormValues): Errors<Deplo
   return withoutUndefined({
     provider: (GATEWAY_PROVIDERS as readonly string[]).includes(values.provider) ? undefined : 'Provider is required',
     model: values.model.trim() ? undefined : 'Model is required',
-    rank: integerError(values.rank, 'Rank', ROUTE_LIMITS.rank),
-    weight: integerError(values.weight, 'Weight', ROUTE_LIMITS.weight),
+    rank: integerError(values.rank, ROUTE_LIMITS.rank),
+    weight: integerError(values.weight, ROUTE_LIMITS.weight),
   });
 }
 

@@ -5,6 +5,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ListAlt from '@mui/icons-material/ListAlt';
 import { formatDateTime } from '../../lib/time';
+import { actionsMinWidth } from '../../components/grid/rowActionsColumn';
+import { BreakableText } from '../../components/BreakableText';
 import type {
   DeploymentHealth,
   ModelRoute,
@@ -38,7 +40,7 @@ function actionsColumn<Row extends GridValidRowModel>(
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
-    minWidth: 120,
+    minWidth: actionsMinWidth(1 + (onShowDeployments ? 1 : 0) + (onEdit ? 1 : 0)),
     getActions: ({ row }) => [
       ...(onShowDeployments
         ? [
@@ -131,7 +133,7 @@ export const credentialColumns = (actions: RowActions<ProviderCredential>): Grid
   {
     field: 'base_url',
     headerName: 'Base URL',
-    minWidth: 200,
+    minWidth: 160,
     flex: 1.5,
     valueGetter: (_value, row) => row.base_url ?? 'Provider default',
   },
@@ -147,7 +149,10 @@ export const credentialColumns = (actions: RowActions<ProviderCredential>): Grid
 
 export type HealthRow = DeploymentHealth & { id: string };
 
-/** A p50 / p95 pair in one column (sorted by the p95), so the table fits beside the sidebar at 1280 px. */
+/**
+ * A p50 / p95 pair in one column (sorted by the p95), so the table fits beside the sidebar at 1280 px; the grid wraps
+ * what does not fit a column (wrapCells, e2e/phoneLayout.spec.ts).
+ */
 const percentiles = (
   field: 'latency' | 'ttft',
   headerName: string,
@@ -162,7 +167,14 @@ const percentiles = (
 });
 
 export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
-  { field: 'label', headerName: 'Deployment', minWidth: 200, flex: 2, valueGetter: (_value, row) => healthLabel(row) },
+  {
+    field: 'label',
+    headerName: 'Deployment',
+    minWidth: 180,
+    flex: 2,
+    valueGetter: (_value, row) => healthLabel(row),
+    renderCell: ({ value }) => <BreakableText text={String(value)} />,
+  },
   { field: 'requests', headerName: 'Requests', type: 'number', minWidth: 80 },
   {
     field: 'error_rate',
@@ -182,7 +194,8 @@ export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
   {
     field: 'last_error_code',
     headerName: 'Last error',
-    width: 150,
+    minWidth: 110,
+    flex: 1,
     valueGetter: (_value, row) => row.last_error_code ?? '—',
   },
 ];

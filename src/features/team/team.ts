@@ -1,6 +1,7 @@
 // Team page rules: validation, and roles with the owner check on the signed-in user (docs/rules.md#owners-and-admins).
 import type { AuthUser } from '../../../contract/schemas/auth';
 import type { TeamMember } from '../../../contract/schemas/teams';
+import { BUDGET_PROBLEMS, budgetInput } from '../../lib/budgetInput';
 
 export const OWNER_ROLE = 'owner';
 
@@ -24,13 +25,6 @@ export function isCurrentUserOwner(
 /** The remove button is never offered for an owner. */
 export const canRemoveMember = (member: Pick<TeamMember, 'role'>): boolean => member.role !== OWNER_ROLE;
 
-/** A budget in dollars from a number input: a finite number of at least 0, else null (not sent). */
-export function parseBudget(value: string): number | null {
-  if (value.trim() === '') return null;
-  const budget = Number(value);
-  return Number.isFinite(budget) && budget >= 0 ? budget : null;
-}
-
 export interface CreateTeamErrors {
   name?: string;
   budget?: string;
@@ -41,7 +35,7 @@ export interface CreateTeamInput {
   budget_limit: number;
 }
 
-/** Team creation: name and budget required and trimmed; budget a number of at least 0. */
+/** Team creation: name and budget required and trimmed; the budget as every budget form reads it (budgetInput). */
 export function validateCreateTeam(
   name: string,
   budget: string,
@@ -49,11 +43,10 @@ export function validateCreateTeam(
   const errors: CreateTeamErrors = {};
   const trimmedName = name.trim();
   if (!trimmedName) errors.name = 'Team name is required';
-  const budgetLimit = parseBudget(budget);
-  if (budget.trim() === '') errors.budget = 'Monthly budget is required';
-  else if (budgetLimit === null) errors.budget = 'Budget must be a number of at least 0';
-  if (errors.name || errors.budget || budgetLimit === null) return { input: null, errors };
-  return { input: { name: trimmedName, budget_limit: budgetLimit }, errors: null };
+  const { dollars, problem } = budgetInput(budget);
+  if (problem) errors.budget = BUDGET_PROBLEMS[problem];
+  if (errors.name || dollars === null) return { input: null, errors };
+  return { input: { name: trimmedName, budget_limit: dollars }, errors: null };
 }
 
 // Deliberately simple: one @, something before it, a dotted domain after it, no spaces. The server has the last word.

@@ -18,7 +18,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { showUserColumn } from '../../features/apiKeys/apiKeys';
-import { useGetApiKeysQuery } from '../../store/api';
+import { useGetApiKeysQuery, useGetMeQuery } from '../../store/api';
+import { mayManageKey } from '../../../contract/keyAccess';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { ApiKeyList } from '../../features/apiKeys/ApiKeyList';
 import type { ApiKeyRowActions } from '../../features/apiKeys/apiKeyColumns';
@@ -33,6 +34,7 @@ const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ '..
 export function ApiKeysPage() {
   const teamless = useTeamless();
   const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery(undefined, { skip: teamless });
+  const { data: me } = useGetMeQuery();
   const { revoke, revokeError, clearRevokeError, confirmDialog } = useRevokeApiKey();
   const { opener, dialogs } = useApiKeyDialogs(keys);
   const withUser = showUserColumn(keys ?? []);
@@ -40,12 +42,13 @@ export function ApiKeysPage() {
 
   const rowActions = useMemo<ApiKeyRowActions>(
     () => ({
+      canManage: (key) => Boolean(me && mayManageKey(me, key)),
       onView: opener('view'),
       onEdit: opener('edit'),
       onRotate: opener('rotate'),
       onRevoke: (key) => void revoke(key),
     }),
-    [opener, revoke],
+    [me, opener, revoke],
   );
 
   const createButton = (label: string) => (

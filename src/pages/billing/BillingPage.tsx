@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
-import { UpdateBudgetDialog } from '../../features/billing/lazyDialogs';
+import { BudgetLimitDialog } from '../../features/billing/lazyDialogs';
 import { BillingActions } from '../../features/billing/BillingActions';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
 import { ManageBudgetIcon } from '../../features/billing/BillingActionIcons';
@@ -110,7 +110,7 @@ export function BillingPage() {
           </Grid>
           {dashboard.data.is_owner && budgetOpen && (
             <MountWhenOpened open>
-              <UpdateBudgetDialog
+              <BudgetLimitDialog
                 open
                 onClose={() => setBudgetOpen(false)}
                 currentLimit={team.budget_limit}

@@ -13,6 +13,7 @@ import { MonthSummary } from '../../features/dashboard/MonthSummary';
 import { QuickActions } from '../../features/dashboard/QuickActions';
 import { RecentActivity } from '../../features/dashboard/RecentActivity';
 import { TeamSetupNotice } from '../../features/dashboard/TeamSetupNotice';
+import { CapReachedNotice } from '../../features/dashboard/CapReachedNotice';
 import { UsageStatCards } from '../../features/dashboard/UsageStatCards';
 import { useTeamless } from '../../features/team/useTeamless';
 
@@ -45,6 +46,7 @@ export function DashboardPage() {
         }
       />
       {teamFailed && <TeamSetupNotice />}
+      <CapReachedNotice />
       <UsageStatCards />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>

@@ -11,7 +11,7 @@ import { useGetMeQuery, useGetTeamMembersQuery, useGetTeamQuery } from '../../st
 import { CreateTeamForm } from '../../features/team/CreateTeamForm';
 import { TeamMembers } from '../../features/team/TeamMembers';
 import { TeamOverview } from '../../features/team/TeamOverview';
-import { UpdateBudgetForm } from '../../features/team/UpdateBudgetForm';
+import { TeamBudgetForm } from '../../features/budget/TeamBudgetForm';
 
 export function TeamPage() {
   const teamless = useTeamless();
@@ -43,7 +43,7 @@ export function TeamPage() {
             Your role could not be checked, so owner controls are hidden.
           </Alert>
         )}
-        {isOwner && <UpdateBudgetForm currentLimit={team.data.budget_limit} />}
+        {isOwner && <TeamBudgetForm currentLimit={team.data.budget_limit} />}
         <TeamMembers
           members={members.data}
           isLoading={members.isLoading}

@@ -3,15 +3,19 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { errorMessage } from '../../lib/apiError';
-import { parseBudget } from './team';
+import { BUDGET_PROBLEMS, budgetInput } from '../../lib/budgetInput';
 import { useUpdateBudgetMutation } from '../../store/api';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
 import { TextInput } from '../../components/TextInput';
 import { SectionCard } from '../../components/SectionCard';
 
-/** Owner only. A negative or non-numeric budget is silently ignored (nothing is sent). */
-export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
+/**
+ * The team page's 'Update Budget' form; Billing's dialog (BudgetLimitDialog.tsx, beside this file) edits the same
+ * budget. Owner only. An empty, negative or non-numeric budget is silently ignored (nothing is sent), as the spec has it; one
+ * above the maximum says so, as the server would.
+ */
+export function TeamBudgetForm({ currentLimit }: { currentLimit: number }) {
   const dispatch = useAppDispatch();
   const [updateBudget, { isLoading }] = useUpdateBudgetMutation();
   const [budget, setBudget] = useState(String(currentLimit));
@@ -19,11 +23,11 @@ export function UpdateBudgetForm({ currentLimit }: { currentLimit: number }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const budgetLimit = parseBudget(budget);
-    if (budgetLimit === null) return;
-    setFailure(null);
+    const { dollars, problem } = budgetInput(budget);
+    setFailure(problem === 'too_large' ? BUDGET_PROBLEMS.too_large : null);
+    if (dollars === null) return;
     try {
-      await updateBudget({ budget_limit: budgetLimit }).unwrap();
+      await updateBudget({ budget_limit: dollars }).unwrap();
       dispatch(toastShown('Budget updated', 'success'));
     } catch (error) {
       setFailure(errorMessage(error, 'Failed to update budget'));

@@ -1,5 +1,5 @@
-import type { ProviderDescriptor } from '../../providers/types';
-import type { ChatRequest } from '../../formats/types';
+import type { ProviderDescriptor } from '../providers/types';
+import type { ChatRequest } from '../formats/types';
 import {
   estimateTokens,
   promptEstimate,
@@ -7,11 +7,11 @@ import {
   promptUpperBound,
   tokenUpperBound,
   type PromptText,
-} from '../../formats/tokens';
-import { FLOOR_BYTES_PER_TOKEN } from '../../credit/holds';
-import { isJsonObject, type JsonObject } from '../../formats/sse';
-import type { EndpointName } from '../../formats/types';
-import type { RequestMeasure } from '../../credit/holds';
+} from '../formats/tokens';
+import { FLOOR_BYTES_PER_TOKEN } from '../credit/holds';
+import { isJsonObject, type JsonObject } from '../formats/sse';
+import type { EndpointName } from '../formats/types';
+import type { RequestMeasure } from '../credit/holds';
 
 /** A message as tokens.ts measures it: text parts by their bytes, any other part as one media part. */
 type MeasuredMessage = ChatRequest['messages'][number];

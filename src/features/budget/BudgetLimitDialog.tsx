@@ -10,23 +10,38 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useUpdateBudgetMutation } from '../../store/api';
 import { errorMessage } from '../../lib/apiError';
+import { BUDGET_PROBLEMS, budgetInput, budgetRefusalWarning, budgetRefusesCalls } from '../../lib/budgetInput';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { formatMoney } from '../../../contract/money';
 
-interface UpdateBudgetDialogProps {
+interface BudgetLimitDialogProps {
   open: boolean;
   onClose: () => void;
   currentLimit: number;
   currentUsage: number;
 }
 
-/** 'Update Budget Limit': the value is parsed as a decimal and sent as is (no client validation). */
-export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }: UpdateBudgetDialogProps) {
+export const LOWER_BUDGET_TITLE = "Lower the budget below this month's spend?";
+
+/**
+ * Billing's 'Update Budget Limit' dialog (the spec's budget modal). The team page edits the same budget with its own
+ * form (TeamBudgetForm.tsx, beside this file), whose rules the spec makes different; both read the value the same way
+ * (src/lib/budgetInput.ts).
+ *
+ * The value is read as every budget form reads it (budgetInput) and what the server would
+ * refuse is said under the field; a budget at or under this month's spend, which refuses the team's calls until next
+ * month, asks first.
+ */
+export function BudgetLimitDialog({ open, onClose, currentLimit, currentUsage }: BudgetLimitDialogProps) {
   const [value, setValue] = useState(String(currentLimit));
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [updateBudget, { isLoading }] = useUpdateBudgetMutation();
+  const { confirm, dialog } = useConfirm();
 
   const close = () => {
     setValue(String(currentLimit));
+    setFieldError(null);
     setError(null);
     onClose();
   };
@@ -34,8 +49,21 @@ export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const { dollars, problem } = budgetInput(value);
+    setFieldError(problem && BUDGET_PROBLEMS[problem]);
+    if (dollars === null) return;
+    if (
+      budgetRefusesCalls(dollars, currentUsage) &&
+      !(await confirm({
+        title: LOWER_BUDGET_TITLE,
+        message: budgetRefusalWarning(dollars, currentUsage, new Date()),
+        confirmLabel: 'Lower budget',
+      }))
+    ) {
+      return;
+    }
     try {
-      await updateBudget({ budget_limit: parseFloat(value) }).unwrap();
+      await updateBudget({ budget_limit: dollars }).unwrap();
       onClose();
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to update budget'));
@@ -53,8 +81,13 @@ export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }
               label="Monthly Budget Limit (USD)"
               type="number"
               value={value}
-              onChange={(event) => setValue(event.target.value)}
-              slotProps={{ htmlInput: { step: 0.01 } }}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setFieldError(null);
+              }}
+              error={fieldError !== null}
+              helperText={fieldError}
+              slotProps={{ htmlInput: { step: 0.01, min: 0 } }}
               autoFocus
               fullWidth
             />
@@ -71,6 +104,7 @@ export function UpdateBudgetDialog({ open, onClose, currentLimit, currentUsage }
           </Button>
         </DialogActions>
       </form>
+      {dialog}
     </Dialog>
   );
 }
