@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Queryable } from '../db/types';
 import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import type { SecretBox } from '../lib/secretBox';
@@ -53,9 +54,9 @@ export async function listCredentials(q: Queryable) {
 
 export async function createCredential(
   q: Queryable,
+  who: AuditContext,
   box: SecretBox | null,
   input: ProviderCredentialBody,
-  createdBy: string,
 ) {
   if (!box) throw conflict(NO_CREDENTIALS_KEY);
   const name = input.name.trim();
@@ -63,9 +64,17 @@ export async function createCredential(
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO provider_credentials (provider, name, secret_ciphertext, secret_hint, base_url, created_by)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [input.provider, name, box.seal(input.secret), secretHint(input.secret), input.base_url ?? null, createdBy],
+      [input.provider, name, box.seal(input.secret), secretHint(input.secret), input.base_url ?? null, who.userId],
     );
-    return getCredential(q, row.id);
+    const credential = await getCredential(q, row.id);
+    // The secret is never written: its hint (the last characters) says which it is.
+    await recordAudit(q, who, {
+      teamId: null,
+      action: 'credential.created',
+      target: { id: credential.id, label: `${credential.provider}/${credential.name}` },
+      after: credentialRecord(credential),
+    });
+    return credential;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A ${input.provider} credential named "${name}" already exists`);
     throw error;
@@ -78,7 +87,14 @@ async function getCredential(q: Queryable, id: string) {
   return toCredential(row);
 }
 
-export async function deleteCredential(q: Queryable, id: string) {
+const credentialRecord = (credential: ReturnType<typeof toCredential>) => ({
+  provider: credential.provider,
+  name: credential.name,
+  hint: credential.secret_hint,
+  base_url: credential.base_url,
+});
+
+export async function deleteCredential(q: Queryable, who: AuditContext, id: string) {
   const credential = await getCredential(q, id);
   if (credential.used_by > 0) {
     throw conflict(
@@ -92,6 +108,12 @@ export async function deleteCredential(q: Queryable, id: string) {
     if ((error as { code?: string }).code === '23503') throw conflict('This credential is used by a deployment');
     throw error;
   }
+  await recordAudit(q, who, {
+    teamId: null,
+    action: 'credential.deleted',
+    target: { id, label: `${credential.provider}/${credential.name}` },
+    before: credentialRecord(credential),
+  });
   return { success: true as const };
 }
 
@@ -189,7 +211,30 @@ function setFields<K extends string>(columns: readonly K[], input: Partial<Recor
   return { columns: set, values: set.map((column) => input[column]) };
 }
 
-export async function createRoute(q: Queryable, input: ModelRouteCreateBody) {
+/** What the audit log keeps of a route: its settings and its deployments, in the order they are tried. */
+const routeRecord = ({ id: _id, created_at: _created, updated_at: _updated, ...route }: ModelRoute) => ({
+  ...route,
+  deployments: route.deployments.map(({ created_at: _at, ...deployment }) => deployment),
+});
+
+async function auditRoute(
+  q: Queryable,
+  who: AuditContext,
+  action: 'route.created' | 'route.updated' | 'route.deleted' | `deployment.${'added' | 'updated' | 'removed'}`,
+  before: ModelRoute | null,
+  after: ModelRoute | null,
+) {
+  const route = (after ?? before)!;
+  await recordAudit(q, who, {
+    teamId: null,
+    action,
+    target: { id: route.id, label: route.name },
+    before: before && routeRecord(before),
+    after: after && routeRecord(after),
+  });
+}
+
+export async function createRoute(q: Queryable, who: AuditContext, input: ModelRouteCreateBody) {
   const { columns, values } = setFields(ROUTE_COLUMNS, input);
   try {
     const [row] = await q.query<{ id: string }>(
@@ -197,15 +242,17 @@ export async function createRoute(q: Queryable, input: ModelRouteCreateBody) {
        RETURNING id`,
       values,
     );
-    return getRoute(q, row.id);
+    const route = await getRoute(q, row.id);
+    await auditRoute(q, who, 'route.created', null, route);
+    return route;
   } catch (error) {
     if (isUniqueViolation(error)) throw routeNameTaken(input.name);
     throw error;
   }
 }
 
-export async function updateRoute(q: Queryable, id: string, input: ModelRouteUpdateBody) {
-  await getRoute(q, id);
+export async function updateRoute(q: Queryable, who: AuditContext, id: string, input: ModelRouteUpdateBody) {
+  const before = await getRoute(q, id);
   const { columns, values } = setFields(ROUTE_COLUMNS, input);
   try {
     await q.query(
@@ -217,12 +264,15 @@ export async function updateRoute(q: Queryable, id: string, input: ModelRouteUpd
     if (isUniqueViolation(error)) throw routeNameTaken(input.name ?? '');
     throw error;
   }
-  return getRoute(q, id);
+  const after = await getRoute(q, id);
+  await auditRoute(q, who, 'route.updated', before, after);
+  return after;
 }
 
-export async function deleteRoute(q: Queryable, id: string) {
-  await getRoute(q, id);
+export async function deleteRoute(q: Queryable, who: AuditContext, id: string) {
+  const before = await getRoute(q, id);
   await q.query('DELETE FROM model_routes WHERE id = $1', [id]);
+  await auditRoute(q, who, 'route.deleted', before, null);
   return { success: true as const };
 }
 
@@ -240,8 +290,8 @@ async function checkCredential(q: Queryable, provider: string, credentialId: str
 
 const DEPLOYMENT_COLUMNS = ['rank', 'weight', 'provider', 'model', 'credential_id', 'enabled'] as const;
 
-export async function addDeployment(q: Queryable, routeId: string, input: RouteDeploymentBody) {
-  await getRoute(q, routeId);
+export async function addDeployment(q: Queryable, who: AuditContext, routeId: string, input: RouteDeploymentBody) {
+  const before = await getRoute(q, routeId);
   const body = { ...input, model: input.model.trim() };
   await checkCredential(q, body.provider, body.credential_id ?? null);
   const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
@@ -252,8 +302,7 @@ export async function addDeployment(q: Queryable, routeId: string, input: RouteD
      VALUES ($1, clock_timestamp(), ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
     [routeId, ...values],
   );
-  await touchRoute(q, routeId);
-  return getRoute(q, routeId);
+  return touchRoute(q, who, 'deployment.added', before);
 }
 
 async function getDeployment(q: Queryable, routeId: string, deploymentId: string) {
@@ -270,11 +319,13 @@ async function getDeployment(q: Queryable, routeId: string, deploymentId: string
 
 export async function updateDeployment(
   q: Queryable,
+  who: AuditContext,
   routeId: string,
   deploymentId: string,
   input: RouteDeploymentUpdateBody,
 ) {
   const current = await getDeployment(q, routeId, deploymentId);
+  const before = await getRoute(q, routeId);
   const body = { ...input, model: input.model?.trim() };
   await checkCredential(
     q,
@@ -288,16 +339,25 @@ export async function updateDeployment(
       [deploymentId, ...values],
     );
   }
-  await touchRoute(q, routeId);
-  return getRoute(q, routeId);
+  return touchRoute(q, who, 'deployment.updated', before);
 }
 
-export async function removeDeployment(q: Queryable, routeId: string, deploymentId: string) {
+export async function removeDeployment(q: Queryable, who: AuditContext, routeId: string, deploymentId: string) {
   await getDeployment(q, routeId, deploymentId);
+  const before = await getRoute(q, routeId);
   await q.query('DELETE FROM route_deployments WHERE id = $1', [deploymentId]);
-  await touchRoute(q, routeId);
-  return getRoute(q, routeId);
+  return touchRoute(q, who, 'deployment.removed', before);
 }
 
-const touchRoute = (q: Queryable, routeId: string) =>
-  q.query('UPDATE model_routes SET updated_at = now() WHERE id = $1', [routeId]);
+/** A deployment changed: the route's updated_at moves, and the audit log keeps the route before and after. */
+async function touchRoute(
+  q: Queryable,
+  who: AuditContext,
+  action: `deployment.${'added' | 'updated' | 'removed'}`,
+  before: ModelRoute,
+) {
+  await q.query('UPDATE model_routes SET updated_at = now() WHERE id = $1', [before.id]);
+  const after = await getRoute(q, before.id);
+  await auditRoute(q, who, action, before, after);
+  return after;
+}
