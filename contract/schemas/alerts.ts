@@ -8,6 +8,8 @@ import { MAX_AMOUNT_CENTS, Nullable } from './common';
 
 export const ALERT_KINDS = ['budget', 'balance', 'runway', 'key_limit', 'member_cap', 'test'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+/** A webhook's event type: `alert.<kind>`. */
+export const alertEventType = (kind: AlertKind) => `alert.${kind}`;
 
 /** The most budget thresholds a team keeps, and their range (percent of the monthly budget). */
 export const MAX_BUDGET_THRESHOLDS = 10;

@@ -1,8 +1,8 @@
 import { notify } from '../db/perSchema';
 import type { Queryable } from '../db/types';
 import { queueMail } from '../mail/outbox';
-import type { AlertKind } from '../../contract/schemas/alerts';
-import { alertEmail, alertEventType, alertPayload, alertText, type AlertDetails } from './messages';
+import { alertEventType, type AlertKind } from '../../contract/schemas/alerts';
+import { alertEmail, alertPayload, alertText, type AlertDetails } from './messages';
 import type { Decision } from './rules';
 import { isSlackUrl } from './webhooks/destination';
 

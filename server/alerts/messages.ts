@@ -1,5 +1,5 @@
 import { formatCents } from '../lib/money';
-import type { AlertKind } from '../../contract/schemas/alerts';
+import { alertEventType, type AlertKind } from '../../contract/schemas/alerts';
 
 /**
  * What an alert says (docs/alerts.md#what-is-sent): one title and message, used by the bell, the email and Slack; the
@@ -85,9 +85,6 @@ export function alertEmail(text: AlertText, teamName: string, appUrl: string) {
     text: `${text.message}\n\n` + `Team: ${teamName}\n` + `Change these alerts on Team Settings: ${appUrl}/team\n`,
   };
 }
-
-/** The webhook's event type, `alert.<kind>`. */
-export const alertEventType = (kind: AlertKind) => `alert.${kind}`;
 
 /** The webhook's body (Standard Webhooks: type, timestamp, data). */
 export function alertPayload(

@@ -26,6 +26,12 @@ export const TAG_TYPES = [
   'ProviderCredential',
   'ProviderHealth',
   'RequestLog',
+  'AlertSettings',
+  'WebhookEndpoint',
+  'WebhookDelivery',
+  'Notification',
+  'Outbox',
+  'AuditLog',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];
