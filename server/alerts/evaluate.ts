@@ -1,9 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { createWorker } from '../lib/worker';
 import { applyDecision } from './fire';
-import { readFigures } from './figures';
+import { readFigures, type Watched } from './figures';
 import { decideAlerts } from './rules';
+
+/**
+ * Evaluates the alerts of the watched teams, keys and members once: reads their figures with `q`, and for a team with
+ * something to fire or re-arm applies it through `transact` (a transaction of its own; the demo seed's, which is
+ * already one). Returns the alerts fired.
+ */
+export async function evaluateOnce(
+  q: Queryable,
+  watched: Watched,
+  appUrl: string,
+  transact: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T> = (work) => work(q),
+): Promise<number> {
+  let fired = 0;
+  for (const figures of await readFigures(q, watched)) {
+    const decision = decideAlerts(figures);
+    if (decision.fire.length === 0 && decision.rearm.length === 0) continue;
+    fired += await transact((tx) => applyDecision(tx, figures, decision, appUrl));
+  }
+  return fired;
+}
 
 /**
  * Evaluates alerts off every request's path (docs/alerts.md#when-an-alert-fires): told which teams, keys and members
@@ -23,11 +43,7 @@ export function createEvaluator(db: Db, log: FastifyBaseLogger, options: { appUr
       if (teams.size === 0) return 0;
       const watched = { teamIds: [...teams], keyIds: [...keys], userIds: [...users] };
       [teams, keys, users] = [new Set(), new Set(), new Set()];
-      for (const figures of await readFigures(db, watched)) {
-        const decision = decideAlerts(figures);
-        if (decision.fire.length === 0 && decision.rearm.length === 0) continue;
-        await db.tx((q) => applyDecision(q, figures, decision, options.appUrl));
-      }
+      await evaluateOnce(db, watched, options.appUrl, (work) => db.tx(work));
       return watched.teamIds.length;
     },
     // A pass is kicked whenever something is watched; the timer only retries what a failed pass put back.

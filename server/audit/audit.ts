@@ -28,6 +28,8 @@ export interface AuditEntry {
   target: { id: string | null; label: string | null };
   before?: object | null;
   after?: object | null;
+  /** When it happened: now, but for the demo seed's history. */
+  at?: Date;
 }
 
 /** A change made by a signed-in user (most are). */
@@ -63,8 +65,8 @@ const json = (value: object | null | undefined) =>
 export async function recordAudit(q: Queryable, context: AuditContext, entry: AuditEntry): Promise<void> {
   await q.query(
     `INSERT INTO audit_log (team_id, actor_id, actor_label, actor_role, action, target_type, target_id, target_label,
-                            before, after, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12)`,
+                            before, after, ip, user_agent, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, COALESCE($13, now()))`,
     [
       entry.teamId,
       context.userId,
@@ -78,6 +80,7 @@ export async function recordAudit(q: Queryable, context: AuditContext, entry: Au
       json(entry.after),
       context.ip,
       context.userAgent,
+      entry.at ?? null,
     ],
     { name: 'audit_insert' },
   );

@@ -148,8 +148,10 @@ CREATE INDEX audit_log_team_actor ON audit_log (team_id, actor_id, created_at, i
 CREATE INDEX audit_log_actor ON audit_log (actor_id, created_at, id);
 CREATE INDEX audit_log_team_action ON audit_log (team_id, action, created_at, id);
 CREATE INDEX audit_log_action ON audit_log (action, created_at, id);
-CREATE INDEX audit_log_team_target ON audit_log (team_id, target_type, target_id, created_at, id);
-CREATE INDEX audit_log_target ON audit_log (target_type, target_id, created_at, id);
+CREATE INDEX audit_log_team_target_type ON audit_log (team_id, target_type, created_at, id);
+CREATE INDEX audit_log_target_type ON audit_log (target_type, created_at, id);
+CREATE INDEX audit_log_team_target ON audit_log (team_id, target_id, created_at, id);
+CREATE INDEX audit_log_target ON audit_log (target_id, created_at, id);
 
 -- Append-only: no statement may change or delete an entry, except the retention job, which says so for its own
 -- transaction (SET LOCAL audit.retention = 'on').
