@@ -53,7 +53,7 @@ describe('before and after, field by field', () => {
         { budget_limit_cents: 50_000, name: 'Acme', models: ['gpt-4o'] },
       ),
     ).toEqual([
-      { field: 'budget_limit_cents', before: '40000', after: '50000', change: 'changed' },
+      { field: 'budget_limit_cents', before: '$400.00', after: '$500.00', change: 'changed' },
       { field: 'models', before: '', after: '["gpt-4o"]', change: 'added' },
       { field: 'name', before: 'Acme', after: 'Acme', change: 'unchanged' },
       { field: 'note', before: 'old', after: '', change: 'removed' },
@@ -61,7 +61,9 @@ describe('before and after, field by field', () => {
   });
 
   it('a creation has only an after; a deletion only a before; null is a value', () => {
-    expect(auditDiff(null, { cap: null })).toEqual([{ field: 'cap', before: '', after: 'null', change: 'added' }]);
+    expect(auditDiff(null, { cap_cents: null })).toEqual([
+      { field: 'cap_cents', before: '', after: 'null', change: 'added' },
+    ]);
     expect(auditDiff({ url: 'https://x' }, null)).toEqual([
       { field: 'url', before: 'https://x', after: '', change: 'removed' },
     ]);

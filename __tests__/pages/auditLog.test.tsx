@@ -83,7 +83,7 @@ describe('/audit-log', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['40000', '50000']);
+    ).toEqual(['$400.00', '$500.00']);
     expect(await axeViolations(drawer)).toEqual([]);
 
     await user.click(within(drawer).getByRole('button', { name: 'Every change to this team' }));

@@ -92,14 +92,14 @@ const USER_AGENT_CHARS = 500;
 /**
  * Who is making this request's change, for its audit entry (docs/audit.md): the signed-in user (or `user`, a user who
  * has just signed in), in the capacity the route gives them (`admin` on the administrators' routes, else their role in
- * the team), the client's address and user agent.
+ * the team; an administrator without one acts as one), the client's address and user agent.
  */
 export function auditContext(
   request: FastifyRequest,
   options: { admin?: boolean; user?: UserRow } = {},
 ): UserAuditContext {
   const user = options.user ?? currentUser(request);
-  const role = options.admin ? 'admin' : (request.membership?.role ?? 'user');
+  const role = options.admin ? 'admin' : (request.membership?.role ?? (user.is_admin ? 'admin' : 'user'));
   return {
     userId: user.id,
     label: user.login,

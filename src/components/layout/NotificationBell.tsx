@@ -1,8 +1,8 @@
 import { lazy, useState } from 'react';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import { BELL_MAX_COUNT, bellLabel } from '../../lib/notifications';
+import { bellCount, bellLabel } from '../../lib/notifications';
 import { useGetNotificationsQuery } from '../../store/api';
 import { MountWhenOpened } from '../MountWhenOpened';
 
@@ -28,9 +28,31 @@ export function NotificationBell() {
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} color="error" max={BELL_MAX_COUNT}>
-          <NotificationsOutlined />
-        </Badge>
+        <NotificationsOutlined />
+        {/* The count on the bell, drawn here rather than by MUI's Badge: every page's first download carries it. */}
+        {unread > 0 && (
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: 4,
+              right: 2,
+              minWidth: 18,
+              height: 18,
+              px: 0.5,
+              borderRadius: 9,
+              bgcolor: 'error.main',
+              color: 'error.contrastText',
+              fontSize: 11,
+              fontWeight: 700,
+              lineHeight: '18px',
+              textAlign: 'center',
+            }}
+          >
+            {bellCount(unread)}
+          </Box>
+        )}
       </IconButton>
       <MountWhenOpened open={open}>
         <NotificationList anchor={anchor} open={open} list={data} onClose={() => setAnchor(null)} />

@@ -80,7 +80,7 @@ export function AlertSettingsForm({ settings }: { settings: AlertSettings }) {
           htmlInput={{ inputMode: 'numeric' }}
         />
       </Box>
-      <Stack sx={{ mt: 1 }}>
+      <Stack spacing={{ xs: 1, sm: 0 }} sx={{ mt: 1 }}>
         <FormControlLabel
           control={<Switch checked={form.keyLimit} onChange={(event) => set({ keyLimit: event.target.checked })} />}
           label="An API key reaches its spending limit"

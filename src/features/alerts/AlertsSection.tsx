@@ -10,7 +10,7 @@ import { WebhookEndpoints } from './WebhookEndpoints';
 export function AlertsSection() {
   const { data, error, isLoading, refetch } = useGetAlertSettingsQuery();
   return (
-    <SectionCard titleId="alerts-title" title="Alerts" titleVariant="h3" titleSx={{ mb: 2 }} sx={{ mb: 3 }}>
+    <SectionCard titleId="alerts-title" title="Alerts" titleVariant="h3" titleSx={{ mb: 2 }} sx={{ mt: 3, mb: 3 }}>
       {isLoading ? (
         <PageLoader label="Loading alerts" />
       ) : error || !data ? (

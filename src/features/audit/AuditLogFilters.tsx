@@ -16,7 +16,9 @@ const TARGET_OPTIONS: FilterOption[] = [
   { value: '', label: 'All targets' },
   ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_TYPE_LABELS[type] })),
 ];
-const FIELD_SX = { minWidth: 160, flex: { xs: '1 1 100%', sm: '0 1 auto' } } as const;
+const FIELD_SX = { minWidth: 150, flex: { xs: '1 1 100%', sm: '0 1 auto' } } as const;
+/** The two days side by side, on a phone too. */
+const DAY_SX = { minWidth: 0, flex: { xs: 1, sm: '0 0 168px' } } as const;
 const trimmed = (text: string) => text.trim();
 const asText = (value: string) => value;
 
@@ -52,7 +54,7 @@ export const AuditLogFilters = memo(function AuditLogFilters({ view, onChange }:
         value={view.action}
         options={ACTION_OPTIONS}
         onChange={(value) => onChange({ action: value as AuditLogView['action'] })}
-        minWidth={200}
+        minWidth={190}
       />
       <SelectFilter
         label="Target"
@@ -61,22 +63,26 @@ export const AuditLogFilters = memo(function AuditLogFilters({ view, onChange }:
         // A target's id belongs to its type: another type drops it.
         onChange={(value) => onChange({ target_type: value as AuditLogView['target_type'], target_id: '' })}
       />
-      <TextInput
-        label="From"
-        type="date"
-        size="small"
-        value={view.from}
-        onChange={(event) => onChange({ from: event.target.value })}
-        htmlInput={{ max: view.to || undefined }}
-      />
-      <TextInput
-        label="To"
-        type="date"
-        size="small"
-        value={view.to}
-        onChange={(event) => onChange({ to: event.target.value })}
-        htmlInput={{ min: view.from || undefined }}
-      />
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <TextInput
+          label="From"
+          type="date"
+          size="small"
+          sx={DAY_SX}
+          value={view.from}
+          onChange={(event) => onChange({ from: event.target.value })}
+          htmlInput={{ max: view.to || undefined }}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          size="small"
+          sx={DAY_SX}
+          value={view.to}
+          onChange={(event) => onChange({ to: event.target.value })}
+          htmlInput={{ min: view.from || undefined }}
+        />
+      </Box>
       {view.target_id && (
         <Chip
           label={`One ${TARGET_TYPE_LABELS[view.target_type || 'team'].toLowerCase()}: ${view.target_id}`}

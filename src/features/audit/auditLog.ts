@@ -10,6 +10,7 @@ import {
   type AuditTargetType,
 } from '../../../contract/schemas/audit';
 import { isIsoDate } from '../../../contract/dates';
+import { formatCents } from '../../../contract/money';
 
 export const AUDIT_LOG_TITLE = 'Audit Log';
 export const AUDIT_LOG_LABEL = 'Audit log entries';
@@ -151,10 +152,11 @@ export interface DiffRow {
   change: ChangeKind;
 }
 
-/** A value as the diff shows it: text as it is, anything else as JSON; '' for absent. */
-export function valueText(value: unknown): string {
+/** A value as the diff shows it: cents as money (the field says so), text as it is, anything else as JSON. */
+export function valueText(value: unknown, field = ''): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
+  if (typeof value === 'number' && field.endsWith('_cents')) return formatCents(value);
   return JSON.stringify(value);
 }
 
@@ -167,8 +169,8 @@ export function auditDiff(before: AuditRecord, after: AuditRecord): DiffRow[] {
   return fields.map((field) => {
     const inBefore = before !== null && field in before;
     const inAfter = after !== null && field in after;
-    const was = valueText(before?.[field]);
-    const now = valueText(after?.[field]);
+    const was = valueText(before?.[field], field);
+    const now = valueText(after?.[field], field);
     const change: ChangeKind = !inBefore ? 'added' : !inAfter ? 'removed' : was === now ? 'unchanged' : 'changed';
     return { field, before: inBefore ? was : '', after: inAfter ? now : '', change };
   });
