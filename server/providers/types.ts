@@ -41,6 +41,11 @@ export interface ProviderDescriptor {
   chatOutputCap: 'max_tokens' | 'max_completion_tokens';
   /** The context window and output limit its documentation gives each model (gateway/modelLimits.ts). */
   models: Readonly<Record<string, ModelLimits>>;
+  /**
+   * The base URL the API is called at, from the one configured (`<NAME>_BASE_URL` or a stored credential's), where a
+   * provider reads an older form of it (Google: the OpenAI-compatible `…/openai` URL of the same API).
+   */
+  baseUrlFor?(configured: string): string;
   /** A client of its own instead of HTTP to `defaultBaseUrl` (the echo provider). */
   upstream?: () => Upstream;
 }
