@@ -75,3 +75,28 @@ export function eventRelay(
     errorEvent,
   };
 }
+
+/**
+ * A relay that writes its own output (`writing`) over what another reads of the provider's stream (`reading`: its
+ * usage, characters, end and error), as one that passes a format on or rewrites another relay's output.
+ */
+export function relayReading(
+  reading: Pick<StreamRelay, 'usage' | 'completionChars' | 'done' | 'error'>,
+  writing: Pick<StreamRelay, 'push' | 'flush' | 'finish' | 'errorEvent'>,
+): StreamRelay {
+  return {
+    ...writing,
+    get usage() {
+      return reading.usage;
+    },
+    get completionChars() {
+      return reading.completionChars;
+    },
+    get done() {
+      return reading.done;
+    },
+    get error() {
+      return reading.error;
+    },
+  };
+}

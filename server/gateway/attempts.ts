@@ -62,7 +62,7 @@ export async function tryDeployments(
           call.endpoint,
           cap === null ? call.body : withOutputCap(call.endpoint, provider.chatOutputCap, call.body, cap),
           deployment.model,
-          call.options,
+          { ...call.options, chatOutputCap: provider.chatOutputCap },
         );
     } catch (error) {
       // This deployment's format cannot express the request; another deployment's may.

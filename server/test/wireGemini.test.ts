@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { upstreamFailed } from '../formats/gatewayError';
-import type { GeminiUsageMetadata } from '../formats/translate/geminiTypes';
+import type { GeminiResponse, GeminiUsageMetadata } from '../formats/translate/geminiTypes';
 import type { OpenAiChatChunk } from '../formats/translate/openaiTypes';
 import { TranslationError } from '../formats/translate/translationError';
 import {
@@ -353,6 +353,83 @@ describe('messages × gemini: through chat completions', () => {
 
   test("the gateway's own error after the headers is Anthropic's error event", () => {
     assert.match(messages({ stream: true }).relay().errorEvent(upstreamFailed()), /^event: error\n.*"api_error"/);
+  });
+});
+
+describe('generateContent × gemini: passthrough', () => {
+  const door = (extra: Record<string, unknown> = {}) =>
+    startConversation(
+      'generateContent',
+      'gemini',
+      {
+        model: 'google/gemini-2.5-pro',
+        stream: false,
+        contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+        generationConfig: { maxOutputTokens: 50, thinkingConfig: { thinkingBudget: 128 } },
+        safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_NONE' }],
+        ...extra,
+      },
+      MODEL,
+      { created: CREATED },
+    );
+
+  test("the client's body as it is, without the door's model and stream (Google's URL carries them)", () => {
+    const conversation = door();
+    assert.equal(conversation.path, `/models/${MODEL}:generateContent`);
+    assert.deepEqual(conversation.payload, {
+      contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+      generationConfig: { maxOutputTokens: 50, thinkingConfig: { thinkingBudget: 128 } },
+      safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_NONE' }],
+    });
+    assert.equal(door({ stream: true }).path, `/models/${MODEL}:streamGenerateContent?alt=sse`);
+  });
+
+  test("a JSON reply is the provider's own bytes, billed with thinking and cache reads", () => {
+    const raw = json(geminiResponseJson(MODEL, REPLY, USAGE, TOOL));
+    const read = door().readJson(raw);
+    assert.equal(read.body, raw);
+    assert.deepEqual(read.usage, BILLED);
+    assert.equal(read.completionChars, REPLY.length + CALL_CHARS);
+  });
+
+  const body = geminiStream(MODEL, REPLY, USAGE, TOOL);
+  for (const { name, chunks } of awkwardSplits(body)) {
+    test(`a stream, ${name}: relayed chunk for chunk, the last (with the finish reason) held back`, () => {
+      const relay = door({ stream: true }).relay();
+      const { forwarded, receipt } = relayAll(relay, chunks);
+      const sent = geminiStreamChunks(MODEL, REPLY, USAGE, TOOL);
+      assert.deepEqual(
+        clientEvents(forwarded).map((event) => event.data),
+        sent.slice(0, -1),
+      );
+      assert.deepEqual(
+        clientEvents(receipt).map((event) => event.data),
+        sent.slice(-1),
+      );
+      assert.equal(relay.done, true);
+      assert.deepEqual(relay.usage, BILLED);
+      assert.equal(relay.completionChars, REPLY.length + CALL_CHARS);
+    });
+  }
+
+  test('usage in the last chunk only, and a later null, are billed right', () => {
+    const chunks: GeminiResponse[] = geminiStreamChunks(MODEL, REPLY, USAGE, null, true);
+    chunks.push({ usageMetadata: { promptTokenCount: null, thoughtsTokenCount: undefined, candidatesTokenCount: 9 } });
+    const relay = door({ stream: true }).relay();
+    const { receipt } = relayAll(relay, [Buffer.from(geminiSse(chunks))]);
+    assert.equal(clientEvents(receipt).length, 2);
+    assert.deepEqual(relay.usage, BILLED);
+  });
+
+  test("the gateway's own error after the headers is Google's error chunk, which its SDKs raise", () => {
+    assert.deepEqual(clientEvents(door({ stream: true }).relay().errorEvent(upstreamFailed()))[0].data, {
+      error: {
+        code: 502,
+        message: 'The model provider could not be reached or failed to answer.',
+        status: 'UNAVAILABLE',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'UPSTREAM_ERROR', domain: 'gateway' }],
+      },
+    });
   });
 });
 

@@ -19,6 +19,14 @@ export function functionResponseOf(content: string): Record<string, unknown> {
   return { output: content };
 }
 
+/** Gemini's functionResponse.response as a tool's text result: the `output` text alone, else the object as JSON. */
+export function toolContentOf(response: Record<string, unknown> | undefined): string {
+  if (response === undefined) return '';
+  const keys = Object.keys(response);
+  if (keys.length === 1 && typeof response.output === 'string') return response.output;
+  return JSON.stringify(response);
+}
+
 /** A function call's arguments as OpenAI's JSON string (Gemini leaves `args` out for a call without any). */
 export const argumentsOf = (args: Record<string, unknown> | undefined) => JSON.stringify(args ?? {});
 

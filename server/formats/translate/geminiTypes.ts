@@ -87,6 +87,12 @@ export interface GeminiRequest {
 }
 
 /**
+ * A request at the gateway's Gemini door: Google's body, with what Google's URL carries
+ * (`/v1beta/models/{model}:streamGenerateContent`): the model, and whether to stream.
+ */
+export type GeminiDoorRequest = GeminiRequest & { model: string; stream: boolean };
+
+/**
  * Token counts as Gemini reports them. `promptTokenCount` includes the cached ones (`cachedContentTokenCount`);
  * `toolUsePromptTokenCount` (what Google's own tools fed back to the model) and `thoughtsTokenCount` are counted
  * apart, and `totalTokenCount` is all four. In a stream every chunk may carry them; a later null or missing field
@@ -118,4 +124,15 @@ export interface GeminiResponse {
   modelVersion?: string;
   responseId?: string;
   [field: string]: unknown;
+}
+
+/** Google's error envelope (google.rpc.Status as JSON), for a client of the Gemini door. */
+export interface GeminiErrorBody {
+  error: {
+    code: number;
+    message: string;
+    /** The google.rpc.Code name for the HTTP status (`INVALID_ARGUMENT`, `UNAUTHENTICATED`, …). */
+    status: string;
+    details?: { '@type': string; reason: string; domain: string; metadata?: Record<string, string> }[];
+  };
 }

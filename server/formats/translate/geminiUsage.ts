@@ -40,3 +40,13 @@ export const geminiTokenUsage = (metadata: GeminiUsageMetadata | null | undefine
 /** Every usageMetadata of a stream so far, merged: a later count replaces an earlier one, a later null never does. */
 export const usageMetadataAfter = (earlier: GeminiUsageMetadata | null, later: unknown): GeminiUsageMetadata | null =>
   typeof later === 'object' && later !== null ? mergeCounts(earlier, later as GeminiUsageMetadata) : earlier;
+
+/** What the gateway bills, as Gemini reports it to a client of the Gemini door (the output as candidates). */
+export function geminiUsageOf(usage: TokenUsage): GeminiUsageMetadata {
+  return {
+    promptTokenCount: usage.promptTokens,
+    candidatesTokenCount: usage.completionTokens,
+    totalTokenCount: usage.promptTokens + usage.completionTokens,
+    ...(usage.cachedTokens > 0 && { cachedContentTokenCount: usage.cachedTokens }),
+  };
+}

@@ -52,3 +52,12 @@ export const finishReasonOfGemini = (reason: string, calledFunctions: boolean): 
   const finish = Object.hasOwn(FINISH_REASON_OF_GEMINI, reason) ? FINISH_REASON_OF_GEMINI[reason] : 'stop';
   return finish === 'stop' && calledFunctions ? 'tool_calls' : finish;
 };
+
+/** OpenAI's finish reasons as Gemini's: a tool call is Gemini's `STOP`, a filtered answer its `SAFETY`. */
+export const GEMINI_FINISH_REASON_OF: Record<OpenAiFinishReason, string> = {
+  stop: 'STOP',
+  length: 'MAX_TOKENS',
+  tool_calls: 'STOP',
+  function_call: 'STOP',
+  content_filter: 'SAFETY',
+};

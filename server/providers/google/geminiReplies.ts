@@ -25,6 +25,11 @@ export const responseChars = (response: GeminiResponse) =>
     0,
   );
 
+/** The chunk ends the answer: a candidate finished, or the prompt was blocked before any. */
+export const endsAnswer = (response: GeminiResponse) =>
+  (response.candidates ?? []).some((candidate) => candidate.finishReason !== undefined) ||
+  (response.candidates === undefined && response.promptFeedback?.blockReason !== undefined);
+
 /** A Gemini in-stream error's message (`data: {"error": {"code", "message", "status"}}`). */
 export const streamErrorMessage = (error: unknown) =>
   isJsonObject(error) && typeof error.message === 'string' ? error.message : 'The model failed.';
