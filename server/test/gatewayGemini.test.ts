@@ -386,6 +386,25 @@ describe('Google models through Gemini`s native API', () => {
     assert.deepEqual([(await lastEvent()).endpoint, (await lastEvent()).cost_cents], ['messages', 112]);
   });
 
+  test('a chat message of a shape no translation can read is a 400, never a 500 (Gemini`s and Anthropic`s)', async () => {
+    await ctx.tier({ provider: 'anthropic', model: 'claude-sonnet-4', prompt: 300, completion: 1_500 });
+    const malformed = [
+      [{ role: 'user' }],
+      [{ role: 'user', content: 5 }],
+      [{ role: 'assistant', tool_calls: 'x' }],
+      [{ role: 'user', content: [{ type: 'image_url' }] }],
+    ];
+    for (const model of ['google/gemini-2.5-pro', 'anthropic/claude-sonnet-4']) {
+      for (const messages of malformed) {
+        const res = await ctx.chat(key, { model, messages });
+        const body = (await res.json()) as { error: { code: string; message: string } };
+        assert.equal(res.status, 400, `${model} ${JSON.stringify(messages)}: ${JSON.stringify(body)}`);
+        assert.match(body.error.message, /wrong shape/);
+      }
+    }
+    assert.equal(ctx.upstream.requests.length, 0);
+  });
+
   test('embeddings go to Google`s OpenAI-compatible endpoint under the same base', async () => {
     await ctx.tier({ provider: 'google', model: 'text-embedding-004', prompt: 10, completion: 0 });
     const result = await ctx.client(key).embeddings.create({ model: 'google/text-embedding-004', input: 'x' });
