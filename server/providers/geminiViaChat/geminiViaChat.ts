@@ -43,8 +43,9 @@ function chatToGeminiRelay(chat: StreamRelay): StreamRelay {
     flush: () => translate(chat.flush()),
     finish() {
       if (!chat.done) return '';
-      translate(chat.finish());
-      return openAiSse(chatToGeminiEnd(state, chat.usage));
+      // The chat receipt (`data: [DONE]`) and anything held after it, then Gemini's last chunk.
+      const held = translate(chat.finish());
+      return held + openAiSse(chatToGeminiEnd(state, chat.usage));
     },
     errorEvent: googleErrorEvent,
   });
