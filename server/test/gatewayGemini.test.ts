@@ -181,6 +181,24 @@ describe('the door over HTTP', () => {
     assert.equal(count, 2);
   });
 
+  test('a bearer token works too; a route`s name with / in the path falls back like any route', async () => {
+    const bearer = await post('/v1beta/models/echo/echo-1:generateContent', hello, { authorization: `Bearer ${key}` });
+    assert.equal(bearer.status, 200);
+    await ctx.tier({ provider: 'echo', model: 'unavailable-1', prompt: 2_000, completion: 6_000 });
+    await ctx.route('team/default-smart', [
+      { provider: 'echo', model: 'unavailable-1' },
+      { provider: 'echo', model: 'echo-1', rank: 2 },
+    ]);
+    const routed = await post('/v1beta/models/team/default-smart:streamGenerateContent?alt=sse', hello);
+    assert.equal(routed.status, 200);
+    assert.deepEqual(
+      ['x-gateway-route', 'x-gateway-deployment', 'x-gateway-attempts'].map((name) => routed.headers.get(name)),
+      ['team/default-smart', 'echo/echo-1', '2'],
+    );
+    assert.match(await routed.text(), /"text":" gateway"/);
+    assert.deepEqual(await lastEvent(), ECHO_BILL);
+  });
+
   test('in the request log, with its endpoint, tokens and cost', async () => {
     await post('/v1beta/models/echo/echo-1:generateContent', hello);
     await ctx.app.gateway.settled();
