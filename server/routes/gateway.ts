@@ -77,7 +77,13 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The OpenAI- and Anthropic-compatible gateway, in scopes of their own so errors use each format's envelope. */
+/** Google's `?key=`, when it is one value (a repeated one is an array, which its schema refuses). */
+const queryKey = (request: FastifyRequest) => {
+  const value = (request.query as { key?: unknown } | undefined)?.key;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The OpenAI-, Anthropic- and Gemini-compatible gateway, in scopes of their own so errors use each format's envelope. */
 export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway } = deps;
   // Per API key (a hash of it), or per client address for requests without one.
@@ -89,7 +95,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
         request.headers.authorization ??
         header(request, 'x-api-key') ??
         header(request, 'x-goog-api-key') ??
-        (request.query as { key?: string } | undefined)?.key;
+        queryKey(request);
       return credential ? `key:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => rateLimited(context.after),
