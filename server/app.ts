@@ -7,6 +7,8 @@ import type { Db } from './db/types';
 import type { Deps, Lifecycle } from './deps';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway';
 import { noJournal } from './credit/journal';
+import { createSecretBox } from './lib/secretBox';
+import { watchReconciliation } from './reconciliation/job';
 import { HttpError } from './lib/errors';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
 import { validatorCompiler } from './lib/validation';
@@ -136,6 +138,13 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   app.addHook('onReady', async () => gateway.listening);
   // Bills still queued are written before the database is closed.
   app.addHook('onClose', () => gateway.close());
+  // Our ledger against the providers' own reports, for credentials that carry a usage key (docs/gateway.md).
+  watchReconciliation(
+    app,
+    db,
+    config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null,
+    config,
+  );
   const retention = startRetention(db, config.requestLog.retentionDays, app.log);
   app.addHook('onClose', () => retention.stop());
   const lifecycle: Lifecycle = { draining: false };

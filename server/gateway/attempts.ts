@@ -37,11 +37,13 @@ export async function tryDeployments(
   const { upstreams, cooldowns } = parts;
   const res = reply.raw;
   let clientGone = request.raw.socket.destroyed;
-  let current: AbortController | null = null;
+  let current: { controller: AbortController; stream: boolean } | null = null;
   res.once('close', () => {
     if (res.writableFinished) return;
     clientGone = true;
-    current?.abort();
+    // A stream is stopped (the provider stops generating, and bills what it generated); a JSON answer is let finish,
+    // since the provider bills all of it anyway, and is billed by its count (relay.ts).
+    if (current?.stream) current.controller.abort();
   });
 
   const { policy } = resolved;
@@ -80,7 +82,7 @@ export async function tryDeployments(
       }
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       if (clientGone) return reply.hijack();
-      current = new AbortController();
+      current = { controller: new AbortController(), stream: conversation.stream };
       const attempt: Attempt = {
         upstream: () => upstreams.get(deployment, resolved.credentials),
         timeoutMs: parts.timeoutMs,
@@ -88,7 +90,7 @@ export async function tryDeployments(
         reply,
         conversation,
         candidate,
-        controller: current,
+        controller: current.controller,
         started,
         headers: {
           'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,

@@ -48,6 +48,30 @@ export interface ProviderDescriptor {
   baseUrlFor?(configured: string): string;
   /** A client of its own instead of HTTP to `defaultBaseUrl` (the echo provider). */
   upstream?: () => Upstream;
+  /** Reads the provider's own daily usage and cost report with an admin key (server/reconciliation/). */
+  usageReport?: (source: UsageReportSource) => Promise<ReportedDay[]>;
+}
+
+/** Where and what a provider's usage report is read for: its API's base URL, an admin key, UTC days [from, to). */
+export interface UsageReportSource {
+  baseUrl: string;
+  adminKey: string;
+  /** YYYY-MM-DD, the first day read. */
+  from: string;
+  /** YYYY-MM-DD, the day after the last. */
+  to: string;
+}
+
+/** A provider's own count of one UTC day and model (its model name as it reports it, a dated one perhaps). */
+export interface ReportedDay {
+  day: string;
+  model: string;
+  /** All input tokens, cache reads and writes included. */
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  /** What it charged, in cents; null when its cost report had no line for the model. */
+  costCents: number | null;
 }
 
 export const limits = (contextWindow: number, maxOutputTokens: number): ModelLimits => ({

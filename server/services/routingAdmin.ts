@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types';
 import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import type { SecretBox } from '../lib/secretBox';
-import { iso } from '../lib/time';
+import { iso, isoOrNull } from '../lib/time';
 import type {
   ModelRoute,
   ModelRouteCreateBody,
@@ -29,6 +29,9 @@ interface CredentialRow {
   base_url: string | null;
   created_at: Date;
   used_by: number;
+  usage_key_hint: string | null;
+  reconciled_at: Date | null;
+  reconcile_error: string | null;
 }
 
 const toCredential = (row: CredentialRow): ProviderCredential => ({
@@ -39,10 +42,14 @@ const toCredential = (row: CredentialRow): ProviderCredential => ({
   base_url: row.base_url,
   created_at: iso(row.created_at),
   used_by: Number(row.used_by),
+  usage_key_hint: row.usage_key_hint,
+  reconciled_at: isoOrNull(row.reconciled_at),
+  reconcile_error: row.reconcile_error,
 });
 
-// Never selects secret_ciphertext: nothing an endpoint answers can carry it.
-const CREDENTIAL_SELECT = `SELECT c.id, c.provider, c.name, c.secret_hint, c.base_url, c.created_at,
+// Never selects secret_ciphertext or usage_key_ciphertext: nothing an endpoint answers can carry them.
+const CREDENTIAL_SELECT = `SELECT c.id, c.provider, c.name, c.secret_hint, c.base_url, c.created_at, c.usage_key_hint,
+  c.reconciled_at, c.reconcile_error,
   (SELECT count(*) FROM route_deployments d WHERE d.credential_id = c.id)::int AS used_by
   FROM provider_credentials c`;
 
@@ -61,9 +68,19 @@ export async function createCredential(
   const name = input.name.trim();
   try {
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO provider_credentials (provider, name, secret_ciphertext, secret_hint, base_url, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [input.provider, name, box.seal(input.secret), secretHint(input.secret), input.base_url ?? null, createdBy],
+      `INSERT INTO provider_credentials (provider, name, secret_ciphertext, secret_hint, base_url, created_by,
+         usage_key_ciphertext, usage_key_hint)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        input.provider,
+        name,
+        box.seal(input.secret),
+        secretHint(input.secret),
+        input.base_url ?? null,
+        createdBy,
+        input.usage_key ? box.seal(input.usage_key) : null,
+        input.usage_key ? secretHint(input.usage_key) : null,
+      ],
     );
     return getCredential(q, row.id);
   } catch (error) {
@@ -76,6 +93,18 @@ async function getCredential(q: Queryable, id: string) {
   const [row] = isUuid(id) ? await q.query<CredentialRow>(`${CREDENTIAL_SELECT} WHERE c.id = $1`, [id]) : [];
   if (!row) throw notFound('Credential not found');
   return toCredential(row);
+}
+
+/** Stores (or with null removes) the provider admin key reconciliation reads the provider's report with. */
+export async function setUsageKey(q: Queryable, box: SecretBox | null, id: string, usageKey: string | null) {
+  if (!box) throw conflict(NO_CREDENTIALS_KEY);
+  await getCredential(q, id);
+  await q.query(
+    `UPDATE provider_credentials SET usage_key_ciphertext = $2, usage_key_hint = $3, reconcile_error = NULL
+     WHERE id = $1`,
+    [id, usageKey ? box.seal(usageKey) : null, usageKey ? secretHint(usageKey) : null],
+  );
+  return getCredential(q, id);
 }
 
 export async function deleteCredential(q: Queryable, id: string) {

@@ -53,6 +53,8 @@ import { requestLogEndpoints } from './endpoints/requestLog';
  * |   Deployment          |                                                                                   |
  * | createProviderCred.   | ProviderCredential LIST                                                           |
  * | deleteProviderCred.   | ProviderCredential {id}, ProviderCredential LIST                                  |
+ * | setUsageKey           | ProviderCredential {id}                                                           |
+ * | runReconciliation     | Reconciliation, ProviderCredential LIST (last reconciled, error)                  |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
@@ -134,6 +136,9 @@ export const {
   useGetProviderCredentialsQuery,
   useCreateProviderCredentialMutation,
   useDeleteProviderCredentialMutation,
+  useSetUsageKeyMutation,
+  useGetReconciliationQuery,
+  useRunReconciliationMutation,
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
