@@ -8,7 +8,7 @@ import fs from 'node:fs';
 /**
  * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/audit,
  * server/mail <- server/services <- server/formats <- server/credit, server/providers <- server/alerts,
- * server/gateway <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
+ * server/gateway <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
  * services and under payments, which issues them. The audit log and the mail outbox are written in the transactions
  * of the changes they record or announce, so every service may call them; alerts watch the credit room's bills.
  * A room never reaches up; a provider never imports another (only the dialects they share, and the folder's own files).
@@ -23,6 +23,7 @@ const ABOVE_DB = [
   'providers',
   'alerts',
   'gateway',
+  'reconciliation',
   'routes',
   'plugins',
   'payments',
@@ -41,8 +42,10 @@ const ROOMS_ABOVE = {
   providers: [...above('providers'), 'services'],
   alerts: above('alerts'),
   gateway: ['alerts', ...above('gateway')],
-  services: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'payments', 'invoicing', 'seed'],
-  invoicing: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'gateway', 'payments', 'seed'],
+  services: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'payments', 'invoicing', 'reconciliation', 'seed'],
+  invoicing: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'gateway', 'payments', 'reconciliation', 'seed'],
+  // Our ledger against the providers' reports: reads the providers' readers and the database, under the routes.
+  reconciliation: ['alerts', 'gateway', 'credit', ...above('reconciliation')],
 };
 const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
   target: `./server/${room}`,
@@ -66,6 +69,7 @@ const SHARED_BY_PROVIDERS = [
   './types.ts',
   './upstream.ts',
   './providerErrors.ts',
+  './reports.ts',
 ];
 const providerZones = PROVIDER_FOLDERS.map((name) => ({
   target: `./server/providers/${name}`,

@@ -42,6 +42,11 @@ export const adminDeploymentPath = (routeId: string, deploymentId: string) =>
   `${adminDeploymentsPath(routeId)}/${encodeURIComponent(deploymentId)}`;
 export const adminCredentialPath = (credentialId: string) =>
   `${ADMIN_CREDENTIALS_PATH}/${encodeURIComponent(credentialId)}`;
+/** A credential's provider admin (usage) key, which reconciliation reads the provider's report with. */
+export const adminCredentialUsageKeyPath = (credentialId: string) => `${adminCredentialPath(credentialId)}/usage-key`;
+/** Our ledger against the providers' own reports (docs/gateway.md#reconciliation), and running it now. */
+export const ADMIN_RECONCILIATION_PATH = '/v1/admin/routing/reconciliation';
+export const ADMIN_RECONCILIATION_RUN_PATH = `${ADMIN_RECONCILIATION_PATH}/run`;
 
 /** The team's gateway keys (docs/governance.md). */
 export const API_KEYS_PATH = '/v1/api-keys/';

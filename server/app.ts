@@ -10,6 +10,8 @@ import type { Db } from './db/types';
 import type { Deps, Lifecycle } from './deps';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway';
 import { noJournal } from './credit/journal';
+import { createSecretBox } from './lib/secretBox';
+import { watchReconciliation } from './reconciliation/job';
 import { HttpError } from './lib/errors';
 import { createMailer, type Mailer, type MailerOptions } from './mail/mailer';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
@@ -177,6 +179,13 @@ export async function buildApp({
     await alerts.close();
     await mailer.close();
   });
+  // Our ledger against the providers' own reports, for credentials that carry a usage key (docs/gateway.md).
+  watchReconciliation(
+    app,
+    db,
+    config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null,
+    config,
+  );
   const retention = startRetention(db, config.requestLog.retentionDays, app.log);
   const auditRetention = startAuditRetention(db, config.auditLog.retentionDays, app.log);
   app.addHook('onClose', async () => {

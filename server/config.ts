@@ -37,6 +37,11 @@ export interface Config {
   /** Where every instance counts its rate limits together; null: each instance counts on its own, in memory. */
   redisUrl: string | null;
   gateway: GatewayConfig;
+  /**
+   * Reconciliation against the providers' reports (docs/gateway.md#reconciliation): a day and model is flagged when
+   * the two sides' tokens differ by more than this percent.
+   */
+  reconciliation: { tolerancePercent: number };
   /** Request log events older than this many days are deleted in the background (usage_daily keeps the reports). */
   requestLog: { retentionDays: number };
   /** Who takes the money for payment links (docs/payments.md): the built-in sandbox, or Stripe Checkout. */
@@ -291,6 +296,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       admission: oneOf('GATEWAY_ADMISSION', ['lease', 'statement'] as const, 'lease'),
       credentialsKey,
     },
+    reconciliation: { tolerancePercent: int('RECONCILE_TOLERANCE_PERCENT', 2, 0, 100) },
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
     payments,
     operator,

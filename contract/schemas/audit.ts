@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'deployment.removed',
   'credential.created',
   'credential.deleted',
+  'credential.usage_key_set',
   'alert_settings.updated',
   'webhook.created',
   'webhook.updated',

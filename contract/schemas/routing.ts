@@ -60,10 +60,22 @@ export const ProviderCredential = Type.Object({
   created_at: Type.String(),
   /** How many deployments use it; it cannot be deleted while any does. */
   used_by: Type.Integer(),
+  /** The provider admin (usage) key's last four characters, when one is stored for reconciliation. */
+  usage_key_hint: Nullable(Type.String()),
+  /** When it was last reconciled against the provider's report, and why that failed (null: it did not). */
+  reconciled_at: Nullable(Type.String()),
+  reconcile_error: Nullable(Type.String()),
 });
 export type ProviderCredential = Static<typeof ProviderCredential>;
 export const ProviderCredentialList = Type.Object({ credentials: Type.Array(ProviderCredential) });
 export type ProviderCredentialList = Static<typeof ProviderCredentialList>;
+
+const UsageKey = Type.String({
+  minLength: 8,
+  maxLength: 1000,
+  errorMessage:
+    "The usage key must be 8 to 1,000 characters: the provider's admin key (OpenAI sk-admin-…, Anthropic sk-ant-admin…).",
+});
 
 export const ProviderCredentialBody = Type.Object({
   provider: oneOf(UPSTREAM_PROVIDERS, 'The provider'),
@@ -74,8 +86,54 @@ export const ProviderCredentialBody = Type.Object({
       errorMessage: 'The base URL must be an http:// or https:// URL.',
     }),
   ),
+  usage_key: Type.Optional(Nullable(UsageKey)),
 });
 export type ProviderCredentialBody = Static<typeof ProviderCredentialBody>;
+
+/** PUT …/credentials/{id}/usage-key: the provider's admin key, which reads its usage and cost report; null removes it. */
+export const UsageKeyBody = Type.Object({ usage_key: Nullable(UsageKey) });
+export type UsageKeyBody = Static<typeof UsageKeyBody>;
+
+const ReconciliationCounts = {
+  input_tokens: Type.Integer(),
+  output_tokens: Type.Integer(),
+  cached_tokens: Type.Integer(),
+};
+
+/** One UTC day and model of one credential: what the gateway recorded and what the provider reports. */
+export const ReconciliationRow = Type.Object({
+  credential_id: Type.String(),
+  day: Type.String(),
+  model: Type.String(),
+  ours: Type.Object({ requests: Type.Integer(), ...ReconciliationCounts, cost_cents: Type.Integer() }),
+  theirs: Type.Object({ ...ReconciliationCounts, cost_cents: Nullable(Type.Integer()) }),
+  /** Why the day is flagged (empty: the two agree within the tolerance). */
+  differences: Type.Array(Type.String()),
+  checked_at: Type.String(),
+});
+export type ReconciliationRow = Static<typeof ReconciliationRow>;
+
+export const Reconciliation = Type.Object({
+  tolerance_percent: Type.Integer(),
+  rows: Type.Array(ReconciliationRow),
+});
+export type Reconciliation = Static<typeof Reconciliation>;
+
+export const ReconciliationQuery = Type.Object({
+  days: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 90, errorMessage: 'days must be a whole number of days from 1 to 90.' }),
+  ),
+});
+
+/** What "Reconcile now" did: the credentials read, how many failed, the rows written, and the days [from, to). */
+export const ReconciliationRun = Type.Object({
+  credentials: Type.Integer(),
+  failed: Type.Integer(),
+  rows: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+});
+export type ReconciliationRun = Static<typeof ReconciliationRun>;
 
 export const RouteDeployment = Type.Object({
   id: Type.String(),

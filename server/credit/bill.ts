@@ -30,6 +30,13 @@ export interface AnsweredTry {
   completionChars: number;
   /** Milliseconds from the request's arrival to its first streamed byte; null for a JSON answer. */
   ttftMs: number | null;
+  /**
+   * How the answer ended: the provider finished it; the client left before it did (a stream is stopped there, a JSON
+   * answer runs to its end); or the provider failed after it had begun to stream.
+   */
+  ending: 'finished' | 'client_left' | 'provider_failed';
+  /** Recorded with the answer when it did not reach the client whole (the request log shows it). */
+  failure?: FailedTry['error'];
 }
 
 /**
@@ -71,7 +78,8 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
     extra: { error?: FailedTry['error'] | null; ttftMs?: number | null; holdsReservation: boolean },
   ) {
     const { deployment, tiers } = candidate;
-    const costCents = status === 'error' ? 0 : withinHold(billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
+    // A failure that produced nothing holds NO_TOKENS: it costs nothing; one that produced part of an answer costs that.
+    const costCents = withinHold(billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
     const lease = extra.holdsReservation ? admission.lease : null;
     settler.add({
       teamId: admission.owner.teamId,
@@ -121,16 +129,23 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
   }
 
   return {
-    answered({ candidate, usage, completionChars, ttftMs }) {
+    answered({ candidate, usage, completionChars, ttftMs, ending, failure }) {
       if (settled) return;
       settled = true;
-      // Without the provider's count (a stream cut short), the prompt and what was streamed are estimated.
-      const tokens = usage ?? {
-        ...NO_TOKENS,
-        promptTokens: context.measure.promptEstimate,
-        completionTokens: charsToTokens(completionChars),
-      };
-      record(candidate, 'success', tokens, { ttftMs, holdsReservation: true });
+      // A finished answer is billed by the provider's count. One cut short (the client left, the provider failed
+      // midway) may have a partial count (Anthropic's message_start says output 1): its output is never less than
+      // what was streamed, and without any count the prompt is estimated (docs/gateway.md#billing).
+      const streamed = charsToTokens(completionChars);
+      const tokens =
+        ending === 'finished' && usage
+          ? usage
+          : {
+              ...(usage ?? NO_TOKENS),
+              promptTokens: usage?.promptTokens || context.measure.promptEstimate,
+              completionTokens: Math.max(usage?.completionTokens ?? 0, streamed),
+            };
+      const status = ending === 'provider_failed' || failure ? 'error' : 'success';
+      record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true });
     },
     final({ failure }) {
       if (settled) return;

@@ -53,3 +53,23 @@ export function alone<T>(db: Db, job: string, work: (q: Queryable) => Promise<T>
 export async function lockFor(q: Queryable, name: string): Promise<void> {
   await q.query(`SELECT pg_advisory_xact_lock(hashtext(${IN_SCHEMA}))`, [name]);
 }
+
+/**
+ * Runs `work` on this instance unless another has claimed `job` (then null), with no transaction open while it runs:
+ * for jobs that wait on the outside, such as a provider's report, which `alone` would hold a transaction (and, on
+ * PGlite, the one connection) open for. The claim lapses after `seconds`, should the instance die meanwhile.
+ */
+export async function claimed<T>(db: Db, job: string, seconds: number, work: () => Promise<T>): Promise<T | null> {
+  const rows = await db.query<{ job: string }>(
+    `INSERT INTO job_claims (job, until) VALUES ($1, now() + make_interval(secs => $2))
+     ON CONFLICT (job) DO UPDATE SET until = EXCLUDED.until WHERE job_claims.until < now()
+     RETURNING job`,
+    [job, seconds],
+  );
+  if (rows.length === 0) return null;
+  try {
+    return await work();
+  } finally {
+    await db.query('UPDATE job_claims SET until = now() WHERE job = $1', [job]);
+  }
+}

@@ -1,3 +1,4 @@
+import { mergeCounts } from './mergeCounts';
 import type { AnthropicContentBlock, AnthropicStreamEvent, AnthropicUsage } from './translate/anthropicTypes';
 import type { ConversationOptions } from './types';
 
@@ -43,10 +44,11 @@ export function eventChars(event: AnthropicStreamEvent): number {
 
 /**
  * The usage after an event: message_start reports the input counts, each message_delta the cumulative output count
- * (and the input counts again when the API has them), so later fields win.
+ * (and the input counts again when the API has them, or null for "unchanged"), so later counts win and nulls keep
+ * the earlier ones (mergeCounts).
  */
 export function usageAfter(usage: Partial<AnthropicUsage> | null, event: AnthropicStreamEvent) {
-  if (event.type === 'message_start') return { ...event.message.usage };
-  if (event.type === 'message_delta') return { ...usage, ...event.usage };
+  if (event.type === 'message_start') return mergeCounts(usage, event.message.usage);
+  if (event.type === 'message_delta') return mergeCounts(usage, event.usage);
   return usage;
 }

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { TokenUsage } from '../lib/cost';
+import { mergeCounts } from './mergeCounts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
@@ -10,13 +11,27 @@ const count = (value: unknown) =>
  * OpenAI's `usage`: prompt_tokens includes cached tokens (prompt_tokens_details.cached_tokens). Cache writes are
  * read where providers report them: OpenRouter's prompt_tokens_details.cache_write_tokens, or Anthropic-style
  * cache_creation_input_tokens / cache_read_input_tokens.
+ *
+ * The output billed is never less than what the provider's own counts imply: OpenAI counts reasoning inside
+ * completion_tokens, but Google's OpenAI-compatible endpoint can leave thinking out of it and report it only in
+ * total_tokens or completion_tokens_details.reasoning_tokens (Portkey #1458, Envoy AI Gateway #1438, Helicone #4261
+ * fixed the same). So the output is the largest of completion_tokens, total_tokens - prompt_tokens, and, when the
+ * reasoning alone is more than completion_tokens (so it cannot be inside it), completion plus reasoning.
  */
 export function parseUsage(raw: unknown): TokenUsage | null {
   if (!isObject(raw) || typeof raw.prompt_tokens !== 'number') return null;
   const details = isObject(raw.prompt_tokens_details) ? raw.prompt_tokens_details : {};
+  const completionDetails = isObject(raw.completion_tokens_details) ? raw.completion_tokens_details : {};
+  const prompt = count(raw.prompt_tokens);
+  const completion = count(raw.completion_tokens);
+  const reasoning = count(completionDetails.reasoning_tokens);
   return {
-    promptTokens: count(raw.prompt_tokens),
-    completionTokens: count(raw.completion_tokens),
+    promptTokens: prompt,
+    completionTokens: Math.max(
+      completion,
+      count(raw.total_tokens) - prompt,
+      reasoning > completion ? completion + reasoning : 0,
+    ),
     cachedTokens: count(details.cached_tokens ?? raw.cache_read_input_tokens),
     cacheCreationTokens: count(
       details.cache_write_tokens ?? details.cache_creation_tokens ?? raw.cache_creation_input_tokens,
@@ -66,6 +81,8 @@ export function readCompletion(text: string): { usage: TokenUsage | null; comple
 export class SseRelay {
   usage: TokenUsage | null = null;
   completionChars = 0;
+  /** Every usage report so far, merged (mergeCounts): a later report's missing or null field keeps the earlier count. */
+  private reported: Json | null = null;
   /** The provider sent `data: [DONE]`; the relay does not forward it (see read()). */
   done = false;
   error: unknown = null;
@@ -116,10 +133,13 @@ export class SseRelay {
     }
     if (!isObject(chunk)) return true;
     if (chunk.error !== undefined) this.error = chunk.error;
-    const usage = parseUsage(chunk.usage);
-    if (usage) this.usage = usage;
+    const reports = isObject(chunk.usage);
+    if (reports) {
+      this.reported = mergeCounts(this.reported, chunk.usage as Json);
+      this.usage = parseUsage(this.reported) ?? this.usage;
+    }
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
     for (const choice of choices) this.completionChars += generatedChars(isObject(choice) ? choice.delta : null);
-    return !(usage && choices.length === 0 && !this.clientWantsUsage);
+    return !(reports && choices.length === 0 && !this.clientWantsUsage);
   }
 }

@@ -37,11 +37,13 @@ export async function tryDeployments(
   const { upstreams, cooldowns } = parts;
   const res = reply.raw;
   let clientGone = request.raw.socket.destroyed;
-  let current: AbortController | null = null;
+  let current: { controller: AbortController; stream: boolean } | null = null;
   res.once('close', () => {
     if (res.writableFinished) return;
     clientGone = true;
-    current?.abort();
+    // A stream is stopped (the provider stops generating, and bills what it generated); a JSON answer is let finish,
+    // since the provider bills all of it anyway, and is billed by its count (relay.ts).
+    if (current?.stream) current.controller.abort();
   });
 
   const { policy } = resolved;
@@ -62,12 +64,13 @@ export async function tryDeployments(
           call.endpoint,
           cap === null ? call.body : withOutputCap(call.endpoint, provider.chatOutputCap, call.body, cap),
           deployment.model,
-          call.options,
+          { ...call.options, chatOutputCap: provider.chatOutputCap },
         );
     } catch (error) {
       // This deployment's format cannot express the request; another deployment's may.
-      if (error instanceof GatewayError && error.statusCode === 400) {
-        firstRefusal ??= error;
+      const refusal = error instanceof GatewayError ? error : unreadableRequest(error, request);
+      if (refusal?.statusCode === 400) {
+        firstRefusal ??= refusal;
         continue;
       }
       throw error;
@@ -79,7 +82,7 @@ export async function tryDeployments(
       }
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       if (clientGone) return reply.hijack();
-      current = new AbortController();
+      current = { controller: new AbortController(), stream: conversation.stream };
       const attempt: Attempt = {
         upstream: () => upstreams.get(deployment, resolved.credentials),
         timeoutMs: parts.timeoutMs,
@@ -87,7 +90,7 @@ export async function tryDeployments(
         reply,
         conversation,
         candidate,
-        controller: current,
+        controller: current.controller,
         started,
         headers: {
           'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,
@@ -133,3 +136,20 @@ export async function tryDeployments(
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A translation that trips over the request's shape (a message whose content is a number, a part without the field
+ * its type names: what a door's schema leaves open, since providers add fields) is the client's 400, not our 500. It
+ * is logged, in case the fault is the translation's.
+ */
+function unreadableRequest(error: unknown, request: FastifyRequest): GatewayError | null {
+  if (!(error instanceof TypeError)) return null;
+  request.log.warn({ err: error }, 'a request could not be translated for a deployment: a field of the wrong shape');
+  return new GatewayError(
+    400,
+    'invalid_request_error',
+    'invalid_request_error',
+    "The request has a field of the wrong shape for this model's format (a message's content, a part or a tool " +
+      'call): check it against the API reference.',
+  );
+}

@@ -4,7 +4,7 @@ import { type GatewayError, upstreamFailed, upstreamTimeout } from '../formats/g
 import { fallsThrough, providerError } from '../providers/providerErrors';
 import type { Candidate } from './routing/resolve';
 import { isRetryable, type AttemptOutcome } from './routing/policy';
-import type { Bill, FailedTry } from '../credit/bill';
+import type { AnsweredTry, Bill, FailedTry } from '../credit/bill';
 import type { Upstream } from '../providers/upstream';
 import type { Conversation } from '../formats/types';
 
@@ -66,6 +66,12 @@ function waitForDrain(res: ServerResponse): Promise<void> {
   });
 }
 
+/** What a non-streamed answer the client left before is recorded with (it is billed: the provider answered). */
+const CLIENT_CLOSED = {
+  code: 'client_closed',
+  message: 'The client closed the connection before the answer; the provider answered, and its answer was billed.',
+};
+
 /**
  * Sends the request to one deployment and, if it answers, relays the answer to the client. A failure before the
  * client has received a byte (no connection, a timeout, an error status, a stream that ends before its first chunk)
@@ -114,13 +120,19 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   if (raw) {
     clearTimeout(timer);
     const read = conversation.readJson(raw);
+    // The client left while the provider answered: the provider finished (it was not stopped, and it bills for the
+    // answer), so the team is billed its count, and nobody is there to send it to.
+    const gone = attempt.isClientGone();
     // Billed (journalled) before the answer leaves: an answered request survives a crash that follows.
     attempt.bill.answered({
       candidate: attempt.candidate,
       usage: read.usage,
       completionChars: read.completionChars,
       ttftMs: null,
+      ending: gone ? 'client_left' : 'finished',
+      ...(gone && { failure: CLIENT_CLOSED }),
     });
+    if (gone) return { kind: 'client_gone' };
     reply.code(200).headers(attempt.headers).type('application/json').send(read.body);
     return { kind: 'answered', reply };
   }
@@ -185,31 +197,31 @@ async function relayStream(
     failedMidway = true;
   }
   clearTimeout(timer);
-  const answered = () =>
+  const answered = (ending: AnsweredTry['ending'], failure?: AnsweredTry['failure']) =>
     attempt.bill.answered({
       candidate: attempt.candidate,
       usage: relay.usage,
       completionChars: relay.completionChars,
       ttftMs,
+      ending,
+      failure,
     });
 
   if (attempt.isClientGone() || res.destroyed) {
     // The client hung up: the provider is stopped and what it generated until then is billed.
     controller.abort();
-    answered();
+    answered('client_left');
     return;
   }
   if (failedMidway || relay.error !== null) {
-    // Headers are gone: the failure is reported as a last event, and a failed stream is not billed.
+    // Headers are gone: the failure is reported as a last event. What the provider produced until then reached the
+    // client and is billed (the provider bills it too): docs/gateway.md#billing.
     const error = timedOut() ? upstreamTimeout() : upstreamFailed();
     if (relay.error === null) res.write(relay.errorEvent(error));
-    attempt.bill.final({
-      status: 'error',
-      failure: { candidate: attempt.candidate, error: { code: 'stream_failed', message: error.message } },
-    });
+    answered('provider_failed', { code: 'stream_failed', message: error.message });
     res.end(relay.finish());
     return;
   }
-  answered();
+  answered('finished');
   res.end(relay.finish());
 }

@@ -15,11 +15,21 @@ import {
   listCredentials,
   listRoutes,
   removeDeployment,
+  setUsageKey,
   updateDeployment,
   updateRoute,
 } from '../services/routingAdmin';
 import { IdParams, Success, errors } from '../../contract/schemas/common';
-import { ADMIN_CREDENTIALS_PATH, ADMIN_MODEL_ROUTES_PATH, ADMIN_PROVIDER_HEALTH_PATH } from '../../contract/apiPaths';
+import {
+  ADMIN_CREDENTIALS_PATH,
+  ADMIN_MODEL_ROUTES_PATH,
+  ADMIN_PROVIDER_HEALTH_PATH,
+  ADMIN_RECONCILIATION_PATH,
+  ADMIN_RECONCILIATION_RUN_PATH,
+} from '../../contract/apiPaths';
+import { DAYS_READ_NOW, reconcileNow } from '../reconciliation/job';
+import { listReconciliation } from '../reconciliation/report';
+import { conflict } from '../lib/errors';
 import {
   DeploymentParams,
   ModelRoute,
@@ -31,6 +41,10 @@ import {
   ProviderCredentialList,
   ProviderHealth,
   ProviderHealthQuery,
+  Reconciliation,
+  ReconciliationQuery,
+  ReconciliationRun,
+  UsageKeyBody,
   RouteDeploymentBody,
   RouteDeploymentUpdateBody,
 } from '../../contract/schemas/routing';
@@ -67,6 +81,40 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
     },
     async (request, reply) =>
       reply.code(201).send(await changed(request, (q, who) => createCredential(q, who, box, request.body))),
+  );
+
+  api.put(
+    `${ADMIN_CREDENTIALS_PATH}/:id/usage-key`,
+    {
+      ...admin,
+      schema: {
+        params: IdParams,
+        body: UsageKeyBody,
+        response: { 200: ProviderCredential, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      changed(request, (q, who) => setUsageKey(q, box, who, request.params.id, request.body.usage_key)),
+  );
+
+  api.get(
+    ADMIN_RECONCILIATION_PATH,
+    {
+      ...admin,
+      schema: { querystring: ReconciliationQuery, response: { 200: Reconciliation, ...errors(400, 401, 403) } },
+    },
+    async (request) => listReconciliation(db, request.query.days ?? 14, config.reconciliation.tolerancePercent),
+  );
+
+  api.post(
+    ADMIN_RECONCILIATION_RUN_PATH,
+    { ...admin, schema: { response: { 200: ReconciliationRun, ...errors(401, 403, 409) } } },
+    async () => {
+      if (!box) throw conflict('Set GATEWAY_CREDENTIALS_KEY to store provider credentials and their usage keys');
+      const outcome = await reconcileNow(db, box, config, DAYS_READ_NOW);
+      if (!outcome) throw conflict('A reconciliation is already running; its results show here when it ends');
+      return outcome;
+    },
   );
 
   api.delete(

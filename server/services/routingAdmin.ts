@@ -2,7 +2,7 @@ import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Queryable } from '../db/types';
 import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import type { SecretBox } from '../lib/secretBox';
-import { iso } from '../lib/time';
+import { iso, isoOrNull } from '../lib/time';
 import type {
   ModelRoute,
   ModelRouteCreateBody,
@@ -30,6 +30,9 @@ interface CredentialRow {
   base_url: string | null;
   created_at: Date;
   used_by: number;
+  usage_key_hint: string | null;
+  reconciled_at: Date | null;
+  reconcile_error: string | null;
 }
 
 const toCredential = (row: CredentialRow): ProviderCredential => ({
@@ -40,10 +43,14 @@ const toCredential = (row: CredentialRow): ProviderCredential => ({
   base_url: row.base_url,
   created_at: iso(row.created_at),
   used_by: Number(row.used_by),
+  usage_key_hint: row.usage_key_hint,
+  reconciled_at: isoOrNull(row.reconciled_at),
+  reconcile_error: row.reconcile_error,
 });
 
-// Never selects secret_ciphertext: nothing an endpoint answers can carry it.
-const CREDENTIAL_SELECT = `SELECT c.id, c.provider, c.name, c.secret_hint, c.base_url, c.created_at,
+// Never selects secret_ciphertext or usage_key_ciphertext: nothing an endpoint answers can carry them.
+const CREDENTIAL_SELECT = `SELECT c.id, c.provider, c.name, c.secret_hint, c.base_url, c.created_at, c.usage_key_hint,
+  c.reconciled_at, c.reconcile_error,
   (SELECT count(*) FROM route_deployments d WHERE d.credential_id = c.id)::int AS used_by
   FROM provider_credentials c`;
 
@@ -62,9 +69,19 @@ export async function createCredential(
   const name = input.name.trim();
   try {
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO provider_credentials (provider, name, secret_ciphertext, secret_hint, base_url, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [input.provider, name, box.seal(input.secret), secretHint(input.secret), input.base_url ?? null, who.userId],
+      `INSERT INTO provider_credentials (provider, name, secret_ciphertext, secret_hint, base_url, created_by,
+         usage_key_ciphertext, usage_key_hint)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        input.provider,
+        name,
+        box.seal(input.secret),
+        secretHint(input.secret),
+        input.base_url ?? null,
+        who.userId,
+        input.usage_key ? box.seal(input.usage_key) : null,
+        input.usage_key ? secretHint(input.usage_key) : null,
+      ],
     );
     const credential = await getCredential(q, row.id);
     // The secret is never written: its hint (the last characters) says which it is.
@@ -92,7 +109,35 @@ const credentialRecord = (credential: ReturnType<typeof toCredential>) => ({
   name: credential.name,
   hint: credential.secret_hint,
   base_url: credential.base_url,
+  usage_key_hint: credential.usage_key_hint,
 });
+
+/** Stores (or with null removes) the provider admin key reconciliation reads the provider's report with. */
+export async function setUsageKey(
+  q: Queryable,
+  box: SecretBox | null,
+  who: AuditContext,
+  id: string,
+  usageKey: string | null,
+) {
+  if (!box) throw conflict(NO_CREDENTIALS_KEY);
+  const before = await getCredential(q, id);
+  await q.query(
+    `UPDATE provider_credentials SET usage_key_ciphertext = $2, usage_key_hint = $3, reconcile_error = NULL
+     WHERE id = $1`,
+    [id, usageKey ? box.seal(usageKey) : null, usageKey ? secretHint(usageKey) : null],
+  );
+  const after = await getCredential(q, id);
+  // Like the secret, the usage key is never written: its hint says which it is.
+  await recordAudit(q, who, {
+    teamId: null,
+    action: 'credential.usage_key_set',
+    target: { id, label: `${after.provider}/${after.name}` },
+    before: credentialRecord(before),
+    after: credentialRecord(after),
+  });
+  return after;
+}
 
 export async function deleteCredential(q: Queryable, who: AuditContext, id: string) {
   const credential = await getCredential(q, id);

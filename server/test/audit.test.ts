@@ -210,7 +210,13 @@ describe('every change leaves exactly one entry, with its before and after', () 
     const credential = await one('credential.created', () =>
       send('POST', '/v1/admin/routing/credentials', admin, { provider: 'openai', name: 'Prod', secret: SECRET }, 201),
     );
-    assert.deepEqual(credential.after, { provider: 'openai', name: 'Prod', hint: '…1234', base_url: null });
+    assert.deepEqual(credential.after, {
+      provider: 'openai',
+      name: 'Prod',
+      hint: '…1234',
+      base_url: null,
+      usage_key_hint: null,
+    });
     const route = await one('route.created', () =>
       send('POST', '/v1/admin/routing/routes', admin, { name: 'team/audited' }, 201),
     );
@@ -241,6 +247,17 @@ describe('every change leaves exactly one entry, with its before and after', () 
     await one('route.deleted', () =>
       send('DELETE', `/v1/admin/routing/routes/${route.target_id}`, admin, undefined, 200),
     );
+    const usageKey = await one('credential.usage_key_set', () =>
+      send(
+        'PUT',
+        `/v1/admin/routing/credentials/${credential.target_id}/usage-key`,
+        admin,
+        { usage_key: `${SECRET}-admin` },
+        200,
+      ),
+    );
+    assert.equal(usageKey.before?.usage_key_hint, null);
+    assert.ok(usageKey.after?.usage_key_hint);
     await one('credential.deleted', () =>
       send('DELETE', `/v1/admin/routing/credentials/${credential.target_id}`, admin, undefined, 200),
     );

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
 import { balanceCents } from '../services/credits';
-import { chunk, startStream, type ReceivedRequest } from './fakeUpstream';
+import { chunk, sendJson, startStream, type ReceivedRequest } from './fakeUpstream';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
@@ -80,6 +80,8 @@ async function failed(res: globalThis.Response, status: number, code: string) {
   return body.error;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** A request the test can hang up on; `response` settles with the Response, or the AbortError after a hang-up. */
 function send(body: unknown) {
   const controller = new AbortController();
@@ -124,15 +126,25 @@ describe('a client that hangs up', { timeout: 10_000 }, () => {
     assert.deepEqual(await lastEvent(), { status: 'success', prompt_tokens: 30, completion_tokens: 3, cost_cents: 33 });
   });
 
-  test('before a non-streamed answer: the provider is stopped and nothing is billed', async () => {
-    const call = nextUpstreamCall(() => undefined);
+  test('before a non-streamed answer: the provider finishes, and its count is billed (it bills the operator too)', async () => {
+    let answer!: () => void;
+    const call = nextUpstreamCall((request, res) => {
+      answer = () => sendJson(res, request.body.model, 'A whole story.', { prompt_tokens: 30, completion_tokens: 12 });
+    });
     const { response, hangUp } = send({ ...story, stream: false });
     const upstream = await call;
     hangUp();
     await assert.rejects(response, { name: 'AbortError' });
-    await upstream.aborted;
-    assert.deepEqual(await lastEvent(), { status: 'error', prompt_tokens: 0, completion_tokens: 0, cost_cents: 0 });
-    assert.equal(await balanceCents(ctx.db, teamId), 10_000);
+    // The provider is not stopped: it answers after the client left.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer();
+    await Promise.race([upstream.aborted.then(() => assert.fail('the provider was stopped')), sleep(100)]);
+    assert.deepEqual(await lastEvent(), { status: 'error', prompt_tokens: 30, completion_tokens: 12, cost_cents: 42 });
+    const [event] = await ctx.db.query<{ error_code: string }>(
+      'SELECT error_code FROM usage_events ORDER BY id DESC LIMIT 1',
+    );
+    assert.equal(event.error_code, 'client_closed');
+    assert.equal(await balanceCents(ctx.db, teamId), 10_000 - 42);
   });
 });
 
@@ -191,7 +203,7 @@ describe('timeouts', { timeout: 10_000 }, () => {
     ).aborted;
   });
 
-  test('a stream that stalls or breaks ends with an error event and is not billed', async () => {
+  test('a stream that stalls or breaks ends with an error event; what it streamed until then is billed', async () => {
     const cases: [string, (res: ServerResponse) => void, string][] = [
       ['stalls', () => undefined, 'upstream_timeout'],
       ['breaks', (res) => res.destroy(), 'upstream_error'],
@@ -208,8 +220,9 @@ describe('timeouts', { timeout: 10_000 }, () => {
       assert.match(text, /Once/);
       const events = text.trim().split('\n\n');
       assert.equal(JSON.parse(events.at(-1)!.slice('data: '.length)).error.code, code);
-      assert.deepEqual(await lastEvent(), { status: 'error', prompt_tokens: 0, completion_tokens: 0, cost_cents: 0 });
+      // 'Tell me a story' (15 characters) -> 4 prompt tokens; 'Once' -> 1 completion token.
+      assert.deepEqual(await lastEvent(), { status: 'error', prompt_tokens: 4, completion_tokens: 1, cost_cents: 5 });
     }
-    assert.equal(await balanceCents(ctx.db, teamId), 10_000);
+    assert.equal(await balanceCents(ctx.db, teamId), 10_000 - 2 * 5);
   });
 });

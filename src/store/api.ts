@@ -55,6 +55,8 @@ import { auditEndpoints } from './endpoints/audit';
  * |   Deployment          |                                                                                   |
  * | createProviderCred.   | ProviderCredential LIST                                                           |
  * | deleteProviderCred.   | ProviderCredential {id}, ProviderCredential LIST                                  |
+ * | setUsageKey           | ProviderCredential {id}                                                           |
+ * | runReconciliation     | Reconciliation, ProviderCredential LIST (last reconciled, error)                  |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | saveAlertSettings     | AlertSettings                                                                     |
  * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
@@ -146,6 +148,9 @@ export const {
   useGetProviderCredentialsQuery,
   useCreateProviderCredentialMutation,
   useDeleteProviderCredentialMutation,
+  useSetUsageKeyMutation,
+  useGetReconciliationQuery,
+  useRunReconciliationMutation,
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,

@@ -25,6 +25,7 @@ export const TAG_TYPES = [
   'ModelRoute',
   'ProviderCredential',
   'ProviderHealth',
+  'Reconciliation',
   'RequestLog',
   'AlertSettings',
   'WebhookEndpoint',

@@ -58,7 +58,9 @@ function health(
   };
 }
 
-export function seedRouting(now: Date): Pick<FakeState, 'modelRoutes' | 'credentials' | 'providerHealth'> {
+export function seedRouting(
+  now: Date,
+): Pick<FakeState, 'modelRoutes' | 'credentials' | 'providerHealth' | 'reconciliation'> {
   const credential: FakeCredential = {
     id: SEEDED_CREDENTIAL_ID,
     provider: 'anthropic',
@@ -68,7 +70,20 @@ export function seedRouting(now: Date): Pick<FakeState, 'modelRoutes' | 'credent
     base_url: null,
     created_at: at(now, 800),
     used_by: 1,
+    usage_key_hint: '…ad01',
+    reconciled_at: at(now, 60),
+    reconcile_error: null,
   };
+  const dayAgo = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const reconciled = (daysAgo: number, theirsOutput: number, theirsCost: number, differences: string[]) => ({
+    credential_id: SEEDED_CREDENTIAL_ID,
+    day: dayAgo(daysAgo),
+    model: 'claude-sonnet-4',
+    ours: { requests: 120, input_tokens: 48_000, output_tokens: 9_600, cached_tokens: 0, cost_cents: 2_880 },
+    theirs: { input_tokens: 48_000, output_tokens: theirsOutput, cached_tokens: 0, cost_cents: theirsCost },
+    differences,
+    checked_at: at(now, 60),
+  });
   const flaky = route(now, {
     id: 'route-flaky',
     name: 'echo/flaky',
@@ -131,5 +146,9 @@ export function seedRouting(now: Date): Pick<FakeState, 'modelRoutes' | 'credent
       last_error_code: 'upstream_timeout',
     }),
   ];
-  return { modelRoutes: [flaky, smart], credentials: [credential], providerHealth: { hour, day } };
+  const reconciliation = [
+    reconciled(1, 9_600, 2_160, []),
+    reconciled(2, 10_300, 2_265, ['output tokens: ours 9,600, theirs 10,300']),
+  ];
+  return { modelRoutes: [flaky, smart], credentials: [credential], providerHealth: { hour, day }, reconciliation };
 }

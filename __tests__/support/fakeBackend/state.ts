@@ -6,7 +6,13 @@ import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/sc
 import type { BillingDetails } from '../../../contract/schemas/billingDetails';
 import type { Coupon, CouponRedemption } from '../../../contract/schemas/coupons';
 import type { PricingTier } from '../../../contract/schemas/pricing';
-import type { DeploymentHealth, HealthWindow, ModelRoute, ProviderCredential } from '../../../contract/schemas/routing';
+import type {
+  ReconciliationRow,
+  DeploymentHealth,
+  HealthWindow,
+  ModelRoute,
+  ProviderCredential,
+} from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
 import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 import type {
@@ -137,6 +143,8 @@ export interface FakeState {
   credentials: FakeCredential[];
   /** Returned as is by GET /v1/admin/routing/health. */
   providerHealth: Record<HealthWindow, DeploymentHealth[]>;
+  /** Returned by GET /v1/admin/routing/reconciliation; "Reconcile now" marks every credential with a usage key. */
+  reconciliation: ReconciliationRow[];
   usage: FakeUsageRow[];
   /** The request log, in no particular order (the route sorts). */
   requests: FakeRequest[];

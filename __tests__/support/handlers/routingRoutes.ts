@@ -6,6 +6,8 @@ import {
   ADMIN_CREDENTIALS_PATH,
   ADMIN_MODEL_ROUTES_PATH,
   ADMIN_PROVIDER_HEALTH_PATH,
+  ADMIN_RECONCILIATION_PATH,
+  ADMIN_RECONCILIATION_RUN_PATH,
 } from '../../../contract/apiPaths';
 import {
   HEALTH_WINDOWS,
@@ -179,6 +181,9 @@ const createCredential = route('post', ADMIN_CREDENTIALS_PATH, ({ body }) => {
     base_url: input.base_url ?? null,
     created_at: now(),
     used_by: 0,
+    usage_key_hint: input.usage_key ? `…${input.usage_key.slice(-4)}` : null,
+    reconciled_at: null,
+    reconcile_error: null,
   };
   state().credentials.push(stored);
   return json(publicCredential(stored), 201);
@@ -204,7 +209,25 @@ const providerHealth = route('get', ADMIN_PROVIDER_HEALTH_PATH, ({ query }) => {
   return json({ window: known, deployments: state().providerHealth[known] });
 });
 
+const reconciliation = route('get', ADMIN_RECONCILIATION_PATH, ({ query }) => {
+  adminUser();
+  const days = Number(query.get('days') ?? 14);
+  if (!Number.isInteger(days) || days < 1 || days > 90) {
+    throw validationError('days must be a whole number of days from 1 to 90.');
+  }
+  return json({ tolerance_percent: 2, rows: state().reconciliation });
+});
+
+const runReconciliation = route('post', ADMIN_RECONCILIATION_RUN_PATH, () => {
+  adminUser();
+  const withKey = state().credentials.filter((credential) => credential.usage_key_hint);
+  for (const credential of withKey) credential.reconciled_at = now();
+  return json({ credentials: withKey.length, failed: 0, rows: state().reconciliation.length, from: '', to: '' });
+});
+
 export const routingRoutes = [
+  reconciliation,
+  runReconciliation,
   listRoutes,
   createRoute,
   updateRoute,

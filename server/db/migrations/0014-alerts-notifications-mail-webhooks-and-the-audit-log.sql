@@ -1,4 +1,4 @@
--- Migration 13: alerts, notifications, mail, webhooks and the audit log.
+-- Migration 14: alerts, notifications, mail, webhooks and the audit log.
 -- (docs/alerts.md) What the team owner asks to be told about. A team without a row has the defaults, which the
 -- server keeps (contract/schemas/alerts.ts, DEFAULT_ALERT_SETTINGS) and writes in full with the owner's first change.
 CREATE TABLE alert_settings (

@@ -1,3 +1,4 @@
+import { mergeCounts } from '../mergeCounts';
 import type { OpenAiErrorBody } from '../gatewayError';
 import type { AnthropicStreamEvent, AnthropicUsage } from './anthropicTypes';
 import type { OpenAiChatChunk, OpenAiChunkChoice } from './openaiTypes';
@@ -73,7 +74,7 @@ export function anthropicEventToOpenai(
       return { state, chunks: [chunk(state, { delta: { tool_calls: [call] }, finish_reason: null })] };
     }
     case 'message_delta': {
-      const next = { ...state, usage: { ...state.usage, ...event.usage } };
+      const next = { ...state, usage: mergeCounts(state.usage, event.usage) ?? state.usage };
       const finish = finishReasonOf(event.delta.stop_reason);
       return { state: next, chunks: [chunk(next, { delta: {}, finish_reason: finish })] };
     }

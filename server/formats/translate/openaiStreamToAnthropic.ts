@@ -1,3 +1,4 @@
+import { mergeCounts } from '../mergeCounts';
 import type { AnthropicContentBlock, AnthropicStreamEvent, AnthropicUsage } from './anthropicTypes';
 import type { OpenAiChatChunk, OpenAiFinishReason, OpenAiToolCallDelta } from './openaiTypes';
 import { stopReasonOf } from './stopReasons';
@@ -13,6 +14,8 @@ export interface OpenAiStreamState {
   blockOfTool: Record<number, number>;
   finishReason: OpenAiFinishReason | null;
   usage: AnthropicUsage;
+  /** Every usage report so far, merged (a later null keeps the earlier count). */
+  reported: OpenAiChatChunk['usage'] | null;
 }
 
 export const newOpenAiStreamState = (): OpenAiStreamState => ({
@@ -22,6 +25,7 @@ export const newOpenAiStreamState = (): OpenAiStreamState => ({
   blockOfTool: {},
   finishReason: null,
   usage: { input_tokens: 0, output_tokens: 0 },
+  reported: null,
 });
 
 type Step = { state: OpenAiStreamState; events: AnthropicStreamEvent[] };
@@ -89,7 +93,10 @@ export function openaiChunkToAnthropic(state: OpenAiStreamState, chunk: OpenAiCh
   if (choice?.delta.content) step = textStep(step, choice.delta.content);
   for (const call of choice?.delta.tool_calls ?? []) step = toolStep(step, call);
   if (choice?.finish_reason) step.state = { ...step.state, finishReason: choice.finish_reason };
-  if (chunk.usage) step.state = { ...step.state, usage: anthropicUsageOf(chunk.usage) };
+  if (chunk.usage) {
+    const reported = mergeCounts(step.state.reported, chunk.usage);
+    step.state = { ...step.state, reported, usage: reported ? anthropicUsageOf(reported) : step.state.usage };
+  }
   return step;
 }
 

@@ -1,5 +1,6 @@
 import { limits, type ProviderDescriptor } from '../types';
 import { anthropicMessages } from '../anthropicMessages/dialect';
+import { anthropicUsageReport } from './usageReport';
 
 /** Anthropic, through its native Messages API. */
 export const anthropic: ProviderDescriptor = {
@@ -19,4 +20,5 @@ export const anthropic: ProviderDescriptor = {
     'claude-haiku-3.5': limits(200_000, 8_192),
     'claude-3-5-haiku': limits(200_000, 8_192),
   },
+  usageReport: anthropicUsageReport,
 };

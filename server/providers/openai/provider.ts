@@ -1,5 +1,6 @@
 import { bearer, openaiCompatible } from '../openaiCompatible/dialect';
 import { limits, type ProviderDescriptor } from '../types';
+import { openaiUsageReport } from './usageReport';
 
 /** OpenAI: chat completions, embeddings and the Responses API. */
 export const openai: ProviderDescriptor = {
@@ -20,4 +21,5 @@ export const openai: ProviderDescriptor = {
     o3: limits(200_000, 100_000),
     'o4-mini': limits(200_000, 100_000),
   },
+  usageReport: openaiUsageReport,
 };

@@ -1,3 +1,4 @@
+import { mergeCounts } from '../../formats/mergeCounts';
 import { unreadableReply } from '../../formats/gatewayError';
 import { parseUsage, readCompletion } from '../../formats/replies';
 import { anthropicRequestToOpenai } from '../../formats/translate/anthropicRequestToOpenai';
@@ -16,7 +17,7 @@ import type { OpenAiChatChunk, OpenAiChatResponse } from '../../formats/translat
 import { anthropicErrorEvent } from '../../formats/anthropicErrors';
 import { eventChars } from '../../formats/anthropicEvents';
 import { eventRelay, type RelayProgress } from '../../formats/eventRelay';
-import { bodyJson, eventJson, isJsonObject, namedSse } from '../../formats/sse';
+import { bodyJson, eventJson, isJsonObject, namedSse, type JsonObject } from '../../formats/sse';
 import type { Conversation, StreamRelay } from '../../formats/types';
 
 /** An OpenAI in-stream `{ error }` as Anthropic's error event: the provider failed, so an API error. */
@@ -41,6 +42,7 @@ function forwardEvents(events: AnthropicStreamEvent[], progress: RelayProgress):
  */
 function openAiToMessagesRelay(): StreamRelay {
   let state = newOpenAiStreamState();
+  let reported: JsonObject | null = null;
   return eventRelay((event, progress) => {
     if (event.data.trim() === '[DONE]') {
       const closing = openaiStreamEnd(state);
@@ -56,8 +58,10 @@ function openAiToMessagesRelay(): StreamRelay {
       return namedSse(anthropicStreamError(chunk.error));
     }
     if (!Array.isArray(chunk.choices)) return '';
-    const usage = parseUsage(chunk.usage);
-    if (usage) progress.usage = usage;
+    if (isJsonObject(chunk.usage)) {
+      reported = mergeCounts(reported, chunk.usage);
+      progress.usage = parseUsage(reported) ?? progress.usage;
+    }
     const step = openaiChunkToAnthropic(state, chunk as unknown as OpenAiChatChunk);
     state = step.state;
     return forwardEvents(step.events, progress);

@@ -1,3 +1,4 @@
+import { mergeCounts } from '../../formats/mergeCounts';
 import type { TokenUsage } from '../../lib/cost';
 import type { GatewayError } from '../../formats/gatewayError';
 import { parseUsage } from '../../formats/replies';
@@ -12,7 +13,9 @@ export function responsesUsage(raw: unknown): TokenUsage | null {
   return parseUsage({
     prompt_tokens: input_tokens,
     completion_tokens: output_tokens,
+    total_tokens: raw.total_tokens,
     prompt_tokens_details: input_tokens_details,
+    completion_tokens_details: raw.output_tokens_details,
   });
 }
 
@@ -40,14 +43,16 @@ export const responsesErrorEvent = (error: GatewayError) =>
 
 /** The Responses stream relayed as it is; every `….delta` event's text counts as generated. */
 function responsesRelay(): StreamRelay {
+  let reported: JsonObject | null = null;
   return eventRelay((event, progress) => {
     const forward = `${event.raw}\n\n`;
     const json = eventJson(event);
     const type = typeof json?.type === 'string' ? json.type : event.name;
     if (!json || !type) return forward;
     if (type.endsWith('.delta')) progress.completionChars += length(json.delta);
-    if (FINAL.has(type) && isJsonObject(json.response)) {
-      progress.usage = responsesUsage(json.response.usage) ?? progress.usage;
+    if (FINAL.has(type) && isJsonObject(json.response) && isJsonObject(json.response.usage)) {
+      reported = mergeCounts(reported, json.response.usage);
+      progress.usage = responsesUsage(reported) ?? progress.usage;
     }
     if (type === 'response.failed') progress.error = (isJsonObject(json.response) && json.response.error) || json;
     if (type === 'error') progress.error = json;

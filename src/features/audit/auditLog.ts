@@ -51,6 +51,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'deployment.removed': 'Deployment removed',
   'credential.created': 'Credential stored',
   'credential.deleted': 'Credential deleted',
+  'credential.usage_key_set': 'Usage key set',
   'alert_settings.updated': 'Alert settings changed',
   'webhook.created': 'Webhook added',
   'webhook.updated': 'Webhook changed',

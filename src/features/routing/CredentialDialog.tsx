@@ -5,7 +5,13 @@ import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateProviderCredentialMutation } from '../../store/api';
 import { UPSTREAM_PROVIDERS } from '../../../contract/providers';
 import { FormDialog } from '../../components/admin/FormDialog';
-import { EMPTY_CREDENTIAL_FORM, SECRET_HELPER, credentialFormErrors, credentialPayload } from './routing';
+import {
+  EMPTY_CREDENTIAL_FORM,
+  SECRET_HELPER,
+  USAGE_KEY_HELPER,
+  credentialFormErrors,
+  credentialPayload,
+} from './routing';
 import { useForm } from './useForm';
 
 /** Store a provider API key; the server seals it and only ever shows its last four characters. */
@@ -52,6 +58,13 @@ export function CredentialDialog({ onClose }: { onClose: () => void }) {
         label="Base URL"
         {...textFieldBinding(form, 'base_url')}
         helperText={form.errors.base_url ?? "Optional: a proxy or regional endpoint instead of the provider's"}
+      />
+      <TextField
+        label="Usage key"
+        type="password"
+        autoComplete="off"
+        {...textFieldBinding(form, 'usage_key')}
+        helperText={form.errors.usage_key ?? USAGE_KEY_HELPER}
       />
     </FormDialog>
   );

@@ -16,7 +16,11 @@ import {
   healthStatus,
   percentilePair,
   policySummary,
+  costsOursTheirs,
+  oursTheirs,
+  reconcileState,
 } from './routing';
+import { ReconciliationVerdict } from './ReconciliationVerdict';
 
 // The routing page's tables on a phone: each row as a card with the grid's columns in the grid's order (the same
 // value helpers from routing.ts), and the row actions spelled out. A phone never downloads MUI X (CardList).
@@ -95,6 +99,7 @@ function renderCard(props: RoutingGridProps) {
               ['Key', item.secret_hint],
               ['Base URL', item.base_url ?? 'Provider default'],
               ['Used by', item.used_by],
+              ['Reconciliation', reconcileState(item)],
               ['Created', formatDateTime(item.created_at)],
             ]}
           />
@@ -115,6 +120,22 @@ function renderCard(props: RoutingGridProps) {
               ['TTFT p50 / p95', percentilePair(item.p50_ttft_ms, item.p95_ttft_ms)],
               ['Breaker', breakerText(item.cooling_until)],
               ['Last error', item.last_error_code ?? '—'],
+            ]}
+          />
+        </>
+      );
+    case 'reconciliation':
+      return (item: (typeof props.rows)[number]) => (
+        <>
+          <CardTitle end={<ReconciliationVerdict row={item} />}>
+            <Title text={`${item.day} · ${item.model}`} />
+          </CardTitle>
+          <CardFacts
+            facts={[
+              ['Credential', item.credential],
+              ['Input ours / theirs', oursTheirs(item.ours.input_tokens, item.theirs.input_tokens)],
+              ['Output ours / theirs', oursTheirs(item.ours.output_tokens, item.theirs.output_tokens)],
+              ['Cost ours / theirs', costsOursTheirs(item.ours.cost_cents, item.theirs.cost_cents)],
             ]}
           />
         </>

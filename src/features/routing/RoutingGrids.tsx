@@ -9,13 +9,14 @@ import type {
 } from '../../../contract/schemas/routing';
 import {
   HEALTH_COLUMNS,
+  RECONCILIATION_COLUMNS,
   credentialColumns,
   deploymentColumns,
   routeColumns,
   type HealthRow,
   type RowActions,
 } from './routingColumns';
-import { ROUTING_TABLE_LABELS, type RoutingTable } from './routing';
+import { ROUTING_TABLE_LABELS, type ReconciliationListRow, type RoutingTable } from './routing';
 
 // The routing page's grids, in one chunk of their own with MUI X (RoutingSection loads it after the first paint).
 
@@ -33,7 +34,8 @@ export type RoutingGridProps =
       health: Map<string, DeploymentHealth>;
     } & ListProps<RouteDeployment>)
   | ({ table: 'credentials'; actions: RowActions<ProviderCredential> } & ListProps<ProviderCredential>)
-  | ({ table: 'health' } & ListProps<HealthRow>);
+  | ({ table: 'health' } & ListProps<HealthRow>)
+  | ({ table: 'reconciliation' } & ListProps<ReconciliationListRow>);
 
 /** The column that identifies a row: it sticks to the left edge when a narrow screen scrolls the grid. */
 const IDENTIFYING_FIELDS: Record<RoutingTable, string> = {
@@ -41,6 +43,7 @@ const IDENTIFYING_FIELDS: Record<RoutingTable, string> = {
   deployments: 'model',
   credentials: 'name',
   health: 'label',
+  reconciliation: 'day',
 };
 
 function columnsOf(props: RoutingGridProps): GridColDef<GridValidRowModel>[] {
@@ -53,12 +56,14 @@ function columnsOf(props: RoutingGridProps): GridColDef<GridValidRowModel>[] {
       return credentialColumns(props.actions) as GridColDef<GridValidRowModel>[];
     case 'health':
       return HEALTH_COLUMNS as GridColDef<GridValidRowModel>[];
+    case 'reconciliation':
+      return RECONCILIATION_COLUMNS as GridColDef<GridValidRowModel>[];
   }
 }
 
 /** One of the page's tables; its columns are rebuilt only when the row actions or the health figures change. */
 export default function RoutingGrid(props: RoutingGridProps) {
-  const actions = props.table === 'health' ? null : props.actions;
+  const actions = props.table === 'health' || props.table === 'reconciliation' ? null : props.actions;
   const health = props.table === 'deployments' ? props.health : null;
   // The columns depend on nothing else of the props: the rows and loading state change without rebuilding them.
   // eslint-disable-next-line react-hooks/exhaustive-deps

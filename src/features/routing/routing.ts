@@ -9,12 +9,14 @@ import {
   type ModelRoute,
   type ModelRouteCreateBody,
   type ProviderCredential,
+  type ReconciliationRow,
   type ProviderCredentialBody,
   type RouteDeployment,
   type RouteDeploymentBody,
 } from '../../../contract/schemas/routing';
 import { formatCount } from '../../lib/numbers';
 import { formatClockTime } from '../../lib/time';
+import { formatCents } from '../../../contract/money';
 
 export { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS };
 
@@ -90,12 +92,13 @@ export const percentilePair = (p50: number | null, p95: number | null) =>
 export const breakerText = (coolingUntil: string | null) =>
   coolingUntil ? `Cooling until ${formatClockTime(coolingUntil)}` : 'Closed';
 
-/** The page's four tables: their accessible names, as grids on a desktop and as card lists on a phone. */
+/** The page's tables: their accessible names, as grids on a desktop and as card lists on a phone. */
 export const ROUTING_TABLE_LABELS = {
   routes: 'Model routes',
   deployments: 'Deployments',
   credentials: 'Provider credentials',
   health: 'Provider health',
+  reconciliation: 'Reconciliation',
 } as const;
 export type RoutingTable = keyof typeof ROUTING_TABLE_LABELS;
 
@@ -225,9 +228,20 @@ export interface CredentialFormValues {
   name: string;
   secret: string;
   base_url: string;
+  /** The provider's admin key, for reconciliation; optional. */
+  usage_key: string;
 }
 
-export const EMPTY_CREDENTIAL_FORM: CredentialFormValues = { provider: '', name: '', secret: '', base_url: '' };
+export const EMPTY_CREDENTIAL_FORM: CredentialFormValues = {
+  provider: '',
+  name: '',
+  secret: '',
+  base_url: '',
+  usage_key: '',
+};
+
+export const USAGE_KEY_HELPER =
+  "Optional: the provider's admin key (OpenAI sk-admin-…, Anthropic sk-ant-admin…), to reconcile against its usage report";
 
 export function credentialFormErrors(values: CredentialFormValues): Errors<CredentialFormValues> {
   return withoutUndefined({
@@ -238,6 +252,10 @@ export function credentialFormErrors(values: CredentialFormValues): Errors<Crede
       values.base_url.trim() === '' || /^https?:\/\/\S+$/.test(values.base_url.trim())
         ? undefined
         : 'Base URL must start with http:// or https://',
+    usage_key:
+      values.usage_key === '' || values.usage_key.length >= 8
+        ? undefined
+        : 'The usage key must be at least 8 characters',
   });
 }
 
@@ -247,5 +265,42 @@ export function credentialPayload(values: CredentialFormValues): ProviderCredent
     name: values.name.trim(),
     secret: values.secret,
     base_url: values.base_url.trim() || null,
+    ...(values.usage_key && { usage_key: values.usage_key }),
   };
 }
+
+/** What reconciliation says of a credential, for its row. */
+export function reconcileState(
+  credential: Pick<ProviderCredential, 'usage_key_hint' | 'reconciled_at' | 'reconcile_error'>,
+) {
+  if (!credential.usage_key_hint) return 'No usage key';
+  if (credential.reconcile_error) return `Failed: ${credential.reconcile_error}`;
+  return credential.reconciled_at ? `Reconciled ${formatClockTime(credential.reconciled_at)}` : 'Not reconciled yet';
+}
+
+/** Tokens ours / theirs, for a reconciliation cell. */
+export const oursTheirs = (ours: number, theirs: number | null) =>
+  `${formatCount(ours)} / ${theirs === null ? '—' : formatCount(theirs)}`;
+
+/** A cost ours / theirs (theirs unknown when the provider's cost report had no line for the model). */
+export const costsOursTheirs = (ours: number, theirs: number | null) =>
+  `${formatCents(ours)} / ${theirs === null ? '—' : formatCents(theirs)}`;
+
+/** A reconciliation row as the page lists it: its credential named. */
+export type ReconciliationListRow = ReconciliationRow & { id: string; credential: string };
+
+export function reconciliationRows(
+  rows: ReconciliationRow[],
+  credentials: Pick<ProviderCredential, 'id' | 'provider' | 'name'>[],
+): ReconciliationListRow[] {
+  const names = new Map(credentials.map((c) => [c.id, `${c.provider} · ${c.name}`]));
+  return rows.map((row) => ({
+    ...row,
+    id: `${row.credential_id}/${row.day}/${row.model}`,
+    credential: names.get(row.credential_id) ?? 'Deleted credential',
+  }));
+}
+
+/** "Agrees", or what differs, for a reconciliation row. */
+export const reconciliationVerdict = (row: Pick<ReconciliationRow, 'differences'>) =>
+  row.differences.length === 0 ? 'Agrees' : 'Differs';

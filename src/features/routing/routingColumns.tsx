@@ -16,14 +16,20 @@ import type {
 import {
   HEALTH_COLORS,
   breakerText,
+  costsOursTheirs,
   credentialLabel,
   deploymentsSummary,
   formatRate,
   healthLabel,
   healthStatus,
+  oursTheirs,
   percentilePair,
   policySummary,
+  reconcileState,
+  reconciliationVerdict,
+  type ReconciliationListRow,
 } from './routing';
+import { ReconciliationVerdict } from './ReconciliationVerdict';
 
 /** Row actions; the callbacks are stable (memoised), so the columns are rebuilt only when they change. */
 export interface RowActions<Row> {
@@ -139,12 +145,57 @@ export const credentialColumns = (actions: RowActions<ProviderCredential>): Grid
   },
   { field: 'used_by', headerName: 'Used by', type: 'number', minWidth: 90 },
   {
+    field: 'usage_key_hint',
+    headerName: 'Reconciliation',
+    minWidth: 170,
+    flex: 1,
+    valueGetter: (_value, row) => reconcileState(row),
+  },
+  {
     field: 'created_at',
     headerName: 'Created',
     minWidth: 170,
     valueFormatter: (value: string) => formatDateTime(value),
   },
   actionsColumn(actions, 'Delete credential'),
+];
+
+export const RECONCILIATION_COLUMNS: GridColDef<ReconciliationListRow>[] = [
+  { field: 'day', headerName: 'Day', minWidth: 110 },
+  { field: 'credential', headerName: 'Credential', minWidth: 150, flex: 1 },
+  {
+    field: 'model',
+    headerName: 'Model',
+    minWidth: 150,
+    flex: 1,
+    renderCell: ({ value }) => <BreakableText text={String(value)} />,
+  },
+  {
+    field: 'input',
+    headerName: 'Input ours / theirs',
+    minWidth: 150,
+    valueGetter: (_value, row) => oursTheirs(row.ours.input_tokens, row.theirs.input_tokens),
+  },
+  {
+    field: 'output',
+    headerName: 'Output ours / theirs',
+    minWidth: 150,
+    valueGetter: (_value, row) => oursTheirs(row.ours.output_tokens, row.theirs.output_tokens),
+  },
+  {
+    field: 'cost',
+    headerName: 'Cost ours / theirs',
+    minWidth: 150,
+    valueGetter: (_value, row) => costsOursTheirs(row.ours.cost_cents, row.theirs.cost_cents),
+  },
+  {
+    field: 'verdict',
+    headerName: 'Verdict',
+    minWidth: 200,
+    flex: 1.5,
+    valueGetter: (_value, row) => reconciliationVerdict(row),
+    renderCell: ({ row }) => <ReconciliationVerdict row={row} />,
+  },
 ];
 
 export type HealthRow = DeploymentHealth & { id: string };

@@ -3,9 +3,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { AdminGate } from './AdminGate';
 import { CredentialsSection } from './routing/CredentialsSection';
 import { HealthSection } from './routing/HealthSection';
+import { ReconciliationSection } from './routing/ReconciliationSection';
 import { RoutesSection } from './routing/RoutesSection';
 
-/** Model routes and their deployments, provider credentials and provider health (docs/gateway.md). */
+/**
+ * Model routes and their deployments, provider credentials, provider health, and reconciliation against the
+ * providers' own reports (docs/gateway.md).
+ */
 export function RoutingPage() {
   return (
     <AdminGate>
@@ -17,6 +21,7 @@ export function RoutingPage() {
       <RoutesSection />
       <CredentialsSection />
       <HealthSection />
+      <ReconciliationSection />
     </AdminGate>
   );
 }

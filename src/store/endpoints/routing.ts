@@ -2,7 +2,10 @@ import {
   ADMIN_CREDENTIALS_PATH,
   ADMIN_MODEL_ROUTES_PATH,
   ADMIN_PROVIDER_HEALTH_PATH,
+  ADMIN_RECONCILIATION_PATH,
+  ADMIN_RECONCILIATION_RUN_PATH,
   adminCredentialPath,
+  adminCredentialUsageKeyPath,
   adminDeploymentPath,
   adminDeploymentsPath,
   adminModelRoutePath,
@@ -18,6 +21,8 @@ import type {
   ProviderCredentialBody,
   ProviderCredentialList,
   ProviderHealth,
+  Reconciliation,
+  ReconciliationRun,
   RouteDeploymentBody,
   RouteDeploymentUpdateBody,
 } from '../../../contract/schemas/routing';
@@ -89,6 +94,23 @@ export const routingEndpoints = (build: Build) => ({
       { type: 'ProviderCredential', id },
       { type: 'ProviderCredential', id: 'LIST' },
     ],
+  }),
+  setUsageKey: build.mutation<ProviderCredential, { id: string; usageKey: string | null }>({
+    query: ({ id, usageKey }) => ({
+      url: adminCredentialUsageKeyPath(id),
+      method: 'PUT',
+      body: { usage_key: usageKey },
+    }),
+    invalidatesTags: (_reply, _error, { id }) => [{ type: 'ProviderCredential', id }],
+  }),
+  /** The last `days` days of every credential's reconciliation against its provider's report. */
+  getReconciliation: build.query<Reconciliation, number>({
+    query: (days) => ({ url: ADMIN_RECONCILIATION_PATH, params: { days } }),
+    providesTags: ['Reconciliation'],
+  }),
+  runReconciliation: build.mutation<ReconciliationRun, void>({
+    query: () => ({ url: ADMIN_RECONCILIATION_RUN_PATH, method: 'POST' }),
+    invalidatesTags: ['Reconciliation', { type: 'ProviderCredential', id: 'LIST' }],
   }),
   getProviderHealth: build.query<ProviderHealth, HealthWindow>({
     query: (window) => ({ url: ADMIN_PROVIDER_HEALTH_PATH, params: { window } }),
