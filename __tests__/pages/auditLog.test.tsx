@@ -110,7 +110,7 @@ describe('/audit-log', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['50000', '65000']);
+    ).toEqual(['$500.00', '$650.00']);
   });
 
   it('an administrator reads every team and the site, with a Team column', async () => {

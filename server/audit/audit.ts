@@ -6,7 +6,7 @@ import { auditTargetType } from '../../contract/schemas/audit';
  * The audit log (docs/audit.md): every change an owner or administrator makes, recorded in the change's own
  * transaction, so a change that is refused or rolled back leaves no entry and a committed one always has its entry.
  * A service takes the caller's AuditContext (built from the request by the route: plugins/auth.ts, auditContext) and
- * calls recordAudit with the transaction's Queryable. The table refuses UPDATE, DELETE and TRUNCATE (migration 13)
+ * calls recordAudit with the transaction's Queryable. The table refuses UPDATE, DELETE and TRUNCATE (migration 14)
  * except to the retention job (retention.ts).
  */
 

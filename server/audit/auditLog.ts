@@ -11,7 +11,7 @@ import {
 
 /**
  * Reading the audit log (docs/audit.md): one query builder for the page, the entry and the CSV export. Every read is
- * a keyset scan "scope, filter, newest first, then id" that one of migration 13's indexes answers from where the last
+ * a keyset scan "scope, filter, newest first, then id" that one of migration 14's indexes answers from where the last
  * page ended, so page 1,000 costs what page 1 does and entries written meanwhile do not shift the pages.
  */
 
