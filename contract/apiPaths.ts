@@ -60,3 +60,18 @@ export const memberCapPath = (userId: string) => `${TEAM_MEMBERS_PATH}/${encodeU
 export const REQUEST_LOG_PATH = '/v1/teams/requests';
 export const REQUEST_LOG_CSV_PATH = '/v1/teams/requests.csv';
 export const requestLogEntryPath = (eventId: string) => `${REQUEST_LOG_PATH}/${encodeURIComponent(eventId)}`;
+
+/** The operator's console (docs/api-contract.md, Calls: administration). */
+export const ADMIN_OVERVIEW_PATH = '/v1/admin/overview';
+export const ADMIN_ANALYTICS_PATH = '/v1/admin/analytics';
+export const ADMIN_USERS_PATH = '/v1/admin/users';
+export const adminUserPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}`;
+/** A manual credit adjustment by an administrator. */
+export const ADMIN_TEAMS_PATH = '/v1/admin/teams';
+export const adminTeamPath = (teamId: string) => `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}`;
+export const adminCreditAdjustmentsPath = (teamId: string) =>
+  `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}/credits/adjustments`;
+
+/** What the signed-in member's team can call, and the playground that calls it through the session. */
+export const DASHBOARD_MODELS_PATH = '/v1/dashboard/models';
+export const PLAYGROUND_CHAT_PATH = '/v1/playground/chat';

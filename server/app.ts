@@ -19,6 +19,7 @@ import { openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
 import { registerSpendingChanges } from './plugins/spendingChanges';
 import { adminRoutes } from './routes/admin';
+import { adminConsoleRoutes } from './routes/adminConsole';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
@@ -168,6 +169,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     requestLogRoutes,
     apiKeyRoutes,
     adminRoutes,
+    adminConsoleRoutes,
     adminRoutingRoutes,
   ]) {
     routes(app, deps);

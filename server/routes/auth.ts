@@ -14,9 +14,10 @@ import {
   toAuthUser,
   upsertDevUser,
   upsertGithubUser,
-  type UserRow,
+  type SignInUser,
 } from '../services/users';
 import {
+  ACCOUNT_DISABLED,
   AuthUser,
   DevLoginBody,
   LogoutAllReply,
@@ -45,7 +46,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const rateLimit = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+  /** A disabled user gets no session (docs/governance.md#disabled-users). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SignInUser) {
+    if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED.code, ACCOUNT_DISABLED.message);
     await acceptPendingInvite(db, user);
     setSessionCookie(config, request, reply, await sessions.start(user.id));
   }
@@ -85,7 +88,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       config: rateLimit,
       schema: {
         body: DevLoginBody,
-        response: { 200: AuthUser, ...errors(400, 404) },
+        response: { 200: AuthUser, ...errors(400, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -173,6 +176,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
         throw new HttpError(502, 'OAUTH_FAILED', 'GitHub sign-in failed, please try again');
       }
       const user = await upsertGithubUser(db, profile, config.adminLogins.includes(profile.login.toLowerCase()));
+      if (user.disabled) return reply.redirect(`${config.appUrl ?? ''}/login?error=account_disabled`, 302);
       await signIn(request, reply, user);
       return reply.redirect(redirectTarget(request, saved.redirect), 302);
     },

@@ -1,7 +1,14 @@
-import type { Queryable } from '../db/types';
-import { centsToDollars } from '../lib/money';
+import type { Db, Queryable } from '../db/types';
+import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
+import { centsToDollars, formatCents } from '../lib/money';
 import { iso } from '../lib/time';
-import type { CreditEntryType } from '../../contract/schemas/billing';
+import {
+  ADJUSTMENT_AMOUNT_MESSAGE,
+  ADJUSTMENT_REASON_MESSAGE,
+  type CreditAdjustmentReply,
+  type CreditEntryType,
+} from '../../contract/schemas/billing';
+import { recordActivity } from './activity';
 import { teamPage } from './teamPage';
 
 export type LedgerType = CreditEntryType;
@@ -17,11 +24,27 @@ export interface LedgerEntryInput {
   documentId?: string | null;
   createdBy?: string | null;
   createdAt?: Date;
+  /**
+   * A debit that must leave the team its requests in flight (teams.reserved_cents): written only while the balance
+   * less those holds covers it, by the balance's own conditional UPDATE; otherwise nothing is (LedgerRefusal).
+   */
+  keepHolds?: boolean;
+}
+
+/** A `keepHolds` debit the balance did not cover: the team's balance and holds when it was refused, in cents. */
+export class LedgerRefusal extends Error {
+  constructor(
+    readonly balanceCents: number,
+    readonly reservedCents: number,
+  ) {
+    super('The debit is more than the balance left after the holds of requests in flight');
+  }
 }
 
 /**
  * The only way money enters or leaves a team's ledger. Must run inside the caller's transaction: it appends the entry
- * and moves the denormalised balance by the same amount, returning the new balance in cents.
+ * and moves the denormalised balance by the same amount, returning the new balance in cents. A `keepHolds` debit the
+ * balance does not cover throws LedgerRefusal (the caller's transaction then writes nothing).
  */
 export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): Promise<number> {
   await q.query(
@@ -40,10 +63,20 @@ export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): 
       entry.documentId ?? null,
     ],
   );
+  // Re-checked on the row's newest version once its lock is taken (READ COMMITTED): concurrent debits cannot both pass.
   const [team] = await q.query<{ credit_balance_cents: number }>(
-    'UPDATE teams SET credit_balance_cents = credit_balance_cents + $2 WHERE id = $1 RETURNING credit_balance_cents',
-    [entry.teamId, entry.amountCents],
+    `UPDATE teams SET credit_balance_cents = credit_balance_cents + $2
+     WHERE id = $1 AND (NOT $3 OR $2 >= 0 OR credit_balance_cents - reserved_cents + $2 >= 0)
+     RETURNING credit_balance_cents`,
+    [entry.teamId, entry.amountCents, entry.keepHolds ?? false],
   );
+  if (!team) {
+    const [now] = await q.query<{ credit_balance_cents: number; reserved_cents: number }>(
+      'SELECT credit_balance_cents, reserved_cents FROM teams WHERE id = $1',
+      [entry.teamId],
+    );
+    throw new LedgerRefusal(now.credit_balance_cents, now.reserved_cents);
+  }
   return team.credit_balance_cents;
 }
 
@@ -114,4 +147,50 @@ export async function creditHistory(q: Queryable, teamId: string, limit: number,
     })),
     total,
   };
+}
+
+/**
+ * An administrator's manual adjustment (docs/governance.md#manual-adjustments): a credit (positive) or a debit
+ * (negative) with its reason, as one ledger entry of type adjustment in one transaction. A debit is written only while
+ * the team's balance, less what its requests in flight hold, covers it (appendLedgerEntry's conditional write), so
+ * concurrent debits never take more than there is. Recorded in the team's activity feed.
+ */
+export async function adjustCredits(
+  db: Db,
+  teamId: string,
+  by: { id: string; login: string },
+  amountCents: number,
+  reason: string,
+): Promise<CreditAdjustmentReply> {
+  const description = reason.trim();
+  if (amountCents === 0) throw badRequest(ADJUSTMENT_AMOUNT_MESSAGE);
+  if (!description) throw badRequest(ADJUSTMENT_REASON_MESSAGE);
+  if (!isUuid(teamId)) throw notFound('Team not found');
+  return db.tx(async (q) => {
+    const [team] = await q.query<{ name: string }>('SELECT name FROM teams WHERE id = $1', [teamId]);
+    if (!team) throw notFound('Team not found');
+    let balance: number;
+    try {
+      balance = await appendLedgerEntry(q, {
+        teamId,
+        type: 'adjustment',
+        amountCents,
+        description,
+        createdBy: by.id,
+        keepHolds: true,
+      });
+    } catch (error) {
+      if (!(error instanceof LedgerRefusal)) throw error;
+      const available = Math.max(0, error.balanceCents - error.reservedCents);
+      throw conflict(
+        `A debit of ${formatCents(-amountCents)} is more than ${team.name} has: its balance is ` +
+          `${formatCents(error.balanceCents)}` +
+          (error.reservedCents > 0 ? `, of which ${formatCents(error.reservedCents)} is held for requests in flight` : '') +
+          `. Debit at most ${formatCents(available)}.`,
+      );
+    }
+    const signed = amountCents > 0 ? `+${formatCents(amountCents)}` : formatCents(amountCents);
+    await recordActivity(q, teamId, by.id, 'credits_adjusted', `Credits adjusted by ${signed}: ${description}`);
+    return { team_id: teamId, balance_cents: balance };
+  });
 }

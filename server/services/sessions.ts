@@ -23,8 +23,8 @@ interface SessionUserRow extends UserRow {
 /**
  * Sessions: a row in `sessions` per sign-in, named by an HS256 JWT (`sub` the user, `sid` the row, `exp` required).
  * The token proves who issued it; the row decides whether it still counts, so signing out (here or everywhere) ends
- * it on the server at once. Administrator rights come from ADMIN_LOGINS on every check, never from what was true
- * when the session began.
+ * it on the server at once, and so does an administrator disabling the user. Administrator rights come from
+ * ADMIN_LOGINS on every check, never from what was true when the session began.
  */
 export function createSessions(secret: string, db: Queryable, adminLogins: readonly string[]) {
   const key = new TextEncoder().encode(secret);
@@ -69,7 +69,7 @@ export function createSessions(secret: string, db: Queryable, adminLogins: reado
       if (!verified.ok) return verified;
       const [row] = await db.query<SessionUserRow>(
         `SELECT u.id, u.login, u.name, u.email, lower(u.login) = ANY($3::text[]) AS is_admin, m.team_id, m.role,
-                s.ended_at IS NOT NULL AS ended, s.expires_at <= now() AS expired
+                s.ended_at IS NOT NULL OR u.disabled_at IS NOT NULL AS ended, s.expires_at <= now() AS expired
          FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN team_members m ON m.user_id = u.id
          WHERE s.id = $1 AND s.user_id = $2`,
         [verified.sessionId, verified.userId, admins],
