@@ -6,6 +6,8 @@ export const GATEWAY_ENDPOINTS = {
   messages: { path: '/v1/messages', label: 'Messages (Anthropic)' },
   responses: { path: '/v1/responses', label: 'Responses (OpenAI)' },
   embeddings: { path: '/v1/embeddings', label: 'Embeddings (OpenAI)' },
+  // The Gemini door: the model and the method are in the path (`:streamGenerateContent?alt=sse` streams).
+  generateContent: { path: '/v1beta/models/{model}:generateContent', label: 'generateContent (Gemini)' },
 } as const;
 
 export type EndpointName = keyof typeof GATEWAY_ENDPOINTS;

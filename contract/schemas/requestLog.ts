@@ -69,7 +69,10 @@ export const RequestLogEntry = Type.Object({
   user_id: Type.String(),
   user_name: Nullable(Type.String()),
   user_email: Nullable(Type.String()),
-  /** Which API the client called: 'chat.completions', 'messages', 'embeddings' or 'responses' (EndpointName). */
+  /**
+   * Which API the client called: 'chat.completions', 'messages', 'embeddings', 'responses' or 'generateContent' (the
+   * Gemini door) (EndpointName).
+   */
   endpoint: Nullable(Type.String()),
   provider: Type.String(),
   model: Type.String(),

@@ -24,6 +24,9 @@ import type { EndpointName } from '../../contract/endpoints';
 export { ENDPOINT_NAMES } from '../../contract/endpoints';
 export type { EndpointName };
 
+/** The chat completions field that caps an answer, as a provider reads it (OpenAI's reasoning models refuse max_tokens). */
+export type ChatOutputCap = 'max_tokens' | 'max_completion_tokens';
+
 /** A provider's complete (non-streamed) reply, read: what the client is sent, and what to bill. */
 export interface ReadReply {
   /** The JSON body to send the client (the provider's own bytes when nothing needed translating). */
@@ -86,6 +89,8 @@ export interface ConversationOptions {
   anthropicBeta?: string;
   /** Unix seconds, for the `created` field of translated replies. */
   created: number;
+  /** The deployment's provider's cap field, for a door translated to its chat completions (the Gemini door). */
+  chatOutputCap?: ChatOutputCap;
 }
 
 /** One request to a gateway endpoint, once its body has passed the endpoint's schema. */

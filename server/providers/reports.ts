@@ -16,7 +16,7 @@ export async function readPages(
   next: (body: Record<string, unknown>) => string | null,
 ): Promise<Record<string, unknown>[]> {
   const pages: Record<string, unknown>[] = [];
-  for (let page: string | null = url; page !== null && pages.length < 100; ) {
+  for (let page: string | null = url; page !== null && pages.length < 100;) {
     const res = await fetch(page, { headers, signal: AbortSignal.timeout(REPORT_TIMEOUT_MS) });
     const text = await res.text();
     if (!res.ok) {

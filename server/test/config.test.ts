@@ -87,7 +87,7 @@ describe('config', () => {
     }
   });
 
-  test('gateway: echo in demo mode only, providers offered only with a key, OpenAI-compatible default URLs', () => {
+  test('gateway: echo in demo mode only, providers offered only with a key, each API`s default base URL', () => {
     const demo = loadConfig({}, ['--demo']).gateway;
     assert.equal(demo.echo, true);
     assert.equal(demo.upstreamTimeoutMs, 120_000);
@@ -96,7 +96,7 @@ describe('config', () => {
     assert.deepEqual(demo.providers, {
       anthropic: { baseUrl: 'https://api.anthropic.com/v1', apiKey: null },
       openai: { baseUrl: 'https://api.openai.com/v1', apiKey: null },
-      google: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', apiKey: null },
+      google: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', apiKey: null },
       openrouter: { baseUrl: 'https://openrouter.ai/api/v1', apiKey: null },
     });
     assert.equal(loadConfig(production).gateway.echo, false);

@@ -8,12 +8,7 @@ const ANTHROPIC_VERSION = '2023-06-01';
  * (uncached input, cache reads and writes, output), and the cost report by description, whose amounts are decimal
  * strings in cents.
  */
-export async function anthropicUsageReport({
-  baseUrl,
-  adminKey,
-  from,
-  to,
-}: UsageReportSource): Promise<ReportedDay[]> {
+export async function anthropicUsageReport({ baseUrl, adminKey, from, to }: UsageReportSource): Promise<ReportedDay[]> {
   const base = baseUrl.replace(/\/+$/, '');
   const range = `starting_at=${from}T00:00:00Z&ending_at=${to}T00:00:00Z`;
   const headers = { 'x-api-key': adminKey, 'anthropic-version': ANTHROPIC_VERSION };
