@@ -166,7 +166,7 @@ export async function createTestContext(
     config,
     reset: () =>
       db.exec(
-        'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters CASCADE',
+        'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters, usage_daily_models CASCADE',
       ),
     close: async () => {
       await app.close();
