@@ -139,7 +139,32 @@ export const PAGE_ROUTES = [
     later: ['grid-routing'],
     nav: { label: 'Routing', match: 'section', section: 'admin' },
   },
-  { path: '/admin/analytics', chunk: 'page-analytics', kind: 'plain', loader: 'requireUser' },
+  {
+    path: '/admin/teams',
+    chunk: 'page-admin-teams',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-admin-teams'],
+    // A team's page below it keeps the entry active.
+    nav: { label: 'Teams', match: 'section', section: 'admin' },
+  },
+  { path: '/admin/teams/:teamId', chunk: 'page-admin-team', kind: 'plain', loader: 'requireUser' },
+  {
+    path: '/admin/users',
+    chunk: 'page-admin-users',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-admin-users'],
+    nav: { label: 'Users', match: 'section', section: 'admin' },
+  },
+  {
+    path: '/admin/analytics',
+    chunk: 'page-analytics',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['chart-analytics'],
+    nav: { label: 'Analytics', match: 'section', section: 'admin' },
+  },
   { path: '*', chunk: 'page-not-found', kind: 'plain', loader: 'requireUser' },
 ] as const satisfies readonly PageRoute[];
 

@@ -32,9 +32,7 @@ const oneOf = <T extends string>(values: readonly T[], field: string) =>
 /** A console list's query: a search, a sort of its own fields, and an offset page (lists of teams and users). */
 const listQuery = <Sort extends string, Extra extends TProperties>(sorts: readonly Sort[], extra: Extra) =>
   Type.Object({
-    search: Type.Optional(
-      Type.String({ maxLength: 100, errorMessage: 'search must be at most 100 characters' }),
-    ),
+    search: Type.Optional(Type.String({ maxLength: 100, errorMessage: 'search must be at most 100 characters' })),
     sort: Type.Optional(oneOf(sorts, 'sort')),
     order: Type.Optional(oneOf(SORT_ORDERS, 'order')),
     limit: Type.Optional(
@@ -165,13 +163,7 @@ export const AdminTeamDetail = Type.Object({
 });
 export type AdminTeamDetail = Static<typeof AdminTeamDetail>;
 
-export const ADMIN_USER_SORTS = [
-  'login',
-  'created_at',
-  'last_sign_in_at',
-  'key_count',
-  'month_spend_cents',
-] as const;
+export const ADMIN_USER_SORTS = ['login', 'created_at', 'last_sign_in_at', 'key_count', 'month_spend_cents'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const ADMIN_USER_STATUSES = ['active', 'disabled'] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];

@@ -31,7 +31,6 @@ let admin: TestUser;
 let owner: TestUser;
 let member: TestUser;
 let teamId: string;
-let otherTeamId: string;
 /** A completion token costs exactly 1 cent. */
 const body = { model: 'openai/metered', messages: [{ role: 'user', content: 'go' }], max_tokens: 7 };
 
@@ -42,7 +41,7 @@ beforeEach(async () => {
   member = await ctx.user('member');
   teamId = await ctx.team(owner, 'Acme', 10_000);
   await ctx.join(member, teamId);
-  otherTeamId = await ctx.team(await ctx.user('zed'), 'Zeta', 0);
+  await ctx.team(await ctx.user('zed'), 'Zeta', 0);
   await ctx.tier({ provider: 'openai', model: 'metered', prompt: 0, completion: 10_000 });
   ctx.upstream.handler = (request, res) =>
     sendJson(res, request.body.model, 'ok', { prompt_tokens: 3, completion_tokens: request.body.max_tokens });

@@ -34,6 +34,12 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-coupons" */ '../pages/admin/CouponsPage')).CouponsPage,
   'page-routing': async () =>
     (await import(/* webpackChunkName: "page-routing" */ '../pages/admin/RoutingPage')).RoutingPage,
+  'page-admin-teams': async () =>
+    (await import(/* webpackChunkName: "page-admin-teams" */ '../pages/admin/TeamsPage')).TeamsPage,
+  'page-admin-team': async () =>
+    (await import(/* webpackChunkName: "page-admin-team" */ '../pages/admin/TeamPage')).AdminTeamPage,
+  'page-admin-users': async () =>
+    (await import(/* webpackChunkName: "page-admin-users" */ '../pages/admin/UsersPage')).UsersPage,
   'page-analytics': async () =>
     (await import(/* webpackChunkName: "page-analytics" */ '../pages/admin/AnalyticsPage')).AnalyticsPage,
   'page-not-found': async () =>

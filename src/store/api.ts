@@ -12,6 +12,7 @@ import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
+import { adminConsoleEndpoints } from './endpoints/adminConsole';
 
 /*
  * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
@@ -55,6 +56,8 @@ import { requestLogEndpoints } from './endpoints/requestLog';
  * | deleteProviderCred.   | ProviderCredential {id}, ProviderCredential LIST                                  |
  * | setUsageKey           | ProviderCredential {id}                                                           |
  * | runReconciliation     | Reconciliation, ProviderCredential LIST (last reconciled, error)                  |
+ * | adjustTeamCredits     | AdminTeam {id} and LIST, Analytics (credits), CreditBalance, CreditHistory         |
+ * | setUserDisabled       | AdminUser {id} and LIST (a status filter), AdminTeam (its members' status)          |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
@@ -79,6 +82,7 @@ export const api = createApi({
     ...adminEndpoints(build),
     ...routingEndpoints(build),
     ...requestLogEndpoints(build),
+    ...adminConsoleEndpoints(build),
   }),
 });
 
@@ -142,4 +146,11 @@ export const {
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
+  useGetSystemOverviewQuery,
+  useGetAdminTeamsQuery,
+  useGetAdminTeamQuery,
+  useAdjustTeamCreditsMutation,
+  useGetAdminUsersQuery,
+  useSetUserDisabledMutation,
+  useGetAnalyticsQuery,
 } = api;

@@ -27,6 +27,10 @@ export const TAG_TYPES = [
   'ProviderHealth',
   'Reconciliation',
   'RequestLog',
+  'SystemOverview',
+  'AdminTeam',
+  'AdminUser',
+  'Analytics',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -9,6 +9,9 @@ import SellOutlined from '@mui/icons-material/SellOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -32,6 +35,9 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/admin/pricing': SellOutlined,
   '/admin/coupons': LocalOfferOutlined,
   '/admin/routing': AltRouteOutlined,
+  '/admin/teams': Diversity3Outlined,
+  '/admin/users': PeopleOutline,
+  '/admin/analytics': QueryStatsOutlined,
 };
 
 function navSection(section: NavEntry['section']): NavItem[] {
