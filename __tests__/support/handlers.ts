@@ -3,6 +3,7 @@
 import type { HttpHandler } from 'msw';
 import { accountRoutes } from './handlers/accountRoutes';
 import { adminRoutes } from './handlers/adminRoutes';
+import { adminConsoleRoutes } from './handlers/adminConsoleRoutes';
 import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
 import { requestLogRoutes } from './handlers/requestLogRoutes';
@@ -16,6 +17,7 @@ export const handlers: HttpHandler[] = [
   ...teamRoutes,
   ...billingRoutes,
   ...adminRoutes,
+  ...adminConsoleRoutes,
   ...routingRoutes,
   ...requestLogRoutes,
 ];

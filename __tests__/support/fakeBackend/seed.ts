@@ -476,5 +476,6 @@ export function buildSeed(now: Date): FakeState {
       active_models: 6,
       models_change: '+2',
     },
+    disabledUsers: {},
   };
 }

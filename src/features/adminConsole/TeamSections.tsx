@@ -66,7 +66,7 @@ export function TeamSections({ detail }: { detail: AdminTeamDetail }) {
       <Grid size={{ xs: 12, lg: 6 }}>
         <TopUsageTable
           id="team-members"
-          title="Members"
+          title="Team members"
           columns={MEMBER_COLUMNS}
           rows={detail.members}
           rowKey={(m) => m.id}
