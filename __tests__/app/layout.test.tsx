@@ -68,7 +68,7 @@ describe('layout on desktop', () => {
     await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     const admin = screen.getByRole('list', { name: 'Admin' });
     expect(within(admin).queryByRole('separator')).not.toBeInTheDocument();
-    expect(within(admin).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(admin).getAllByRole('listitem')).toHaveLength(7);
   });
 
   it('shows the Admin section only to admins', async () => {
@@ -84,7 +84,7 @@ describe('layout on desktop', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing']);
+    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing', 'Teams', 'Users', 'Analytics']);
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });

@@ -29,9 +29,7 @@ export function bucketLatency(bucket: number): number {
  * latency is known (bucket -1 is left out). The nearest-rank rule: the smallest bucket whose running count reaches ceil(fraction × total).
  */
 export function percentileOf(counts: ReadonlyMap<number, number>, fraction: number): number | null {
-  const buckets = [...counts.entries()]
-    .filter(([bucket, count]) => bucket >= 0 && count > 0)
-    .sort(([a], [b]) => a - b);
+  const buckets = [...counts.entries()].filter(([bucket, count]) => bucket >= 0 && count > 0).sort(([a], [b]) => a - b);
   const total = buckets.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) return null;
   const rank = Math.max(1, Math.ceil(fraction * total));
@@ -42,4 +40,3 @@ export function percentileOf(counts: ReadonlyMap<number, number>, fraction: numb
   }
   return bucketLatency(buckets[buckets.length - 1][0]);
 }
-

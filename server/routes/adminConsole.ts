@@ -21,12 +21,7 @@ import {
 import { Analytics, AnalyticsQuery } from '../../contract/schemas/analytics';
 import { CreditAdjustmentBody, CreditAdjustmentReply, TeamParams } from '../../contract/schemas/billing';
 import { errors } from '../../contract/schemas/common';
-import {
-  ADMIN_ANALYTICS_PATH,
-  ADMIN_OVERVIEW_PATH,
-  ADMIN_TEAMS_PATH,
-  ADMIN_USERS_PATH,
-} from '../../contract/apiPaths';
+import { ADMIN_ANALYTICS_PATH, ADMIN_OVERVIEW_PATH, ADMIN_TEAMS_PATH, ADMIN_USERS_PATH } from '../../contract/apiPaths';
 
 /** The operator's console (docs/api-contract.md): teams, users, analytics and the overview; administrators only. */
 export function adminConsoleRoutes(app: FastifyInstance, { config, db, guards }: Deps) {
@@ -42,7 +37,10 @@ export function adminConsoleRoutes(app: FastifyInstance, { config, db, guards }:
 
   api.get(
     ADMIN_TEAMS_PATH,
-    { ...admin, schema: { querystring: AdminTeamListQuery, response: { 200: AdminTeamList, ...errors(400, 401, 403) } } },
+    {
+      ...admin,
+      schema: { querystring: AdminTeamListQuery, response: { 200: AdminTeamList, ...errors(400, 401, 403) } },
+    },
     async (request) => listTeams(db, request.query),
   );
 
@@ -71,7 +69,10 @@ export function adminConsoleRoutes(app: FastifyInstance, { config, db, guards }:
 
   api.get(
     ADMIN_USERS_PATH,
-    { ...admin, schema: { querystring: AdminUserListQuery, response: { 200: AdminUserList, ...errors(400, 401, 403) } } },
+    {
+      ...admin,
+      schema: { querystring: AdminUserListQuery, response: { 200: AdminUserList, ...errors(400, 401, 403) } },
+    },
     async (request) => listUsers(db, request.query, config.adminLogins),
   );
 

@@ -107,7 +107,8 @@ export async function listTeams(q: Queryable, query: AdminTeamListQuery): Promis
   const total =
     rows.length > 0
       ? rows[0].total
-      : (await q.query<{ total: number }>(`SELECT count(*) AS total FROM (${TEAMS_SQL}) teams_found`, filters))[0].total;
+      : (await q.query<{ total: number }>(`SELECT count(*) AS total FROM (${TEAMS_SQL}) teams_found`, filters))[0]
+          .total;
   return { rows: rows.map(toTeamRow), total };
 }
 

@@ -185,7 +185,9 @@ export async function adjustCredits(
       throw conflict(
         `A debit of ${formatCents(-amountCents)} is more than ${team.name} has: its balance is ` +
           `${formatCents(error.balanceCents)}` +
-          (error.reservedCents > 0 ? `, of which ${formatCents(error.reservedCents)} is held for requests in flight` : '') +
+          (error.reservedCents > 0
+            ? `, of which ${formatCents(error.reservedCents)} is held for requests in flight`
+            : '') +
           `. Debit at most ${formatCents(available)}.`,
       );
     }

@@ -36,7 +36,12 @@ function checkedQuery(schema: Parameters<typeof schemaProblem>[0], query: URLSea
 }
 
 /** Searched, sorted (nulls last) and paged as the server does. */
-function listed<T extends object>(rows: T[], query: ReturnType<typeof checkedQuery>, text: (row: T) => string[], sort: string) {
+function listed<T extends object>(
+  rows: T[],
+  query: ReturnType<typeof checkedQuery>,
+  text: (row: T) => string[],
+  sort: string,
+) {
   const search = query.search?.trim().toLowerCase() ?? '';
   const found = search ? rows.filter((row) => text(row).some((t) => t.toLowerCase().includes(search))) : rows;
   const field = (query.sort ?? sort) as keyof T;
