@@ -20,6 +20,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSpendingChanges } from './plugins/spendingChanges';
 import { adminRoutes } from './routes/admin';
 import { adminConsoleRoutes } from './routes/adminConsole';
+import { dashboardModelRoutes } from './routes/dashboardModels';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
@@ -170,6 +171,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     apiKeyRoutes,
     adminRoutes,
     adminConsoleRoutes,
+    dashboardModelRoutes,
     adminRoutingRoutes,
   ]) {
     routes(app, deps);

@@ -63,6 +63,11 @@ export function createCatalog(
       if (allowed.length > 0) list.data = list.data.filter((model) => allowed.includes(model.id));
       return list;
     },
+    /** The tiers, the reachable providers and the reachable routes now: what the members' models page lists. */
+    async listing() {
+      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
+      return { index, providers: reachability.providers, routes: routeNames(index, reachability, Date.now()) };
+    },
     /** For requests that hold nothing (the model list, an unknown model): is this a working key (by its hash)? */
     async authenticate(keyHash: string) {
       const access = await findKeyOwner(db, keyHash);
