@@ -73,6 +73,13 @@ export const PAGE_ROUTES = [
     firstQueries: 'createApiKey',
   },
   {
+    path: '/models',
+    chunk: 'page-models',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Models', match: 'section', section: 'main' },
+  },
+  {
     path: '/team',
     chunk: 'page-team',
     kind: 'plain',

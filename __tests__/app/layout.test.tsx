@@ -29,7 +29,7 @@ describe('layout on desktop', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'API Keys', 'Team Settings', 'Usage Reports', 'Requests', 'Billing']);
+    expect(links).toEqual(['Dashboard', 'API Keys', 'Models', 'Team Settings', 'Usage Reports', 'Requests', 'Billing']);
     expect(within(nav).getByRole('link', { name: 'API Keys' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'AI Model Gateway home' })).toHaveAttribute('href', '/');

@@ -13,6 +13,7 @@ import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
 import { adminConsoleEndpoints } from './endpoints/adminConsole';
+import { modelEndpoints } from './endpoints/models';
 
 /*
  * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
@@ -83,6 +84,7 @@ export const api = createApi({
     ...routingEndpoints(build),
     ...requestLogEndpoints(build),
     ...adminConsoleEndpoints(build),
+    ...modelEndpoints(build),
   }),
 });
 
@@ -153,4 +155,5 @@ export const {
   useGetAdminUsersQuery,
   useSetUserDisabledMutation,
   useGetAnalyticsQuery,
+  useGetModelCatalogQuery,
 } = api;

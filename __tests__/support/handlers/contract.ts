@@ -12,6 +12,7 @@ import {
   SystemOverview,
 } from '../../../contract/schemas/adminConsole';
 import { Analytics } from '../../../contract/schemas/analytics';
+import { ModelCatalog } from '../../../contract/schemas/models';
 import {
   CreditAdjustmentReply,
   CreditBalance,
@@ -66,6 +67,7 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/admin/users': AdminUserList,
   'PATCH /v1/admin/users/:userId': AdminUserRow,
   'GET /v1/admin/analytics': Analytics,
+  'GET /v1/dashboard/models': ModelCatalog,
   'GET /v1/auth/me': AuthUser,
   'POST /v1/auth/dev-login': AuthUser,
   'POST /v1/auth/logout-all': LogoutAllReply,

@@ -12,6 +12,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
+import ModelTrainingOutlined from '@mui/icons-material/ModelTrainingOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -27,6 +28,7 @@ export interface NavItem {
 const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/dashboard': DashboardOutlined,
   '/api-keys': VpnKeyOutlined,
+  '/models': ModelTrainingOutlined,
   '/team': GroupsOutlined,
   '/usage-reports': InsightsOutlined,
   '/usage-reports/requests': ReceiptLongOutlined,
