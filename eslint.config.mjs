@@ -6,58 +6,46 @@ import globals from 'globals';
 import fs from 'node:fs';
 
 /**
- * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/services <-
- * server/formats <- server/credit, server/providers <- server/gateway <- server/routes, server/plugins <- app.ts;
- * server/invoicing (documents and statements) stands on services and under payments, which issues them.
+ * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/audit,
+ * server/mail <- server/services <- server/formats <- server/credit, server/providers <- server/alerts,
+ * server/gateway <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
+ * services and under payments, which issues them. The audit log and the mail outbox are written in the transactions
+ * of the changes they record or announce, so every service may call them; alerts watch the credit room's bills.
  * A room never reaches up; a provider never imports another (only the dialects they share, and the folder's own files).
  */
+/** The rooms above server/db, every one of which may stand on it. */
+const ABOVE_DB = [
+  'audit',
+  'mail',
+  'services',
+  'formats',
+  'credit',
+  'providers',
+  'alerts',
+  'gateway',
+  'reconciliation',
+  'routes',
+  'plugins',
+  'payments',
+  'invoicing',
+  'seed',
+];
+const above = (room) => ABOVE_DB.slice(ABOVE_DB.indexOf(room) + 1);
 const ROOMS_ABOVE = {
-  lib: [
-    'db',
-    'services',
-    'formats',
-    'credit',
-    'providers',
-    'gateway',
-    'routes',
-    'plugins',
-    'payments',
-    'invoicing',
-    'reconciliation',
-    'seed',
-  ],
-  db: [
-    'services',
-    'formats',
-    'credit',
-    'providers',
-    'gateway',
-    'routes',
-    'plugins',
-    'payments',
-    'invoicing',
-    'reconciliation',
-    'seed',
-  ],
-  formats: [
-    'services',
-    'credit',
-    'providers',
-    'gateway',
-    'routes',
-    'plugins',
-    'payments',
-    'invoicing',
-    'reconciliation',
-    'seed',
-  ],
-  credit: ['providers', 'gateway', 'routes', 'plugins', 'payments', 'invoicing', 'reconciliation', 'seed'],
-  providers: ['gateway', 'routes', 'plugins', 'payments', 'invoicing', 'reconciliation', 'seed', 'services'],
-  gateway: ['routes', 'plugins', 'payments', 'invoicing', 'reconciliation', 'seed'],
-  services: ['routes', 'plugins', 'credit', 'providers', 'payments', 'invoicing', 'reconciliation', 'seed'],
-  invoicing: ['routes', 'plugins', 'credit', 'providers', 'gateway', 'payments', 'reconciliation', 'seed'],
+  lib: ['db', ...ABOVE_DB],
+  db: ABOVE_DB,
+  // Siblings: neither imports the other.
+  audit: ABOVE_DB.filter((room) => room !== 'audit'),
+  mail: ABOVE_DB.filter((room) => room !== 'mail'),
+  formats: ['services', ...above('formats')],
+  credit: above('credit'),
+  providers: [...above('providers'), 'services'],
+  alerts: above('alerts'),
+  gateway: ['alerts', ...above('gateway')],
+  services: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'payments', 'invoicing', 'reconciliation', 'seed'],
+  invoicing: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'gateway', 'payments', 'reconciliation', 'seed'],
   // Our ledger against the providers' reports: reads the providers' readers and the database, under the routes.
-  reconciliation: ['routes', 'plugins', 'gateway', 'credit', 'payments', 'invoicing', 'seed'],
+  reconciliation: ['alerts', 'gateway', 'credit', ...above('reconciliation')],
 };
 const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
   target: `./server/${room}`,

@@ -61,16 +61,36 @@ export const REQUEST_LOG_PATH = '/v1/teams/requests';
 export const REQUEST_LOG_CSV_PATH = '/v1/teams/requests.csv';
 export const requestLogEntryPath = (eventId: string) => `${REQUEST_LOG_PATH}/${encodeURIComponent(eventId)}`;
 
+/** Alerts (docs/alerts.md): the team's settings, its webhook endpoints and their deliveries. */
+export const ALERT_SETTINGS_PATH = '/v1/teams/alerts/settings';
+export const WEBHOOK_ENDPOINTS_PATH = '/v1/teams/alerts/webhooks';
+export const webhookEndpointPath = (endpointId: string) =>
+  `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}`;
+export const webhookTestPath = (endpointId: string) => `${webhookEndpointPath(endpointId)}/test`;
+export const webhookDeliveriesPath = (endpointId: string) => `${webhookEndpointPath(endpointId)}/deliveries`;
+/** The signed-in user's notifications (the bell), and marking them read. */
+export const NOTIFICATIONS_PATH = '/v1/notifications';
+export const NOTIFICATIONS_READ_PATH = '/v1/notifications/read';
+/** Every email, for administrators (the outbox when no SMTP server is configured). */
+export const ADMIN_OUTBOX_PATH = '/v1/admin/outbox';
+/** An invitation's link: signs the invitee in and adds them to the team. */
+export const INVITE_ACCEPT_PATH = '/v1/invites/accept';
+/** A manual credit adjustment by an administrator. */
+export const ADMIN_TEAMS_PATH = '/v1/admin/teams';
+export const adminCreditAdjustmentsPath = (teamId: string) =>
+  `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}/credits/adjustments`;
+
+/** The audit log (docs/audit.md): its pages, one entry, and the CSV export with the same filters. */
+export const AUDIT_LOG_PATH = '/v1/audit-log';
+export const AUDIT_LOG_CSV_PATH = '/v1/audit-log.csv';
+export const auditLogEntryPath = (entryId: string) => `${AUDIT_LOG_PATH}/${encodeURIComponent(entryId)}`;
+
 /** The operator's console (docs/api-contract.md, Calls: administration). */
 export const ADMIN_OVERVIEW_PATH = '/v1/admin/overview';
 export const ADMIN_ANALYTICS_PATH = '/v1/admin/analytics';
 export const ADMIN_USERS_PATH = '/v1/admin/users';
 export const adminUserPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}`;
-/** A manual credit adjustment by an administrator. */
-export const ADMIN_TEAMS_PATH = '/v1/admin/teams';
 export const adminTeamPath = (teamId: string) => `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}`;
-export const adminCreditAdjustmentsPath = (teamId: string) =>
-  `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}/credits/adjustments`;
 
 /** What the signed-in member's team can call, and the playground that calls it through the session. */
 export const DASHBOARD_MODELS_PATH = '/v1/dashboard/models';

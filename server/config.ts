@@ -48,6 +48,19 @@ export interface Config {
   payments: PaymentsConfig;
   /** The operator's legal details, printed on every invoice, credit note and statement as the seller. */
   operator: OperatorDetails;
+  /** Where email goes (docs/alerts.md#email): an SMTP server, or, without SMTP_URL, the outbox administrators read. */
+  mail: MailConfig;
+  /** How alert webhooks are sent (docs/alerts.md#webhooks). */
+  webhooks: { allowPrivate: boolean; timeoutMs: number };
+  /** Audit log entries older than this many days are deleted in the background (docs/audit.md). */
+  auditLog: { retentionDays: number };
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps://, with user and password if the server wants them; null: mail is kept in the outbox. */
+  smtpUrl: string | null;
+  /** The From of every email (ALERTS_FROM). */
+  from: string;
 }
 
 /** The payment providers PAYMENTS_PROVIDER names; each is a folder of server/payments/. */
@@ -245,6 +258,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const operator = operatorDetails(str, mode === 'production' && payments.provider === 'stripe', problems);
 
   const publicUrl = url('PUBLIC_URL', null);
+  const mail = mailConfig(str, mode, problems);
   const customDist = str('DIST_DIR');
   const config: Config = {
     mode,
@@ -286,12 +300,46 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
     payments,
     operator,
+    mail,
+    webhooks: {
+      allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false) ?? false,
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 30_000),
+    },
+    auditLog: { retentionDays: int('AUDIT_LOG_RETENTION_DAYS', 365, 1, 3650) },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
 
 type Read = (name: string) => string | null;
+
+const DEMO_FROM = 'AI Model Gateway <alerts@example.com>';
+/** `Name <address>` or a bare address. */
+const MAILBOX = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/** SMTP_URL and ALERTS_FROM: a sender is required in production once mail really goes out. */
+function mailConfig(str: Read, mode: Config['mode'], problems: string[]): MailConfig {
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl !== null) {
+    let valid = false;
+    try {
+      const parsed = new URL(smtpUrl);
+      valid = (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') && parsed.hostname !== '';
+    } catch {
+      valid = false;
+    }
+    // Not echoed: the URL may carry the password.
+    if (!valid) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host');
+  }
+  const from = str('ALERTS_FROM');
+  if (from !== null && !MAILBOX.test(from)) {
+    problems.push(`ALERTS_FROM must be an email address, or a name and <address> (got "${from}")`);
+  }
+  if (from === null && smtpUrl !== null && mode === 'production') {
+    problems.push('ALERTS_FROM is required in production when SMTP_URL is set');
+  }
+  return { smtpUrl, from: from ?? DEMO_FROM };
+}
 
 function paymentsConfig(
   provider: (typeof PAYMENT_PROVIDERS)[number],

@@ -9,6 +9,8 @@ import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
 import { requestLogRoutes } from './handlers/requestLogRoutes';
 import { teamRoutes } from './handlers/teamRoutes';
+import { alertRoutes } from './handlers/alertRoutes';
+import { auditRoutes } from './handlers/auditRoutes';
 
 export { API_ORIGIN } from './handlers/http';
 export { COUPON_CODE_ALPHABET } from './handlers/adminRoutes';
@@ -22,4 +24,6 @@ export const handlers: HttpHandler[] = [
   ...modelRoutes,
   ...routingRoutes,
   ...requestLogRoutes,
+  ...alertRoutes,
+  ...auditRoutes,
 ];

@@ -64,3 +64,8 @@ export const CookieDiagnostics = Type.Object({
   timestamp: Type.String(),
 });
 export type CookieDiagnostics = Static<typeof CookieDiagnostics>;
+
+/** An invitation link's token (docs/alerts.md#invitations). */
+export const InviteAcceptQuery = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 100, errorMessage: 'token must be the one in your invitation email' }),
+});

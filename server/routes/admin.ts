@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
+import { auditContext } from '../plugins/auth';
 import {
   createCoupon,
   deactivateCoupon,
@@ -37,7 +38,8 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
         response: { 201: Coupon, ...errors(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCoupon(db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await db.tx((q) => createCoupon(q, auditContext(request, { admin: true }), request.body))),
   );
 
   api.get(
@@ -80,13 +82,14 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
         response: { 200: Coupon, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateCoupon(db, request.params.id, request.body),
+    async (request) =>
+      db.tx((q) => updateCoupon(q, auditContext(request, { admin: true }), request.params.id, request.body)),
   );
 
   api.delete(
     '/v1/admin/coupons/:id',
     { ...admin, schema: { params: IdParams, response: { 200: Coupon, ...errors(401, 403, 404) } } },
-    async (request) => deactivateCoupon(db, request.params.id),
+    async (request) => db.tx((q) => deactivateCoupon(q, auditContext(request, { admin: true }), request.params.id)),
   );
 
   api.get(
@@ -106,7 +109,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     { ...admin, schema: { body: PricingTierBody, response: { 201: PricingTier, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
       if (request.body.model.trim().length === 0) throw badRequest(MODEL_NAME_MESSAGE);
-      const tier = await createTier(db, request.body);
+      const tier = await createTier(db, auditContext(request, { admin: true }), request.body);
       await gateway.changed('pricing');
       return reply.code(201).send(tier);
     },
@@ -116,7 +119,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     '/v1/admin/pricing/:id',
     { ...admin, schema: { params: IdParams, response: { 200: PricingTier, ...errors(401, 403, 404) } } },
     async (request) => {
-      const tier = await deactivateTier(db, request.params.id);
+      const tier = await deactivateTier(db, auditContext(request, { admin: true }), request.params.id);
       await gateway.changed('pricing');
       return tier;
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { analytics } from '../analytics/analytics';
 import type { Deps } from '../deps';
-import { currentUser } from '../plugins/auth';
+import { auditContext } from '../plugins/auth';
 import { CHANGES_SPENDING } from '../plugins/spendingChanges';
 import { listTeams, systemOverview, teamDetail } from '../services/adminTeams';
 import { listUsers, setUserDisabled } from '../services/adminUsers';
@@ -27,7 +27,6 @@ import { ADMIN_ANALYTICS_PATH, ADMIN_OVERVIEW_PATH, ADMIN_TEAMS_PATH, ADMIN_USER
 export function adminConsoleRoutes(app: FastifyInstance, { config, db, guards }: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
-  const by = (user: { id: string; login: string }) => ({ id: user.id, login: user.login });
 
   api.get(
     ADMIN_OVERVIEW_PATH,
@@ -62,7 +61,8 @@ export function adminConsoleRoutes(app: FastifyInstance, { config, db, guards }:
     },
     async (request, reply) => {
       const { amount_cents, reason } = request.body;
-      const adjusted = await adjustCredits(db, request.params.teamId, by(currentUser(request)), amount_cents, reason);
+      const who = auditContext(request, { admin: true });
+      const adjusted = await adjustCredits(db, request.params.teamId, who, amount_cents, reason);
       return reply.code(201).send(adjusted);
     },
   );
@@ -89,7 +89,13 @@ export function adminConsoleRoutes(app: FastifyInstance, { config, db, guards }:
       },
     },
     async (request) =>
-      setUserDisabled(db, by(currentUser(request)), request.params.userId, request.body.disabled, config.adminLogins),
+      setUserDisabled(
+        db,
+        auditContext(request, { admin: true }),
+        request.params.userId,
+        request.body.disabled,
+        config.adminLogins,
+      ),
   );
 
   api.get(

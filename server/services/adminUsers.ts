@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types';
 import { conflict, isUuid, notFound } from '../lib/errors';
 import { containsPattern, orderBy } from '../lib/listQuery';
 import { MONTH_START_SQL, iso, isoOrNull } from '../lib/time';
+import { recordAudit, type UserAuditContext } from '../audit/audit';
 import { recordActivity } from './activity';
 import {
   CONSOLE_DEFAULT_PAGE,
@@ -113,23 +114,24 @@ async function userRow(q: Queryable, userId: string, adminLogins: readonly strin
  * Disables a user (docs/governance.md#disabled-users): every session of theirs ends in the same transaction, and
  * admission refuses their keys from the next request on (credit/sql: the route publishes the keys change, so every
  * instance drops its leases). Enabling lets them sign in again; their keys work again. An administrator cannot
- * disable their own account. Recorded in the user's team's activity feed.
+ * disable their own account. Recorded in the user's team's activity feed and, with the user's status before and after,
+ * in the audit log, in the same transaction.
  */
 export async function setUserDisabled(
   db: Db,
-  by: { id: string; login: string },
+  who: UserAuditContext,
   userId: string,
   disabled: boolean,
   adminLogins: readonly string[],
 ): Promise<AdminUserRow> {
   if (!isUuid(userId)) throw notFound('User not found');
-  if (disabled && userId === by.id) throw conflict(DISABLE_SELF_MESSAGE);
+  if (disabled && userId === who.userId) throw conflict(DISABLE_SELF_MESSAGE);
   await db.tx(async (q) => {
-    const [user] = await q.query<{ login: string; changed: boolean; team_id: string | null }>(
+    const [user] = await q.query<{ login: string; changed: boolean; team_id: string | null; was: Date | null }>(
       `WITH before AS (SELECT id, disabled_at FROM users WHERE id = $1 FOR UPDATE)
        UPDATE users u SET disabled_at = CASE WHEN $2 THEN COALESCE(b.disabled_at, now()) END
        FROM before b WHERE u.id = b.id
-       RETURNING u.login, (b.disabled_at IS NOT NULL) <> $2 AS changed,
+       RETURNING u.login, (b.disabled_at IS NOT NULL) <> $2 AS changed, b.disabled_at AS was,
                  (SELECT team_id FROM team_members m WHERE m.user_id = u.id) AS team_id`,
       [userId, disabled],
     );
@@ -137,12 +139,20 @@ export async function setUserDisabled(
     if (disabled) {
       await q.query('UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL', [userId]);
     }
-    if (user.changed && user.team_id) {
+    if (!user.changed) return;
+    if (user.team_id) {
       const message = disabled
-        ? `${user.login}'s account was disabled by an administrator (${by.login}): their keys stop working`
-        : `${user.login}'s account was enabled again by an administrator (${by.login})`;
-      await recordActivity(q, user.team_id, by.id, disabled ? 'user_disabled' : 'user_enabled', message);
+        ? `${user.login}'s account was disabled by an administrator (${who.label}): their keys stop working`
+        : `${user.login}'s account was enabled again by an administrator (${who.label})`;
+      await recordActivity(q, user.team_id, who.userId, disabled ? 'user_disabled' : 'user_enabled', message);
     }
+    await recordAudit(q, who, {
+      teamId: user.team_id,
+      action: disabled ? 'user.disabled' : 'user.enabled',
+      target: { id: userId, label: user.login },
+      before: { disabled: user.was !== null },
+      after: { disabled },
+    });
   });
   return userRow(db, userId, adminLogins);
 }

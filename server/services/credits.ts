@@ -1,3 +1,5 @@
+import { recordAudit, type UserAuditContext } from '../audit/audit';
+import { notify } from '../db/perSchema';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { centsToDollars, formatCents } from '../lib/money';
@@ -41,10 +43,14 @@ export class LedgerRefusal extends Error {
   }
 }
 
+/** Told, at COMMIT, the team of every ledger entry: the alerts room watches balances there (docs/alerts.md). */
+export const CREDIT_CHANGED_CHANNEL = 'credit_changed';
+
 /**
  * The only way money enters or leaves a team's ledger. Must run inside the caller's transaction: it appends the entry
  * and moves the denormalised balance by the same amount, returning the new balance in cents. A `keepHolds` debit the
- * balance does not cover throws LedgerRefusal (the caller's transaction then writes nothing).
+ * balance does not cover throws LedgerRefusal (the caller's transaction then writes nothing). Every instance hears of
+ * it once the transaction commits (CREDIT_CHANGED_CHANNEL), and never if it rolls back.
  */
 export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): Promise<number> {
   await q.query(
@@ -77,6 +83,7 @@ export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): 
     );
     throw new LedgerRefusal(now.credit_balance_cents, now.reserved_cents);
   }
+  await notify(q, CREDIT_CHANGED_CHANNEL, entry.teamId);
   return team.credit_balance_cents;
 }
 
@@ -151,14 +158,14 @@ export async function creditHistory(q: Queryable, teamId: string, limit: number,
 
 /**
  * An administrator's manual adjustment (docs/governance.md#manual-adjustments): a credit (positive) or a debit
- * (negative) with its reason, as one ledger entry of type adjustment in one transaction. A debit is written only while
- * the team's balance, less what its requests in flight hold, covers it (appendLedgerEntry's conditional write), so
- * concurrent debits never take more than there is. Recorded in the team's activity feed.
+ * (negative) with its reason, as one ledger entry of type adjustment, its activity and its audit entry, in one
+ * transaction. A debit is written only while the team's balance, less what its requests in flight hold, covers it
+ * (appendLedgerEntry's conditional write), so concurrent debits never take more than there is.
  */
 export async function adjustCredits(
   db: Db,
   teamId: string,
-  by: { id: string; login: string },
+  who: UserAuditContext,
   amountCents: number,
   reason: string,
 ): Promise<CreditAdjustmentReply> {
@@ -167,7 +174,10 @@ export async function adjustCredits(
   if (!description) throw badRequest(ADJUSTMENT_REASON_MESSAGE);
   if (!isUuid(teamId)) throw notFound('Team not found');
   return db.tx(async (q) => {
-    const [team] = await q.query<{ name: string }>('SELECT name FROM teams WHERE id = $1', [teamId]);
+    const [team] = await q.query<{ name: string; credit_balance_cents: number }>(
+      'SELECT name, credit_balance_cents FROM teams WHERE id = $1',
+      [teamId],
+    );
     if (!team) throw notFound('Team not found');
     let balance: number;
     try {
@@ -176,7 +186,7 @@ export async function adjustCredits(
         type: 'adjustment',
         amountCents,
         description,
-        createdBy: by.id,
+        createdBy: who.userId,
         keepHolds: true,
       });
     } catch (error) {
@@ -192,7 +202,15 @@ export async function adjustCredits(
       );
     }
     const signed = amountCents > 0 ? `+${formatCents(amountCents)}` : formatCents(amountCents);
-    await recordActivity(q, teamId, by.id, 'credits_adjusted', `Credits adjusted by ${signed}: ${description}`);
+    await recordActivity(q, teamId, who.userId, 'credits_adjusted', `Credits adjusted by ${signed}: ${description}`);
+    await recordAudit(q, who, {
+      teamId,
+      action: 'credits.adjusted',
+      target: { id: teamId, label: team.name },
+      // The balance this entry moved, read under the row lock the ledger's UPDATE took.
+      before: { balance_cents: balance - amountCents },
+      after: { balance_cents: balance, amount_cents: amountCents, reason: description },
+    });
     return { team_id: teamId, balance_cents: balance };
   });
 }

@@ -177,6 +177,26 @@ describe('manual adjustments', () => {
     );
     const history = await ctx.request('GET', `/v1/teams/${teamId}/credits/history`, { as: owner });
     assert.equal(history.body.entries[0].type, 'adjustment', "the team's own history shows it");
+    const audit = await ctx.db.query<{ team_id: string; actor_label: string; before: object; after: object }>(
+      `SELECT team_id, actor_label, before, after FROM audit_log WHERE action = 'credits.adjusted' ORDER BY id`,
+    );
+    assert.deepEqual(
+      audit.map((entry) => [entry.team_id, entry.actor_label, entry.before, entry.after]),
+      [
+        [
+          teamId,
+          'admin',
+          { balance_cents: 0 },
+          { balance_cents: 2_500, amount_cents: 2_500, reason: 'Goodwill refund for the outage' },
+        ],
+        [
+          teamId,
+          'admin',
+          { balance_cents: 2_500 },
+          { balance_cents: 2_000, amount_cents: -500, reason: 'Duplicate credit' },
+        ],
+      ],
+    );
     assert.equal(await derivedBalanceCents(ctx.db, teamId), 2_000);
   });
 
@@ -195,6 +215,10 @@ describe('manual adjustments', () => {
       'A debit of $3.01 is more than Acme has: its balance is $3.00. Debit at most $3.00.',
     );
     assert.equal(await balanceCents(ctx.db, teamId), 300);
+    const [{ count }] = await ctx.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM audit_log WHERE action = 'credits.adjusted'`,
+    );
+    assert.equal(count, 0, 'a refused debit leaves no audit entry');
   });
 
   test('concurrent debits never take more than the balance: of 20 debits of $1.00 from $5.00, exactly 5 pass', async () => {
@@ -261,6 +285,16 @@ describe('users', () => {
       [teamId],
     );
     assert.ok(feed.some((e) => e.message.includes("member's account was disabled by an administrator (admin)")));
+    const audit = await ctx.db.query<{ action: string; target_label: string; team_id: string; before: object }>(
+      `SELECT action, target_label, team_id, before FROM audit_log WHERE action LIKE 'user.%' ORDER BY id`,
+    );
+    assert.deepEqual(
+      audit.map((entry) => [entry.action, entry.target_label, entry.team_id, entry.before]),
+      [
+        ['user.disabled', 'member', teamId, { disabled: false }],
+        ['user.enabled', 'member', teamId, { disabled: true }],
+      ],
+    );
   });
 
   test('an administrator cannot disable themselves; unknown users are 404; a bad body is 400', async () => {

@@ -12,6 +12,8 @@ import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
+import { alertEndpoints } from './endpoints/alerts';
+import { auditEndpoints } from './endpoints/audit';
 import { adminConsoleEndpoints } from './endpoints/adminConsole';
 import { modelEndpoints } from './endpoints/models';
 
@@ -60,6 +62,14 @@ import { modelEndpoints } from './endpoints/models';
  * | adjustTeamCredits     | AdminTeam {id} and LIST, Analytics (credits), CreditBalance, CreditHistory         |
  * | setUserDisabled       | AdminUser {id} and LIST (a status filter), AdminTeam (its members' status)          |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
+ * | saveAlertSettings     | AlertSettings                                                                     |
+ * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
+ * | updateWebhookEndpoint | WebhookEndpoint {id}                                                              |
+ * | deleteWebhookEndpoint | WebhookEndpoint {id} and LIST                                                     |
+ * | sendWebhookTest       | WebhookDelivery {endpointId} (the endpoint's deliveries)                          |
+ * | markNotificationsRead | Notification (the bell's list and unread count)                                   |
+ * | (bell, every minute)  | Notification: alerts fire on the server, so the bell polls                        |
+ * | (audit log shown)     | AuditLog: every change writes to it; the page asks again when shown, as the log   |
  * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
  * | generateCouponCode    |                                                                                   |
@@ -83,6 +93,8 @@ export const api = createApi({
     ...adminEndpoints(build),
     ...routingEndpoints(build),
     ...requestLogEndpoints(build),
+    ...alertEndpoints(build),
+    ...auditEndpoints(build),
     ...adminConsoleEndpoints(build),
     ...modelEndpoints(build),
   }),
@@ -148,6 +160,19 @@ export const {
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
+  useGetAlertSettingsQuery,
+  useSaveAlertSettingsMutation,
+  useGetWebhookEndpointsQuery,
+  useCreateWebhookEndpointMutation,
+  useUpdateWebhookEndpointMutation,
+  useDeleteWebhookEndpointMutation,
+  useSendWebhookTestMutation,
+  useGetWebhookDeliveriesQuery,
+  useGetNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  useGetOutboxQuery,
+  useGetAuditLogQuery,
+  useGetAuditEntryQuery,
   useGetSystemOverviewQuery,
   useGetAdminTeamsQuery,
   useGetAdminTeamQuery,

@@ -21,6 +21,7 @@ import { fakeDb } from '../fakeBackend';
 import { schemaProblem } from '../fakeBackend/keys';
 import type { FakeTeam, FakeUsageRow } from '../fakeBackend/state';
 import { creditBalance, memberMonthCents, teamCredits } from '../fakeBackend/views';
+import { recordAudit } from './auditRoutes';
 import { adminUser, bodyObject, checkBody, conflict, json, notFound, route, validationError } from './http';
 
 const state = () => fakeDb.state;
@@ -299,6 +300,12 @@ export const adminConsoleRoutes = [
       created_by: admin.login,
     });
     const reply: CreditAdjustmentReply = { team_id: team.id, balance_cents: balance + input.amount_cents };
+    recordAudit(
+      'credits.adjusted',
+      { id: team.id, label: team.name },
+      { balance_cents: balance },
+      { balance_cents: reply.balance_cents, amount_cents: input.amount_cents, reason },
+    );
     return json(reply, 201);
   }),
 
@@ -320,8 +327,20 @@ export const adminConsoleRoutes = [
     if (typeof input.disabled !== 'boolean') throw validationError('disabled must be true or false');
     userRow(params.userId);
     if (input.disabled && params.userId === admin.id) throw conflict(DISABLE_SELF_MESSAGE);
+    const was = params.userId in state().disabledUsers;
     if (input.disabled) state().disabledUsers[params.userId] ??= fakeDb.now().toISOString();
     else delete state().disabledUsers[params.userId];
+    if (was !== input.disabled) {
+      const { login } = userRow(params.userId);
+      recordAudit(
+        input.disabled ? 'user.disabled' : 'user.enabled',
+        { id: params.userId, label: login },
+        { disabled: was },
+        {
+          disabled: input.disabled,
+        },
+      );
+    }
     return json(userRow(params.userId));
   }),
 

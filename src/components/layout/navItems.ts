@@ -9,6 +9,8 @@ import SellOutlined from '@mui/icons-material/SellOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
@@ -22,6 +24,8 @@ export interface NavItem {
   Icon: ComponentType;
   /** Entries shown indented under this one (the request log under Usage Reports). */
   children: NavItem[];
+  /** Shown only to team owners and administrators. */
+  ownersAndAdmins: boolean;
 }
 
 // The entries, their order and labels are the routes' (contract/routes.ts); only the icons live here, in the browser.
@@ -37,6 +41,8 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/admin/pricing': SellOutlined,
   '/admin/coupons': LocalOfferOutlined,
   '/admin/routing': AltRouteOutlined,
+  '/audit-log': HistoryEduOutlined,
+  '/admin/outbox': OutboxOutlined,
   '/admin/teams': Diversity3Outlined,
   '/admin/users': PeopleOutline,
   '/admin/analytics': QueryStatsOutlined,
@@ -46,7 +52,14 @@ function navSection(section: NavEntry['section']): NavItem[] {
   const entries = PAGE_ROUTES.flatMap((route): { item: NavItem; parent?: string }[] => {
     if (!('nav' in route) || route.nav.section !== section) return [];
     const nav: NavEntry = route.nav;
-    const item = { label: nav.label, to: route.path, match: nav.match, Icon: NAV_ICONS[route.path], children: [] };
+    const item = {
+      label: nav.label,
+      to: route.path,
+      match: nav.match,
+      Icon: NAV_ICONS[route.path],
+      children: [],
+      ownersAndAdmins: nav.ownersAndAdmins ?? false,
+    };
     return [{ item, parent: nav.parent }];
   });
   for (const { item, parent } of entries) {
