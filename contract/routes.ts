@@ -82,6 +82,13 @@ export const PAGE_ROUTES = [
     nav: { label: 'Models', match: 'section', section: 'main' },
   },
   {
+    path: '/playground',
+    chunk: 'page-playground',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Playground', match: 'section', section: 'main' },
+  },
+  {
     path: '/team',
     chunk: 'page-team',
     kind: 'plain',

@@ -27,6 +27,7 @@ import { alertRoutes } from './routes/alerts';
 import { auditLogRoutes } from './routes/auditLog';
 import { adminConsoleRoutes } from './routes/adminConsole';
 import { dashboardModelRoutes } from './routes/dashboardModels';
+import { playgroundRoutes } from './routes/playground';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
@@ -226,6 +227,7 @@ export async function buildApp({
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);
+  await playgroundRoutes(app, deps);
   await staticRoutes(app, deps);
   return app;
 }

@@ -178,7 +178,9 @@ describe('manual adjustments', () => {
     const history = await ctx.request('GET', `/v1/teams/${teamId}/credits/history`, { as: owner });
     assert.equal(history.body.entries[0].type, 'adjustment', "the team's own history shows it");
     const audit = await ctx.db.query<{ team_id: string; actor_label: string; before: object; after: object }>(
-      `SELECT team_id, actor_label, before, after FROM audit_log WHERE action = 'credits.adjusted' ORDER BY id`,
+      `SELECT team_id, actor_label, before, after FROM audit_log WHERE action = 'credits.adjusted' AND team_id = $1
+       ORDER BY created_at, id`,
+      [teamId],
     );
     assert.deepEqual(
       audit.map((entry) => [entry.team_id, entry.actor_label, entry.before, entry.after]),
@@ -216,7 +218,8 @@ describe('manual adjustments', () => {
     );
     assert.equal(await balanceCents(ctx.db, teamId), 300);
     const [{ count }] = await ctx.db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM audit_log WHERE action = 'credits.adjusted'`,
+      `SELECT count(*)::int AS count FROM audit_log WHERE action = 'credits.adjusted' AND team_id = $1`,
+      [teamId],
     );
     assert.equal(count, 0, 'a refused debit leaves no audit entry');
   });
@@ -286,7 +289,9 @@ describe('users', () => {
     );
     assert.ok(feed.some((e) => e.message.includes("member's account was disabled by an administrator (admin)")));
     const audit = await ctx.db.query<{ action: string; target_label: string; team_id: string; before: object }>(
-      `SELECT action, target_label, team_id, before FROM audit_log WHERE action LIKE 'user.%' ORDER BY id`,
+      `SELECT action, target_label, team_id, before FROM audit_log WHERE action LIKE 'user.%' AND team_id = $1
+       ORDER BY created_at, id`,
+      [teamId],
     );
     assert.deepEqual(
       audit.map((entry) => [entry.action, entry.target_label, entry.team_id, entry.before]),

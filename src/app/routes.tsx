@@ -19,6 +19,8 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-create-api-key" */ '../pages/api-keys/CreateApiKeyPage')).CreateApiKeyPage,
   'page-models': async () =>
     (await import(/* webpackChunkName: "page-models" */ '../pages/models/ModelsPage')).ModelsPage,
+  'page-playground': async () =>
+    (await import(/* webpackChunkName: "page-playground" */ '../pages/playground/PlaygroundPage')).PlaygroundPage,
   'page-team': async () => (await import(/* webpackChunkName: "page-team" */ '../pages/team/TeamPage')).TeamPage,
   'page-usage-reports': async () =>
     (await import(/* webpackChunkName: "page-usage-reports" */ '../pages/usage-reports/UsageReportsPage'))

@@ -160,6 +160,7 @@ export const {
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
+  useLazyGetRequestLogQuery,
   useGetAlertSettingsQuery,
   useSaveAlertSettingsMutation,
   useGetWebhookEndpointsQuery,

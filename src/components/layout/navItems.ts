@@ -15,6 +15,7 @@ import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ModelTrainingOutlined from '@mui/icons-material/ModelTrainingOutlined';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -33,6 +34,7 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/dashboard': DashboardOutlined,
   '/api-keys': VpnKeyOutlined,
   '/models': ModelTrainingOutlined,
+  '/playground': ChatOutlined,
   '/team': GroupsOutlined,
   '/usage-reports': InsightsOutlined,
   '/usage-reports/requests': ReceiptLongOutlined,

@@ -1,0 +1,161 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
+import { PlaygroundCost } from '../../features/playground/PlaygroundCost';
+import { usePlaygroundChat } from '../../features/playground/usePlaygroundChat';
+import { isNoTeamError } from '../../lib/noTeam';
+import { useGetApiKeysQuery, useGetMeQuery, useGetModelCatalogQuery } from '../../store/api';
+import type { PlaygroundMessage } from '../../../contract/schemas/playground';
+
+export const NO_OWN_KEYS = 'The playground speaks through one of your own API keys: create one first.';
+
+function Conversation({
+  messages,
+  answer,
+  streaming,
+}: {
+  messages: PlaygroundMessage[];
+  answer: string;
+  streaming: boolean;
+}) {
+  const shown = [...messages, ...(answer || streaming ? [{ role: 'assistant' as const, content: answer }] : [])];
+  return (
+    <Stack spacing={1.5} component="ol" aria-label="Conversation" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {shown.map((message, index) => (
+        <Box
+          component="li"
+          key={index}
+          sx={{ p: 1.5, borderRadius: 1, bgcolor: message.role === 'assistant' ? 'action.hover' : 'transparent' }}
+        >
+          <Typography variant="caption" color="text.secondary" component="p">
+            {message.role === 'assistant' ? 'Answer' : 'You'}
+          </Typography>
+          <Typography
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            aria-live={index === shown.length - 1 ? 'polite' : undefined}
+          >
+            {message.content || (streaming ? '…' : '')}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+export function PlaygroundPage() {
+  const { data: me } = useGetMeQuery();
+  const { data: catalog, error, isLoading } = useGetModelCatalogQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: keys } = useGetApiKeysQuery(undefined, { skip: !catalog });
+  const ownKeys = useMemo(() => (keys ?? []).filter((k) => k.is_active && k.user_id === me?.id), [keys, me]);
+  const [keyId, setKeyId] = useState('');
+  const [model, setModel] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const { turn, send, clear } = usePlaygroundChat();
+
+  const key = ownKeys.find((k) => k.id === keyId) ?? ownKeys[0];
+  // The models the chosen key may call, reachable now.
+  const models = useMemo(
+    () => (catalog?.models ?? []).filter((m) => m.reachable && (!key || m.key_ids.includes(key.id))),
+    [catalog, key],
+  );
+  const chosenModel = models.find((m) => m.id === model)?.id ?? models[0]?.id ?? '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = prompt.trim();
+    if (!key || !chosenModel || !text || turn.streaming) return;
+    const history: PlaygroundMessage[] = turn.answer
+      ? [...turn.messages, { role: 'assistant', content: turn.answer }]
+      : turn.messages;
+    setPrompt('');
+    void send(key.id, chosenModel, [...history, { role: 'user', content: text }]);
+  };
+
+  if (isNoTeamError(error)) return <CreateTeamWelcomeCard />;
+  if (isLoading) return <PageLoader label="Loading the playground" />;
+  return (
+    <>
+      <PageHeader title="Playground" subtitle="Try a model with one of your keys: billed and logged like any call" />
+      {ownKeys.length === 0 && keys ? (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/api-keys/create" color="inherit" size="small">
+              Create API Key
+            </Button>
+          }
+        >
+          {NO_OWN_KEYS}
+        </Alert>
+      ) : (
+        <Card>
+          <CardContent component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label="API key"
+                value={key?.id ?? ''}
+                onChange={(event) => setKeyId(event.target.value)}
+                sx={{ minWidth: 220 }}
+              >
+                {ownKeys.map((k) => (
+                  <MenuItem key={k.id} value={k.id}>
+                    {k.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label="Model"
+                value={chosenModel}
+                onChange={(event) => setModel(event.target.value)}
+                sx={{ minWidth: 260 }}
+                helperText={models.length === 0 ? 'This key may call no model reachable now.' : ' '}
+              >
+                {models.map((m) => (
+                  <MenuItem key={m.id} value={m.id}>
+                    {m.id}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <Conversation messages={turn.messages} answer={turn.answer} streaming={turn.streaming} />
+            {turn.error && <Alert severity="error">{turn.error}</Alert>}
+            {key && turn.sentAt && !turn.streaming && !turn.error && (
+              <PlaygroundCost keyId={key.id} sentAt={turn.sentAt} usage={turn.usage} />
+            )}
+            <TextField
+              label="Message"
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+              multiline
+              minRows={2}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey) submit(event);
+              }}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={!prompt.trim() || !chosenModel || turn.streaming}>
+                {turn.streaming ? 'Answering…' : 'Send'}
+              </Button>
+              <Button onClick={clear} disabled={turn.messages.length === 0}>
+                New conversation
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+    </>
+  );
+}
