@@ -34,6 +34,7 @@ describe('layout on desktop', () => {
       'Dashboard',
       'API Keys',
       'Models',
+      'Playground',
       'Team Settings',
       'Usage Reports',
       'Requests',

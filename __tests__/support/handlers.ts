@@ -4,7 +4,7 @@ import type { HttpHandler } from 'msw';
 import { accountRoutes } from './handlers/accountRoutes';
 import { adminRoutes } from './handlers/adminRoutes';
 import { adminConsoleRoutes } from './handlers/adminConsoleRoutes';
-import { modelRoutes } from './handlers/modelRoutes';
+import { modelRoutes, playgroundRoutes } from './handlers/modelRoutes';
 import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
 import { requestLogRoutes } from './handlers/requestLogRoutes';
@@ -22,6 +22,7 @@ export const handlers: HttpHandler[] = [
   ...adminRoutes,
   ...adminConsoleRoutes,
   ...modelRoutes,
+  ...playgroundRoutes,
   ...routingRoutes,
   ...requestLogRoutes,
   ...alertRoutes,
