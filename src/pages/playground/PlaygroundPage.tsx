@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,9 @@ import { usePlaygroundChat } from '../../features/playground/usePlaygroundChat';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useGetApiKeysQuery, useGetMeQuery, useGetModelCatalogQuery } from '../../store/api';
 import type { PlaygroundMessage } from '../../../contract/schemas/playground';
+
+// Native selects, as the admin filters: the page's first screen needs no Menu, Popover or Modal (README, Bundle budget).
+const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 export const NO_OWN_KEYS = 'The playground speaks through one of your own API keys: create one first.';
 
@@ -107,12 +109,13 @@ export function PlaygroundPage() {
                 label="API key"
                 value={key?.id ?? ''}
                 onChange={(event) => setKeyId(event.target.value)}
+                slotProps={NATIVE_SELECT}
                 sx={{ minWidth: 220 }}
               >
                 {ownKeys.map((k) => (
-                  <MenuItem key={k.id} value={k.id}>
+                  <option key={k.id} value={k.id}>
                     {k.name}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
               <TextField
@@ -120,13 +123,14 @@ export function PlaygroundPage() {
                 label="Model"
                 value={chosenModel}
                 onChange={(event) => setModel(event.target.value)}
+                slotProps={NATIVE_SELECT}
                 sx={{ minWidth: 260 }}
                 helperText={models.length === 0 ? 'This key may call no model reachable now.' : ' '}
               >
                 {models.map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
+                  <option key={m.id} value={m.id}>
                     {m.id}
-                  </MenuItem>
+                  </option>
                 ))}
               </TextField>
             </Stack>
