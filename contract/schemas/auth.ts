@@ -31,15 +31,6 @@ export const DevLoginBody = Type.Object({
 });
 export type DevLoginBody = Static<typeof DevLoginBody>;
 
-/**
- * A disabled user signing in (docs/governance.md#disabled-users): the development sign-in's 403 says it, and GitHub's
- * callback sends the browser to /login?error=account_disabled, which says it too.
- */
-export const ACCOUNT_DISABLED = {
-  code: 'ACCOUNT_DISABLED',
-  message: 'This account has been disabled. Ask an administrator to enable it.',
-} as const;
-
 export const LogoutAllReply = Type.Object({ ended_sessions: Type.Integer() });
 export type LogoutAllReply = Static<typeof LogoutAllReply>;
 

@@ -25,7 +25,6 @@ import {
   type SignInUser,
 } from '../services/users';
 import {
-  ACCOUNT_DISABLED,
   AuthUser,
   DevLoginBody,
   InviteAcceptQuery,
@@ -35,6 +34,7 @@ import {
   OAuthLoginQuery,
 } from '../../contract/schemas/auth';
 import { errors } from '../../contract/schemas/common';
+import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_PARAM } from '../../contract/accountStatus';
 import { INVITE_ACCEPT_PATH } from '../../contract/apiPaths';
 
 const STATE_COOKIE = 'oauth_state';
@@ -213,7 +213,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
         throw new HttpError(502, 'OAUTH_FAILED', 'GitHub sign-in failed, please try again');
       }
       const user = await upsertGithubUser(db, profile, config.adminLogins.includes(profile.login.toLowerCase()));
-      if (user.disabled) return reply.redirect(`${config.appUrl ?? ''}/login?error=account_disabled`, 302);
+      if (user.disabled) return reply.redirect(`${config.appUrl ?? ''}/login?error=${ACCOUNT_DISABLED_PARAM}`, 302);
       await signIn(request, reply, user);
       return reply.redirect(redirectTarget(request, saved.redirect), 302);
     },

@@ -4,7 +4,7 @@ import { balanceCents, derivedBalanceCents } from '../services/credits';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
-import { ACCOUNT_DISABLED } from '../../contract/schemas/auth';
+import { ACCOUNT_DISABLED } from '../../contract/accountStatus';
 import { ADJUSTMENT_AMOUNT_MESSAGE, ADJUSTMENT_REASON_MESSAGE } from '../../contract/schemas/billing';
 import { DISABLE_SELF_MESSAGE } from '../../contract/schemas/adminConsole';
 import {

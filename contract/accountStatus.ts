@@ -1,0 +1,13 @@
+// No schema library here: the login page (the smallest bundle) shows this message too.
+
+/**
+ * A disabled user signing in (docs/governance.md#disabled-users): the development sign-in's 403 says it, and GitHub's
+ * callback sends the browser to /login?error=account_disabled, which says it too.
+ */
+export const ACCOUNT_DISABLED = {
+  code: 'ACCOUNT_DISABLED',
+  message: 'This account has been disabled. Ask an administrator to enable it.',
+} as const;
+
+/** The login page's query parameter that GitHub's callback sets for a disabled user. */
+export const ACCOUNT_DISABLED_PARAM = 'account_disabled';
