@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 import { FailureAlert } from '../../components/admin/FailureAlert';
@@ -9,6 +10,8 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
 import { ConsoleSearch } from '../../features/adminConsole/ConsoleSearch';
+import { UserCards } from '../../features/adminConsole/ConsoleCards';
+import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { listQueryOf } from '../../features/adminConsole/consoleList';
 import type { UserRowActions } from '../../features/adminConsole/UsersGrid';
 import { useConsoleView } from '../../features/adminConsole/useConsoleView';
@@ -24,6 +27,8 @@ const DEFAULT_ORDER = { sort: 'created_at', order: 'desc' } as const;
 const loadUsersGrid = () => import(/* webpackChunkName: "grid-admin-users" */ '../../features/adminConsole/UsersGrid');
 
 function UsersScreen() {
+  // A phone shows the rows as cards and never downloads the grid (README, Bundle budget).
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   const { view, change } = useConsoleView(ADMIN_USER_SORTS, DEFAULT_ORDER);
   const { data, isFetching, isError } = useGetAdminUsersQuery(listQueryOf(view));
   const [setDisabled] = useSetUserDisabledMutation();
@@ -70,18 +75,29 @@ function UsersScreen() {
         </Alert>
       )}
       <Box sx={{ width: '100%', minWidth: 0 }}>
-        <AfterFirstPaint
-          load={loadUsersGrid}
-          props={{
-            rows: data?.rows ?? [],
-            total: data?.total ?? 0,
-            loading: isFetching,
-            view,
-            onChange: change,
-            actions,
-          }}
-          fallback={<GridPlaceholder label="Loading users" minHeight={320} />}
-        />
+        {isMobile ? (
+          <UserCards
+            rows={data?.rows ?? []}
+            total={data?.total ?? 0}
+            loading={isFetching}
+            view={view}
+            onChange={change}
+            actions={actions}
+          />
+        ) : (
+          <AfterFirstPaint
+            load={loadUsersGrid}
+            props={{
+              rows: data?.rows ?? [],
+              total: data?.total ?? 0,
+              loading: isFetching,
+              view,
+              onChange: change,
+              actions,
+            }}
+            fallback={<GridPlaceholder label="Loading users" minHeight={320} />}
+          />
+        )}
       </Box>
       {dialog}
     </>
