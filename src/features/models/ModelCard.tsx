@@ -10,7 +10,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { CatalogModel } from '../../../contract/schemas/models';
@@ -39,11 +38,9 @@ export function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
           >
             {model.id}
           </Typography>
-          <Tooltip title="Copy model id">
-            <IconButton size="small" aria-label={`Copy ${model.id}`} onClick={() => onCopy(model.id)}>
-              <ContentCopy fontSize="inherit" />
-            </IconButton>
-          </Tooltip>
+          <IconButton size="small" aria-label={`Copy ${model.id}`} onClick={() => onCopy(model.id)}>
+            <ContentCopy fontSize="inherit" />
+          </IconButton>
           <Chip size="small" label={model.kind === 'route' ? 'Route' : model.provider} />
           <Chip
             size="small"

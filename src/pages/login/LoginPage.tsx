@@ -14,9 +14,10 @@ import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
 import { afterNextPaint } from '../../components/AfterFirstPaint';
 import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
-import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_PARAM } from '../../../contract/accountStatus';
+import { ACCOUNT_DISABLED_PARAM } from '../../../contract/accountStatus';
 
 const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
+const AccountDisabledNotice = lazy(() => import('./AccountDisabledNotice'));
 
 /**
  * An authenticated visitor of /login goes to /dashboard. The route's loader trusts a missing `signed_in` hint
@@ -60,9 +61,9 @@ export function LoginPage() {
             One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
           </Typography>
           {accountDisabled && (
-            <Typography role="alert" color="error" sx={{ mb: 2 }}>
-              {ACCOUNT_DISABLED.message}
-            </Typography>
+            <Suspense fallback={null}>
+              <AccountDisabledNotice />
+            </Suspense>
           )}
           {sessionEnded && (
             <Suspense fallback={null}>

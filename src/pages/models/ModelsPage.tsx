@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { TextInput } from '../../components/TextInput';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { ModelCard } from '../../features/models/ModelCard';
 import { searchModels } from '../../features/models/models';
@@ -39,7 +39,7 @@ export function ModelsPage() {
     if (error) return <Alert severity="error">{errorMessage(error, 'Failed to load the models.')}</Alert>;
     return (
       <>
-        <TextField
+        <TextInput
           label="Search models"
           type="search"
           size="small"

@@ -6,10 +6,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
+import { TextInput } from '../../components/TextInput';
+import { SelectFilter } from '../../components/admin/SelectFilter';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { PlaygroundCost } from '../../features/playground/PlaygroundCost';
 import { usePlaygroundChat } from '../../features/playground/usePlaygroundChat';
@@ -17,9 +18,8 @@ import { isNoTeamError } from '../../lib/noTeam';
 import { useGetApiKeysQuery, useGetMeQuery, useGetModelCatalogQuery } from '../../store/api';
 import type { PlaygroundMessage } from '../../../contract/schemas/playground';
 
-// Native selects, as the admin filters: the page's first screen needs no Menu, Popover or Modal (README, Bundle budget).
-const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
-
+// The selects are the browser's own (SelectFilter) and the message a TextInput: the page's first screen needs no
+// Select, Menu, Popover or Modal (README, Bundle budget).
 export const NO_OWN_KEYS = 'The playground speaks through one of your own API keys: create one first.';
 
 function Conversation({
@@ -104,50 +104,37 @@ export function PlaygroundPage() {
         <Card>
           <CardContent component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
+              <SelectFilter
                 label="API key"
                 value={key?.id ?? ''}
-                onChange={(event) => setKeyId(event.target.value)}
-                slotProps={NATIVE_SELECT}
-                sx={{ minWidth: 220 }}
-              >
-                {ownKeys.map((k) => (
-                  <option key={k.id} value={k.id}>
-                    {k.name}
-                  </option>
-                ))}
-              </TextField>
-              <TextField
-                select
+                options={ownKeys.map((k) => ({ value: k.id, label: k.name }))}
+                onChange={setKeyId}
+                minWidth={220}
+              />
+              <SelectFilter
                 label="Model"
                 value={chosenModel}
-                onChange={(event) => setModel(event.target.value)}
-                slotProps={NATIVE_SELECT}
-                sx={{ minWidth: 260 }}
-                helperText={models.length === 0 ? 'This key may call no model reachable now.' : ' '}
-              >
-                {models.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.id}
-                  </option>
-                ))}
-              </TextField>
+                options={models.map((m) => ({ value: m.id, label: m.id }))}
+                onChange={setModel}
+                minWidth={260}
+              />
             </Stack>
             <Conversation messages={turn.messages} answer={turn.answer} streaming={turn.streaming} />
             {turn.error && <Alert severity="error">{turn.error}</Alert>}
             {key && turn.sentAt && !turn.streaming && !turn.error && (
               <PlaygroundCost keyId={key.id} sentAt={turn.sentAt} usage={turn.usage} />
             )}
-            <TextField
+            {models.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                This key may call no model reachable now.
+              </Typography>
+            )}
+            <TextInput
               label="Message"
               value={prompt}
               onChange={(event) => setPrompt(event.target.value)}
               multiline
               minRows={2}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.shiftKey) submit(event);
-              }}
             />
             <Stack direction="row" spacing={1}>
               <Button type="submit" variant="contained" disabled={!prompt.trim() || !chosenModel || turn.streaming}>
