@@ -176,7 +176,7 @@ export const PAGE_ROUTES = [
     chunk: 'page-admin-teams',
     kind: 'data',
     loader: 'requireUser',
-    later: ['grid-admin-teams'],
+    later: ['grid-admin-console'],
     // A team's page below it keeps the entry active.
     nav: { label: 'Teams', match: 'section', section: 'admin' },
   },
@@ -186,7 +186,7 @@ export const PAGE_ROUTES = [
     chunk: 'page-admin-users',
     kind: 'data',
     loader: 'requireUser',
-    later: ['grid-admin-users'],
+    later: ['grid-admin-console'],
     nav: { label: 'Users', match: 'section', section: 'admin' },
   },
   {

@@ -19,7 +19,8 @@ export const TEAMS_LOAD_FAILED = 'Failed to load teams.';
 const DEFAULT_ORDER = { sort: 'month_spend_cents', order: 'desc' } as const;
 
 // The grid (MUI X) is requested once the heading and search have painted (contract/routes.ts: loaded, not preloaded).
-const loadTeamsGrid = () => import(/* webpackChunkName: "grid-admin-teams" */ '../../features/adminConsole/TeamsGrid');
+const loadTeamsGrid = () =>
+  import(/* webpackChunkName: "grid-admin-console" */ '../../features/adminConsole/TeamsGrid');
 
 function TeamsScreen() {
   // A phone shows the rows as cards and never downloads the grid (README, Bundle budget).

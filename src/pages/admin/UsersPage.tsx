@@ -24,7 +24,8 @@ export const disableMessage = (login: string) =>
   `Disable ${login}? Their sessions end and their API keys stop working at once, until an administrator enables them again.`;
 const DEFAULT_ORDER = { sort: 'created_at', order: 'desc' } as const;
 
-const loadUsersGrid = () => import(/* webpackChunkName: "grid-admin-users" */ '../../features/adminConsole/UsersGrid');
+const loadUsersGrid = () =>
+  import(/* webpackChunkName: "grid-admin-console" */ '../../features/adminConsole/UsersGrid');
 
 function UsersScreen() {
   // A phone shows the rows as cards and never downloads the grid (README, Bundle budget).

@@ -15,9 +15,9 @@ import { useDocumentTitle } from '../../components/PageHeader';
 import { afterNextPaint } from '../../components/AfterFirstPaint';
 import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
 import { ACCOUNT_DISABLED_PARAM } from '../../../contract/accountStatus';
+import AccountDisabledNotice from './AccountDisabledNotice';
 
 const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
-const AccountDisabledNotice = lazy(() => import('./AccountDisabledNotice'));
 
 /**
  * An authenticated visitor of /login goes to /dashboard. The route's loader trusts a missing `signed_in` hint
@@ -60,11 +60,7 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4 }}>
             One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
           </Typography>
-          {accountDisabled && (
-            <Suspense fallback={null}>
-              <AccountDisabledNotice />
-            </Suspense>
-          )}
+          {accountDisabled && <AccountDisabledNotice />}
           {sessionEnded && (
             <Suspense fallback={null}>
               <SessionEndedNotice />
