@@ -34,8 +34,6 @@ interface FigureSums {
 }
 
 interface BucketRow extends FigureSums {
-  /** GROUPING(day, provider, model), a bit set for each not grouped by: 3 a day, 5 a provider, 4 a model, 7 the totals. */
-  grouping: number;
   day: string | null;
   provider: string | null;
   model: string | null;
@@ -70,25 +68,35 @@ const lineOf = (lines: Map<string, Line>, key: string) => {
 const SUMS = `sum(request_count) AS requests, sum(error_count) AS errors, sum(prompt_tokens) AS prompt_tokens,
               sum(completion_tokens) AS completion_tokens, sum(cost_cents) AS cost_cents`;
 
-/** The days, providers, models and totals with their latency buckets: one pass over the model roll-up. */
+/**
+ * The days, providers, models and totals with their latency buckets, in two statements over the model roll-up that
+ * run side by side: by day, and by model (providers and totals are sums of the models' rows). Two plain hash
+ * aggregations, where grouping sets over the four would sort the rows once per set.
+ */
 async function modelLines(q: Queryable, start: string, end: string) {
-  const rows = await q.query<BucketRow>(
-    `SELECT GROUPING(day, provider, model) AS grouping, day::text AS day, provider, model, latency_bucket, ${SUMS}
-     FROM usage_daily_models WHERE day BETWEEN $1::date AND $2::date
-     GROUP BY GROUPING SETS ((day, latency_bucket), (provider, latency_bucket), (provider, model, latency_bucket),
-                             (latency_bucket))`,
-    [start, end],
-    { name: 'analytics_models' },
-  );
+  const [byDay, byModel] = await Promise.all([
+    q.query<BucketRow>(
+      `SELECT day::text AS day, latency_bucket, ${SUMS}
+       FROM usage_daily_models WHERE day BETWEEN $1::date AND $2::date GROUP BY day, latency_bucket`,
+      [start, end],
+      { name: 'analytics_days' },
+    ),
+    q.query<BucketRow>(
+      `SELECT provider, model, latency_bucket, ${SUMS}
+       FROM usage_daily_models WHERE day BETWEEN $1::date AND $2::date GROUP BY provider, model, latency_bucket`,
+      [start, end],
+      { name: 'analytics_models' },
+    ),
+  ]);
   const days = new Map<string, Line>();
   const providers = new Map<string, Line>();
   const models = new Map<string, Line>();
   const totals = new Line();
-  for (const row of rows) {
-    if (row.grouping === 7) totals.add(row);
-    else if (row.grouping === 3) lineOf(days, row.day!).add(row);
-    else if (row.grouping === 5) lineOf(providers, row.provider!).add(row);
-    else lineOf(models, `${row.provider}\u0000${row.model}`).add(row);
+  for (const row of byDay) lineOf(days, row.day!).add(row);
+  for (const row of byModel) {
+    totals.add(row);
+    lineOf(providers, row.provider!).add(row);
+    lineOf(models, `${row.provider}\u0000${row.model}`).add(row);
   }
   return { days, providers, models, totals };
 }
