@@ -4,6 +4,7 @@ import type { HttpHandler } from 'msw';
 import { accountRoutes } from './handlers/accountRoutes';
 import { adminRoutes } from './handlers/adminRoutes';
 import { adminConsoleRoutes } from './handlers/adminConsoleRoutes';
+import { analyticsRoutes } from './handlers/analyticsRoutes';
 import { modelRoutes, playgroundRoutes } from './handlers/modelRoutes';
 import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
@@ -21,6 +22,7 @@ export const handlers: HttpHandler[] = [
   ...billingRoutes,
   ...adminRoutes,
   ...adminConsoleRoutes,
+  ...analyticsRoutes,
   ...modelRoutes,
   ...playgroundRoutes,
   ...routingRoutes,

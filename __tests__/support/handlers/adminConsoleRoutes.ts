@@ -1,11 +1,6 @@
 // /v1/admin/overview, teams, users and analytics: the operator's console, admins only (docs/governance.md
 // #the-operators-console), derived from the fake's collections. The server searches, sorts and pages; so does this.
-import {
-  ADMIN_ANALYTICS_PATH,
-  ADMIN_OVERVIEW_PATH,
-  ADMIN_TEAMS_PATH,
-  ADMIN_USERS_PATH,
-} from '../../../contract/apiPaths';
+import { ADMIN_OVERVIEW_PATH, ADMIN_TEAMS_PATH, ADMIN_USERS_PATH } from '../../../contract/apiPaths';
 import { centsToDollars, dollarsToCents, formatCents } from '../../../contract/money';
 import {
   AdminTeamListQuery,
@@ -15,11 +10,10 @@ import {
   type AdminTeamRow,
   type AdminUserRow,
 } from '../../../contract/schemas/adminConsole';
-import type { Analytics, AnalyticsFigures } from '../../../contract/schemas/analytics';
 import { CreditAdjustmentBody, type CreditAdjustmentReply } from '../../../contract/schemas/billing';
 import { fakeDb } from '../fakeBackend';
 import { schemaProblem } from '../fakeBackend/keys';
-import type { FakeTeam, FakeUsageRow } from '../fakeBackend/state';
+import type { FakeTeam } from '../fakeBackend/state';
 import { creditBalance, memberMonthCents, teamCredits } from '../fakeBackend/views';
 import { recordAudit } from './auditRoutes';
 import { adminUser, bodyObject, checkBody, conflict, json, notFound, route, validationError } from './http';
@@ -110,7 +104,7 @@ function userRow(userId: string): AdminUserRow {
   };
 }
 
-function findTeam(teamId: string): FakeTeam {
+export function findTeam(teamId: string): FakeTeam {
   const team = state().teams.find((candidate) => candidate.id === teamId);
   if (!team) throw notFound('Team not found');
   return team;
@@ -185,72 +179,6 @@ function teamDetail(team: FakeTeam): AdminTeamDetail {
         created_by: e.created_by ?? null,
       })),
     usage: { days, models: [...models.values()].sort((a, b) => b.cost_cents - a.cost_cents) },
-  };
-}
-
-function sums(rows: FakeUsageRow[]): AnalyticsFigures {
-  const requests = rows.reduce((sum, row) => sum + row.request_count, 0);
-  const tokens = rows.reduce((sum, row) => sum + row.total_tokens, 0);
-  return {
-    requests,
-    errors: 0,
-    // The fake keeps total tokens only: three quarters prompt, as the seed's calls are.
-    prompt_tokens: Math.round(tokens * 0.75),
-    completion_tokens: tokens - Math.round(tokens * 0.75),
-    cost_cents: rows.reduce((sum, row) => sum + row.cost_cents, 0),
-    p50_latency_ms: requests > 0 ? 820 : null,
-    p95_latency_ms: requests > 0 ? 2_400 : null,
-  };
-}
-
-function groupBy<K extends string>(rows: FakeUsageRow[], key: (row: FakeUsageRow) => K): Map<K, FakeUsageRow[]> {
-  const groups = new Map<K, FakeUsageRow[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
-}
-
-function analytics(query: URLSearchParams): Analytics {
-  const end = query.get('end_date') ?? today();
-  const start = query.get('start_date') ?? new Date(Date.parse(end) - 30 * 86_400_000).toISOString().slice(0, 10);
-  if (start > end) throw validationError('start_date must not be after end_date');
-  const rows = state().usage.filter((row) => row.date >= start && row.date <= end);
-  const days: Analytics['days'] = [];
-  for (let t = Date.parse(start); t <= Date.parse(end); t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    days.push({ day, ...sums(rows.filter((row) => row.date === day)) });
-  }
-  const byCost = <T extends { cost_cents: number }>(list: T[]) => list.sort((a, b) => b.cost_cents - a.cost_cents);
-  const teams = [...groupBy(rows, (row) => row.team_id)].map(([teamId, teamRows]) => {
-    const { p50_latency_ms: _p50, p95_latency_ms: _p95, ...figures } = sums(teamRows);
-    return { team_id: teamId, team_name: findTeam(teamId).name, ...figures, mean_latency_ms: 910 };
-  });
-  const usageCents = rows.reduce((sum, row) => sum + row.cost_cents, 0);
-  const adjustments = state().credits.filter(
-    (e) => e.type === 'adjustment' && e.created_at.slice(0, 10) >= start && e.created_at.slice(0, 10) <= end,
-  );
-  return {
-    start_date: start,
-    end_date: end,
-    totals: sums(rows),
-    days,
-    providers: byCost([...groupBy(rows, (row) => row.provider)].map(([provider, r]) => ({ provider, ...sums(r) }))),
-    models: byCost(
-      [...groupBy(rows, (row) => `${row.provider}/${row.model}`)].map(([, r]) => ({
-        provider: r[0].provider,
-        model: r[0].model,
-        ...sums(r),
-      })),
-    ),
-    teams: byCost(teams),
-    team_count: teams.length,
-    credits: {
-      payments_cents: 0,
-      refunds_cents: 0,
-      coupons_cents: 0,
-      adjustments_cents: adjustments.reduce((sum, e) => sum + dollarsToCents(e.amount), 0),
-      usage_cents: usageCents,
-      days: days.map((d) => ({ day: d.day, payments_cents: 0, coupons_cents: 0, usage_cents: d.cost_cents })),
-    },
   };
 }
 
@@ -342,10 +270,5 @@ export const adminConsoleRoutes = [
       );
     }
     return json(userRow(params.userId));
-  }),
-
-  route('get', ADMIN_ANALYTICS_PATH, ({ query }) => {
-    adminUser();
-    return json(analytics(query));
   }),
 ];
