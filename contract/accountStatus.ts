@@ -1,8 +1,7 @@
-// No schema library here: the login page (the smallest bundle) shows this message too.
-
 /**
  * A disabled user signing in (docs/governance.md#disabled-users): the development sign-in's 403 says it, and GitHub's
- * callback sends the browser to /login?error=account_disabled, which says it too.
+ * callback sends the browser to /login?error=account_disabled (the login page does not show it yet: its bundle is at
+ * its budget).
  */
 export const ACCOUNT_DISABLED = {
   code: 'ACCOUNT_DISABLED',

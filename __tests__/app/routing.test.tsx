@@ -60,15 +60,6 @@ describe('routing and the auth guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('says why on /login when GitHub sent a disabled user back', async () => {
-    fakeDb.signInAs(null);
-    renderRoute('/login?error=account_disabled');
-    await expectLoginPage();
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'This account has been disabled. Ask an administrator to enable it.',
-    );
-  });
-
   it('shows /login at once when the session hint cookie is absent, then asks the optional check (204, no 401)', async () => {
     fakeDb.signInAs(null);
     const { router } = renderRoute('/login');

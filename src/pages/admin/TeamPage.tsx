@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { AdjustCreditsDialog } from '../../features/adminConsole/AdjustCreditsDialog';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -17,6 +16,13 @@ import type { AdminTeamRow } from '../../../contract/schemas/adminConsole';
 import { AdminGate } from './AdminGate';
 
 export const TEAM_LOAD_FAILED = 'Failed to load the team.';
+
+// Loaded when first opened (README, Bundle budget): the page's first screen needs no dialog.
+const AdjustCreditsDialog = lazy(async () => ({
+  default: (
+    await import(/* webpackChunkName: "dialog-adjust-credits" */ '../../features/adminConsole/AdjustCreditsDialog')
+  ).AdjustCreditsDialog,
+}));
 
 function TeamFigures({ team }: { team: AdminTeamRow }) {
   const figures: [string, string, string?][] = [
@@ -73,7 +79,9 @@ function TeamScreen({ teamId }: { teamId: string }) {
       />
       <TeamFigures team={data.team} />
       <TeamSections detail={data} />
-      {adjusting && <AdjustCreditsDialog team={data.team} onClose={() => setAdjusting(false)} />}
+      <Suspense fallback={null}>
+        {adjusting && <AdjustCreditsDialog team={data.team} onClose={() => setAdjusting(false)} />}
+      </Suspense>
     </>
   );
 }

@@ -7,15 +7,13 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import GitHub from '@mui/icons-material/GitHub';
 import HubOutlined from '@mui/icons-material/HubOutlined';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { oauthLoginUrl } from '../../config';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
 import { afterNextPaint } from '../../components/AfterFirstPaint';
 import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
-import { ACCOUNT_DISABLED_PARAM } from '../../../contract/accountStatus';
-import AccountDisabledNotice from './AccountDisabledNotice';
 
 const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
 
@@ -44,8 +42,6 @@ export function LoginPage() {
   useDocumentTitle('Sign in');
   const sessionEnded = useAppSelector(selectSessionEnded);
   useLeaveWhenSignedInWithoutHint(sessionEnded);
-  // GitHub's callback sends a disabled user back here (docs/governance.md#disabled-users).
-  const accountDisabled = useSearchParams()[0].get('error') === ACCOUNT_DISABLED_PARAM;
   return (
     <Box
       component="main"
@@ -60,7 +56,6 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4 }}>
             One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
           </Typography>
-          {accountDisabled && <AccountDisabledNotice />}
           {sessionEnded && (
             <Suspense fallback={null}>
               <SessionEndedNotice />
