@@ -84,3 +84,14 @@ export const adminCreditAdjustmentsPath = (teamId: string) =>
 export const AUDIT_LOG_PATH = '/v1/audit-log';
 export const AUDIT_LOG_CSV_PATH = '/v1/audit-log.csv';
 export const auditLogEntryPath = (entryId: string) => `${AUDIT_LOG_PATH}/${encodeURIComponent(entryId)}`;
+
+/** The operator's console (docs/api-contract.md, Calls: administration). */
+export const ADMIN_OVERVIEW_PATH = '/v1/admin/overview';
+export const ADMIN_ANALYTICS_PATH = '/v1/admin/analytics';
+export const ADMIN_USERS_PATH = '/v1/admin/users';
+export const adminUserPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}`;
+export const adminTeamPath = (teamId: string) => `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}`;
+
+/** What the signed-in member's team can call, and the playground that calls it through the session. */
+export const DASHBOARD_MODELS_PATH = '/v1/dashboard/models';
+export const PLAYGROUND_CHAT_PATH = '/v1/playground/chat';

@@ -75,6 +75,20 @@ export const PAGE_ROUTES = [
     firstQueries: 'createApiKey',
   },
   {
+    path: '/models',
+    chunk: 'page-models',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Models', match: 'section', section: 'main' },
+  },
+  {
+    path: '/playground',
+    chunk: 'page-playground',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Playground', match: 'section', section: 'main' },
+  },
+  {
     path: '/team',
     chunk: 'page-team',
     kind: 'plain',
@@ -157,7 +171,32 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     nav: { label: 'Outbox', match: 'section', section: 'admin' },
   },
-  { path: '/admin/analytics', chunk: 'page-analytics', kind: 'plain', loader: 'requireUser' },
+  {
+    path: '/admin/teams',
+    chunk: 'page-admin-teams',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-admin-console'],
+    // A team's page below it keeps the entry active.
+    nav: { label: 'Teams', match: 'section', section: 'admin' },
+  },
+  { path: '/admin/teams/:teamId', chunk: 'page-admin-team', kind: 'plain', loader: 'requireUser' },
+  {
+    path: '/admin/users',
+    chunk: 'page-admin-users',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-admin-console'],
+    nav: { label: 'Users', match: 'section', section: 'admin' },
+  },
+  {
+    path: '/admin/analytics',
+    chunk: 'page-analytics',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['chart-analytics'],
+    nav: { label: 'Analytics', match: 'section', section: 'admin' },
+  },
   { path: '*', chunk: 'page-not-found', kind: 'plain', loader: 'requireUser' },
 ] as const satisfies readonly PageRoute[];
 

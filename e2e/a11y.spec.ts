@@ -147,6 +147,17 @@ const SCREENS: Screen[] = [
     dialog('Add Provider Credential', button('Add Credential')),
   ]),
   screen('/admin/analytics', 'admin'),
+  screen('/admin/teams', 'admin'),
+  screen('/admin/users', 'admin', [
+    dialog('Disable user', (page) =>
+      page
+        .getByRole('menuitem', { name: /^Disable / })
+        .or(page.getByRole('button', { name: /^Disable / }))
+        .first(),
+    ),
+  ]),
+  screen('/models', 'alice'),
+  screen('/playground', 'alice'),
   screen('/admin/outbox', 'admin'),
   screen('/audit-log', 'admin'),
 ];

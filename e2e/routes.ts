@@ -4,6 +4,8 @@ export const SIGNED_IN_ROUTES = {
     '/dashboard',
     '/api-keys',
     '/api-keys/create',
+    '/models',
+    '/playground',
     '/team',
     '/usage-reports',
     '/usage-reports/requests',
@@ -17,6 +19,8 @@ export const SIGNED_IN_ROUTES = {
     '/admin/routing',
     '/admin/analytics',
     '/admin/outbox',
+    '/admin/teams',
+    '/admin/users',
     '/audit-log',
   ],
 } as const satisfies Record<string, readonly string[]>;
@@ -48,6 +52,8 @@ export const TABLES_BY_ROUTE: Record<string, Record<string, TableRef[]>> = {
       { role: 'grid', name: 'Model routes' },
       { role: 'grid', name: 'Deployments' },
     ],
+    '/admin/teams': [{ role: 'grid', name: 'Teams' }],
+    '/admin/users': [{ role: 'grid', name: 'Users' }],
   },
 };
 

@@ -25,6 +25,9 @@ import { registerSpendingChanges } from './plugins/spendingChanges';
 import { adminRoutes } from './routes/admin';
 import { alertRoutes } from './routes/alerts';
 import { auditLogRoutes } from './routes/auditLog';
+import { adminConsoleRoutes } from './routes/adminConsole';
+import { dashboardModelRoutes } from './routes/dashboardModels';
+import { playgroundRoutes } from './routes/playground';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
@@ -215,6 +218,8 @@ export async function buildApp({
     requestLogRoutes,
     apiKeyRoutes,
     adminRoutes,
+    adminConsoleRoutes,
+    dashboardModelRoutes,
     adminRoutingRoutes,
     alertRoutes,
     auditLogRoutes,
@@ -222,6 +227,7 @@ export async function buildApp({
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);
+  await playgroundRoutes(app, deps);
   await staticRoutes(app, deps);
   return app;
 }

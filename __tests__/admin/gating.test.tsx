@@ -8,6 +8,8 @@ const ADMIN_ROUTES = [
   ['/admin/coupons', 'Coupons'],
   ['/admin/routing', 'Routing'],
   ['/admin/analytics', 'System Analytics'],
+  ['/admin/teams', 'Teams'],
+  ['/admin/users', 'Users'],
 ] as const;
 
 describe('admin pages are for admins only', () => {
@@ -41,7 +43,7 @@ describe('admin pages are for admins only', () => {
 describe('/admin dashboard', () => {
   beforeEach(() => fakeDb.signInAs('admin'));
 
-  it('offers the quick actions, the four sections and the System Overview placeholders', async () => {
+  it('offers the quick actions, the five sections and the System Overview figures', async () => {
     renderRoute('/admin');
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
 
@@ -61,16 +63,19 @@ describe('/admin dashboard', () => {
     expect(within(section('Pricing Management')).getByRole('link')).toHaveAttribute('href', '/admin/pricing');
     expect(within(section('Coupon Management')).getByRole('link')).toHaveAttribute('href', '/admin/coupons');
     expect(within(section('System Analytics')).getByRole('link')).toHaveAttribute('href', '/admin/analytics');
-    const users = section('User Management');
-    expect(within(users).getByText('Coming soon')).toBeInTheDocument();
-    expect(within(users).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(users).getByRole('button', { name: 'Open' })).toBeDisabled();
+    expect(within(section('Team Management')).getByRole('link')).toHaveAttribute('href', '/admin/teams');
+    expect(within(section('User Management')).getByRole('link')).toHaveAttribute('href', '/admin/users');
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
 
+    // The seed: four users, one team, and today's usage rows of Acme AI.
     const overview = section('System Overview');
-    for (const title of ['Total Users', 'Total Teams', 'API Calls Today']) {
-      expect(within(within(overview).getByRole('region', { name: title })).getByText('—')).toBeInTheDocument();
-    }
-    expect(within(overview).getByText('System-wide figures are coming soon.')).toBeInTheDocument();
+    const figure = (title: string) => within(overview).getByRole('region', { name: title });
+    expect(await within(figure('Total Users')).findByText('4')).toBeInTheDocument();
+    expect(within(figure('Total Teams')).getByText('1')).toBeInTheDocument();
+    const today = fakeDb.state.usage
+      .filter((row) => row.date === '2026-11-15')
+      .reduce((sum, row) => sum + row.request_count, 0);
+    expect(within(figure('API Calls Today')).getByText(today.toLocaleString('en-US'))).toBeInTheDocument();
   });
 
   it("'Create Coupon' opens the coupons page with the create dialog", async () => {
@@ -80,9 +85,9 @@ describe('/admin dashboard', () => {
     expect(router.state.location.pathname).toBe('/admin/coupons');
   });
 
-  it('the analytics page says it is coming soon and links back', async () => {
+  it('the analytics page links back', async () => {
     renderRoute('/admin/analytics');
-    expect(await screen.findByText(/Coming soon/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'System Analytics' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Admin' })).toHaveAttribute('href', '/admin');
   });
 });

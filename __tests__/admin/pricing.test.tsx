@@ -63,7 +63,7 @@ describe('/admin/pricing table', () => {
     expect(within(rowOf('gemini-2.5-pro')).queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
   });
 
-  it('shows a read-only details dialog for View and says editing is coming soon', async () => {
+  it('shows a read-only details dialog for View; Edit opens the create dialog filled from the tier', async () => {
     const { user } = await renderPricing();
     await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'View details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pricing Tier Details' });
@@ -73,7 +73,10 @@ describe('/admin/pricing table', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Edit' }));
-    expect(await screen.findByText('Editing pricing tiers is coming soon.')).toBeInTheDocument();
+    const edit = await screen.findByRole('dialog', { name: 'Create Pricing Tier' });
+    expect(within(edit).getByText(/Prices are never changed in place/)).toBeInTheDocument();
+    expect(within(edit).getByRole('textbox', { name: /^Model/ })).toHaveValue('gpt-4o');
+    expect(document.body).not.toHaveTextContent(/coming soon/i);
   });
 });
 

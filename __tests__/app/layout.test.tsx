@@ -33,6 +33,8 @@ describe('layout on desktop', () => {
     expect(links).toEqual([
       'Dashboard',
       'API Keys',
+      'Models',
+      'Playground',
       'Team Settings',
       'Usage Reports',
       'Requests',
@@ -77,7 +79,7 @@ describe('layout on desktop', () => {
     await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     const admin = screen.getByRole('list', { name: 'Admin' });
     expect(within(admin).queryByRole('separator')).not.toBeInTheDocument();
-    expect(within(admin).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(admin).getAllByRole('listitem')).toHaveLength(8);
   });
 
   it('offers the Audit Log to owners and administrators, not to members', async () => {
@@ -106,7 +108,7 @@ describe('layout on desktop', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing', 'Outbox']);
+    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing', 'Outbox', 'Teams', 'Users', 'Analytics']);
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });

@@ -62,6 +62,11 @@ describe('View details', () => {
     expect(detail(dialog, 'Note')).toHaveTextContent('Used by the production API servers.');
     expect(detail(dialog, 'Rotation')).toHaveTextContent('Never rotated');
 
+    // Use this key: the secret is never stored, so the snippets hold a placeholder, and call a model it may call.
+    const use = within(dialog).getByRole('region', { name: 'Use this key' });
+    expect(within(use).getByTestId('snippet-curl')).toHaveTextContent('Authorization: Bearer YOUR_API_KEY');
+    expect(within(use).getByTestId('snippet-curl')).toHaveTextContent('"model":"claude-sonnet-4"');
+
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

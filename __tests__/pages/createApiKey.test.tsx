@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
+import { axeViolations } from '../support/axe';
 import { pinClockToFakeNow } from '../support/clock';
 
 const TEAM_MESSAGE = 'You must set up your team before creating API keys. Please go to the Team page to get started.';
@@ -222,5 +223,26 @@ describe('/api-keys/create without a team', () => {
     renderRoute('/api-keys/create');
     expect(await screen.findByRole('textbox', { name: 'API Key Name' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Team Setup Required')).not.toBeInTheDocument());
+  });
+});
+
+describe('after a key is created: how to use it', () => {
+  it('shows the base URL and snippets with the new secret in them, each one copied whole', async () => {
+    const { user } = renderRoute('/api-keys/create', { userOptions: { delay: null } });
+    await user.type(await screen.findByRole('textbox', { name: 'API Key Name' }, { timeout: 5000 }), 'Snippets');
+    await user.click(screen.getByRole('button', { name: 'Create API Key' }));
+    const secret = (await screen.findByTestId('new-api-key')).textContent!;
+    const section = screen.getByRole('region', { name: 'Use this key' });
+    expect(within(section).getByText(`${window.location.origin}/v1`)).toBeInTheDocument();
+    expect(within(section).getByTestId('snippet-curl')).toHaveTextContent(`Authorization: Bearer ${secret}`);
+    await user.click(within(section).getByRole('tab', { name: 'OpenAI SDK (Python)' }));
+    expect(within(section).getByTestId('snippet-openai-python')).toHaveTextContent(`api_key="${secret}"`);
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(within(section).getByRole('button', { name: 'Copy snippet' }));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(`api_key="${secret}"`));
+    for (const tab of ['OpenAI SDK (JavaScript)', 'Anthropic SDK (JavaScript)', 'Claude Code', 'Codex']) {
+      expect(within(section).getByRole('tab', { name: tab })).toBeInTheDocument();
+    }
+    expect(await axeViolations(section)).toEqual([]);
   });
 });

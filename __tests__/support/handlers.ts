@@ -3,6 +3,9 @@
 import type { HttpHandler } from 'msw';
 import { accountRoutes } from './handlers/accountRoutes';
 import { adminRoutes } from './handlers/adminRoutes';
+import { adminConsoleRoutes } from './handlers/adminConsoleRoutes';
+import { analyticsRoutes } from './handlers/analyticsRoutes';
+import { modelRoutes, playgroundRoutes } from './handlers/modelRoutes';
 import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
 import { requestLogRoutes } from './handlers/requestLogRoutes';
@@ -18,6 +21,10 @@ export const handlers: HttpHandler[] = [
   ...teamRoutes,
   ...billingRoutes,
   ...adminRoutes,
+  ...adminConsoleRoutes,
+  ...analyticsRoutes,
+  ...modelRoutes,
+  ...playgroundRoutes,
   ...routingRoutes,
   ...requestLogRoutes,
   ...alertRoutes,

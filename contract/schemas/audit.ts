@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
+  'user.disabled',
+  'user.enabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -115,15 +115,19 @@ export const PaymentHistory = Type.Object({ payments: Type.Array(Payment), count
 export type PaymentHistory = Static<typeof PaymentHistory>;
 
 export const ADJUSTMENT_AMOUNT_MESSAGE = 'amount_cents must be a whole number of cents other than 0';
+export const ADJUSTMENT_REASON_MESSAGE = 'Give a reason of 1-200 characters.';
 
-/** An administrator's manual credit adjustment (docs/audit.md): cents, positive or negative, and why. */
+/**
+ * An administrator's manual credit adjustment (docs/governance.md#manual-adjustments): cents, positive (a credit) or
+ * negative (a debit), and why.
+ */
 export const CreditAdjustmentBody = Type.Object({
   amount_cents: Type.Integer({
     minimum: -MAX_AMOUNT_CENTS,
     maximum: MAX_AMOUNT_CENTS,
     errorMessage: ADJUSTMENT_AMOUNT_MESSAGE,
   }),
-  reason: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Give a reason of 1-200 characters.' }),
+  reason: Type.String({ minLength: 1, maxLength: 200, errorMessage: ADJUSTMENT_REASON_MESSAGE }),
 });
 export type CreditAdjustmentBody = Static<typeof CreditAdjustmentBody>;
 

@@ -44,7 +44,8 @@ export interface UsageEvent {
 const HIGH_COST_CENTS = 500;
 
 /**
- * Records gateway requests: for each, the raw event, its daily roll-up row, the team's balance (usage events are the
+ * Records gateway requests: for each, the raw event, its daily roll-up rows (the team's, and the administrators'
+ * analytics by model and latency and by team), the team's balance (usage events are the
  * debit side of the ledger: balance = credit_ledger - usage cost), the release of its credit reservation (on the
  * team, the member and the key), the key's last use, period spend and minute's tokens, the team's models and the activity feed (first use of a key or a model, failed or expensive requests).
  *
@@ -125,6 +126,35 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
               sum(cost_cents), sum(latency_ms)
        FROM inserted GROUP BY 1, 2, 3, 4, 5
        ON CONFLICT (team_id, day, model, provider, user_id) DO UPDATE SET
+         request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,
+         prompt_tokens = d.prompt_tokens + EXCLUDED.prompt_tokens,
+         completion_tokens = d.completion_tokens + EXCLUDED.completion_tokens,
+         cached_tokens = d.cached_tokens + EXCLUDED.cached_tokens, cost_cents = d.cost_cents + EXCLUDED.cost_cents,
+         latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+     ),
+     -- The administrators' analytics (migration 15): the day by model and latency bucket, and each team's day. In key
+     -- order, so two batches lock the rows they share in the same order.
+     model_days AS (
+       INSERT INTO usage_daily_models AS d (day, provider, model, latency_bucket, request_count, error_count,
+                                            prompt_tokens, completion_tokens, cached_tokens, cost_cents, latency_ms_sum)
+       SELECT timezone('UTC', created_at)::date, provider, model, latency_bucket(latency_ms), count(*),
+              count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
+              sum(cost_cents), sum(latency_ms)
+       FROM inserted GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+       ON CONFLICT (day, provider, model, latency_bucket) DO UPDATE SET
+         request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,
+         prompt_tokens = d.prompt_tokens + EXCLUDED.prompt_tokens,
+         completion_tokens = d.completion_tokens + EXCLUDED.completion_tokens,
+         cached_tokens = d.cached_tokens + EXCLUDED.cached_tokens, cost_cents = d.cost_cents + EXCLUDED.cost_cents,
+         latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+     ),
+     team_days AS (
+       INSERT INTO usage_daily_teams AS d (day, team_id, request_count, error_count, prompt_tokens, completion_tokens,
+                                           cached_tokens, cost_cents, latency_ms_sum)
+       SELECT timezone('UTC', created_at)::date, team_id, count(*), count(*) FILTER (WHERE status = 'error'),
+              sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens), sum(cost_cents), sum(latency_ms)
+       FROM inserted GROUP BY 1, 2 ORDER BY 1, 2
+       ON CONFLICT (day, team_id) DO UPDATE SET
          request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,
          prompt_tokens = d.prompt_tokens + EXCLUDED.prompt_tokens,
          completion_tokens = d.completion_tokens + EXCLUDED.completion_tokens,

@@ -19,15 +19,10 @@ export interface ChatRequest {
   [field: string]: unknown;
 }
 
-/** The APIs clients call, as recorded in usage_events.endpoint (`generateContent`: the Gemini door, streamed or not). */
-export type EndpointName = 'chat.completions' | 'messages' | 'embeddings' | 'responses' | 'generateContent';
-export const ENDPOINT_NAMES: readonly EndpointName[] = [
-  'chat.completions',
-  'messages',
-  'embeddings',
-  'responses',
-  'generateContent',
-];
+/** The APIs clients call, as recorded in usage_events.endpoint (contract/endpoints.ts, with their paths). */
+import type { EndpointName } from '../../contract/endpoints';
+export { ENDPOINT_NAMES } from '../../contract/endpoints';
+export type { EndpointName };
 
 /** The chat completions field that caps an answer, as a provider reads it (OpenAI's reasoning models refuse max_tokens). */
 export type ChatOutputCap = 'max_tokens' | 'max_completion_tokens';
@@ -101,8 +96,12 @@ export interface ConversationOptions {
 /** One request to a gateway endpoint, once its body has passed the endpoint's schema. */
 export interface GatewayCall {
   endpoint: EndpointName;
-  /** The caller's API key (Authorization: Bearer or x-api-key). */
-  key: string;
+  /**
+   * The SHA-256 hash of the caller's API key, which admission looks the key up by: the gateway's doors hash the secret
+   * a request carries (Authorization: Bearer or x-api-key); the dashboard's playground, which never has the secret,
+   * passes the stored hash of a key it found by id for the key's own creator (routes/playground.ts).
+   */
+  keyHash: string;
   body: Record<string, unknown> & { model: string };
   options: ConversationOptions;
 }

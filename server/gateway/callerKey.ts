@@ -55,7 +55,10 @@ export const isGatewayCaller = (request: FastifyRequest) =>
   request.headers['x-stainless-lang'] !== undefined ||
   isGoogleCaller(request);
 
-/** A working key (or a rotated key's previous secret in its grace), for requests that reserve nothing. */
+/**
+ * A working key (or a rotated key's previous secret in its grace) of a member who is not disabled, for requests that
+ * reserve nothing.
+ */
 export interface KeyAccess {
   owner: KeyOwner;
   /** When the key expired; null while it works. */
@@ -75,6 +78,7 @@ export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAc
     `SELECT k.id, k.team_id, k.user_id, CASE WHEN k.expires_at <= now() THEN k.expires_at END AS expired_at,
             k.allowed_models
      FROM api_keys k JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
+     JOIN users u ON u.id = k.user_id AND u.disabled_at IS NULL
      WHERE (k.key_hash = $1 OR (k.previous_key_hash = $1 AND k.previous_key_expires_at > now()))
        AND k.is_active AND k.deleted_at IS NULL`,
     [keyHash],

@@ -6,7 +6,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { SecretBox } from '../lib/secretBox';
-import { hashApiKey } from '../services/apiKeys';
 import { loadRoutingTable } from '../services/routing';
 import { loadTiers } from '../credit/tiers';
 import { findKeyOwner } from './callerKey';
@@ -64,9 +63,14 @@ export function createCatalog(
       if (allowed.length > 0) list.data = list.data.filter((model) => allowed.includes(model.id));
       return list;
     },
-    /** For requests that hold nothing (the model list, an unknown model): is this a working key? */
-    async authenticate(key: string) {
-      const access = await findKeyOwner(db, hashApiKey(key));
+    /** The tiers, the reachable providers and the reachable routes now: what the members' models page lists. */
+    async listing() {
+      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
+      return { index, providers: reachability.providers, routes: routeNames(index, reachability, Date.now()) };
+    },
+    /** For requests that hold nothing (the model list, an unknown model): is this a working key (by its hash)? */
+    async authenticate(keyHash: string) {
+      const access = await findKeyOwner(db, keyHash);
       if (!access) throw invalidApiKey();
       if (access.expiredAt) throw keyExpired(access.expiredAt);
       return access;

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import type { Credit } from '../credit/credit';
 import { planHold, outputCapFor, tooLongFor, whatFits, type Answerer } from '../credit/holds';
-import { hashApiKey } from '../services/apiKeys';
 import { tryDeployments, type AttemptParts } from './attempts';
 import type { Catalog } from './catalog';
 import { offers } from '../providers/registry';
@@ -74,18 +73,18 @@ export async function serveGatewayCall(
   const found = await catalog.route(call.body.model);
   const resolved = found && offering(found, call.endpoint);
   if (!resolved) {
-    await catalog.authenticate(call.key);
+    await catalog.authenticate(call.keyHash);
     throw found ? notOffered(call.body.model, call.endpoint) : modelNotFound(call.body.model);
   }
   const measure = measureRequest(call.endpoint, call.body);
   const answerers = answerersOf(resolved);
   const window = tooLongFor([...answerers.values()], measure);
   if (window !== null) {
-    await catalog.authenticate(call.key);
+    await catalog.authenticate(call.keyHash);
     throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
   }
   const plan = planHold([...answerers.values()], measure, config.defaultMaxTokens);
-  const admission = await credit.admit(hashApiKey(call.key), {
+  const admission = await credit.admit(call.keyHash, {
     amountCents: plan.amountCents,
     leastCents: plan.leastCents,
     tokens: measure.promptUpperBound + (measure.completionCap ?? config.defaultMaxTokens),

@@ -11,7 +11,6 @@ import {
   listCoupons,
   updateCoupon,
 } from '../services/coupons';
-import { adjustCredits } from '../services/credits';
 import { createTier, deactivateTier, listTiers } from '../services/pricing';
 import { IdParams, MODEL_NAME_MESSAGE, errors } from '../../contract/schemas/common';
 import {
@@ -24,8 +23,6 @@ import {
   GeneratedCode,
 } from '../../contract/schemas/coupons';
 import { PricingList, PricingListQuery, PricingTier, PricingTierBody } from '../../contract/schemas/pricing';
-import { CreditAdjustmentBody, CreditAdjustmentReply, TeamParams } from '../../contract/schemas/billing';
-import { ADMIN_TEAMS_PATH } from '../../contract/apiPaths';
 
 /** Coupon and pricing administration; every route requires is_admin. */
 export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps) {
@@ -125,23 +122,6 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
       const tier = await deactivateTier(db, auditContext(request, { admin: true }), request.params.id);
       await gateway.changed('pricing');
       return tier;
-    },
-  );
-
-  api.post(
-    `${ADMIN_TEAMS_PATH}/:teamId/credits/adjustments`,
-    {
-      ...admin,
-      schema: {
-        params: TeamParams,
-        body: CreditAdjustmentBody,
-        response: { 201: CreditAdjustmentReply, ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const { amount_cents, reason } = request.body;
-      const who = auditContext(request, { admin: true });
-      return reply.code(201).send(await adjustCredits(db, request.params.teamId, who, amount_cents, reason));
     },
   );
 }

@@ -22,7 +22,7 @@ import {
   toAuthUser,
   upsertDevUser,
   upsertGithubUser,
-  type UserRow,
+  type SignInUser,
 } from '../services/users';
 import {
   AuthUser,
@@ -34,6 +34,7 @@ import {
   OAuthLoginQuery,
 } from '../../contract/schemas/auth';
 import { errors } from '../../contract/schemas/common';
+import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_PARAM } from '../../contract/accountStatus';
 import { INVITE_ACCEPT_PATH } from '../../contract/apiPaths';
 
 const STATE_COOKIE = 'oauth_state';
@@ -55,8 +56,12 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const rateLimit = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
 
-  /** Joins an invited user's team, begins the session and records the sign-in; returns the user's team. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+  /**
+   * Joins an invited user's team, begins the session and records the sign-in; returns the user's team. A disabled
+   * user gets no session (docs/governance.md#disabled-users).
+   */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SignInUser) {
+    if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED.code, ACCOUNT_DISABLED.message);
     const signedIn = auditContext(request, { user });
     await acceptPendingInvite(db, user, signedIn);
     const membership = await membershipOf(db, user.id);
@@ -101,7 +106,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       config: rateLimit,
       schema: {
         body: DevLoginBody,
-        response: { 200: AuthUser, ...errors(400, 404) },
+        response: { 200: AuthUser, ...errors(400, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -208,6 +213,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
         throw new HttpError(502, 'OAUTH_FAILED', 'GitHub sign-in failed, please try again');
       }
       const user = await upsertGithubUser(db, profile, config.adminLogins.includes(profile.login.toLowerCase()));
+      if (user.disabled) return reply.redirect(`${config.appUrl ?? ''}/login?error=${ACCOUNT_DISABLED_PARAM}`, 302);
       await signIn(request, reply, user);
       return reply.redirect(redirectTarget(request, saved.redirect), 302);
     },

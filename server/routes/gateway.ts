@@ -8,7 +8,9 @@ import { googleErrorBody } from '../formats/googleErrors';
 import { renameGeminiFields } from '../formats/translate/geminiFieldNames';
 import { rateLimited, sendAnthropicError, sendGatewayError, sendGoogleError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
+import { hashApiKey } from '../services/apiKeys';
 import type { EndpointName } from '../formats/types';
+import { GATEWAY_ENDPOINTS } from '../../contract/endpoints';
 import {
   ChatBody,
   EmbeddingsBody,
@@ -121,7 +123,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
         gateway,
         {
           endpoint,
-          key: keyOf(request),
+          keyHash: hashApiKey(keyOf(request)),
           body: bodyOf(request),
           options: {
             created: Math.floor(Date.now() / 1000),
@@ -139,17 +141,17 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     const post = { bodyLimit: BODY_LIMIT, config };
 
     api.post(
-      '/v1/chat/completions',
+      GATEWAY_ENDPOINTS['chat.completions'].path,
       { ...post, schema: { body: ChatBody, response: openAiErrors() } },
       serve('chat.completions', bearerKey),
     );
     api.post(
-      '/v1/embeddings',
+      GATEWAY_ENDPOINTS.embeddings.path,
       { ...post, schema: { body: EmbeddingsBody, response: openAiErrors() } },
       serve('embeddings', bearerKey),
     );
     api.post(
-      '/v1/responses',
+      GATEWAY_ENDPOINTS.responses.path,
       { ...post, schema: { body: ResponsesBody, response: openAiErrors() } },
       serve('responses', bearerKey),
     );
@@ -158,7 +160,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       '/v1/models',
       { config, schema: { response: { 200: ModelList, ...openAiErrors([401, 429, 500]) } } },
       async (request) => {
-        const access = await gateway.catalog.authenticate(anthropicKey(request));
+        const access = await gateway.catalog.authenticate(hashApiKey(anthropicKey(request)));
         return gateway.catalog.models(access.allowedModels);
       },
     );
@@ -170,7 +172,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     scope.setErrorHandler(sendAnthropicError);
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
     api.post(
-      '/v1/messages',
+      GATEWAY_ENDPOINTS.messages.path,
       { bodyLimit: BODY_LIMIT, config, schema: { body: MessagesBody, response: anthropicErrors() } },
       serve('messages', anthropicKey),
     );

@@ -60,6 +60,9 @@ async function seedInto(
   await user('admin', 'Ada Admin', true, 120);
   const alice = await user('alice', 'Alice Anderson', false, 95);
   const bob = await user('bob', 'Bob Brown', false, 70);
+  // A former contractor an administrator disabled: Admin → Users shows one (docs/governance.md#disabled-users).
+  const dan = await user('dan', 'Dan Davis', false, 40);
+  await q.query('UPDATE users SET disabled_at = $2 WHERE id = $1', [dan, ago(10)]);
 
   const [{ id: team }] = await q.query<{ id: string }>(
     'INSERT INTO teams (name, budget_limit_cents, created_at) VALUES ($1, $2, $3) RETURNING id',

@@ -1,11 +1,15 @@
 import { recordAudit, type UserAuditContext } from '../audit/audit';
 import { notify } from '../db/perSchema';
 import type { Db, Queryable } from '../db/types';
-import { badRequest, isUuid, notFound } from '../lib/errors';
-import { formatCents } from '../lib/money';
-import { centsToDollars } from '../lib/money';
+import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
+import { centsToDollars, formatCents } from '../lib/money';
 import { iso } from '../lib/time';
-import { ADJUSTMENT_AMOUNT_MESSAGE, type CreditEntryType } from '../../contract/schemas/billing';
+import {
+  ADJUSTMENT_AMOUNT_MESSAGE,
+  ADJUSTMENT_REASON_MESSAGE,
+  type CreditAdjustmentReply,
+  type CreditEntryType,
+} from '../../contract/schemas/billing';
 import { recordActivity } from './activity';
 import { teamPage } from './teamPage';
 
@@ -22,6 +26,21 @@ export interface LedgerEntryInput {
   documentId?: string | null;
   createdBy?: string | null;
   createdAt?: Date;
+  /**
+   * A debit that must leave the team its requests in flight (teams.reserved_cents): written only while the balance
+   * less those holds covers it, by the balance's own conditional UPDATE; otherwise nothing is (LedgerRefusal).
+   */
+  keepHolds?: boolean;
+}
+
+/** A `keepHolds` debit the balance did not cover: the team's balance and holds when it was refused, in cents. */
+export class LedgerRefusal extends Error {
+  constructor(
+    readonly balanceCents: number,
+    readonly reservedCents: number,
+  ) {
+    super('The debit is more than the balance left after the holds of requests in flight');
+  }
 }
 
 /** Told, at COMMIT, the team of every ledger entry: the alerts room watches balances there (docs/alerts.md). */
@@ -29,7 +48,8 @@ export const CREDIT_CHANGED_CHANNEL = 'credit_changed';
 
 /**
  * The only way money enters or leaves a team's ledger. Must run inside the caller's transaction: it appends the entry
- * and moves the denormalised balance by the same amount, returning the new balance in cents. Every instance hears of
+ * and moves the denormalised balance by the same amount, returning the new balance in cents. A `keepHolds` debit the
+ * balance does not cover throws LedgerRefusal (the caller's transaction then writes nothing). Every instance hears of
  * it once the transaction commits (CREDIT_CHANGED_CHANNEL), and never if it rolls back.
  */
 export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): Promise<number> {
@@ -49,10 +69,20 @@ export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): 
       entry.documentId ?? null,
     ],
   );
+  // Re-checked on the row's newest version once its lock is taken (READ COMMITTED): concurrent debits cannot both pass.
   const [team] = await q.query<{ credit_balance_cents: number }>(
-    'UPDATE teams SET credit_balance_cents = credit_balance_cents + $2 WHERE id = $1 RETURNING credit_balance_cents',
-    [entry.teamId, entry.amountCents],
+    `UPDATE teams SET credit_balance_cents = credit_balance_cents + $2
+     WHERE id = $1 AND (NOT $3 OR $2 >= 0 OR credit_balance_cents - reserved_cents + $2 >= 0)
+     RETURNING credit_balance_cents`,
+    [entry.teamId, entry.amountCents, entry.keepHolds ?? false],
   );
+  if (!team) {
+    const [now] = await q.query<{ credit_balance_cents: number; reserved_cents: number }>(
+      'SELECT credit_balance_cents, reserved_cents FROM teams WHERE id = $1',
+      [entry.teamId],
+    );
+    throw new LedgerRefusal(now.credit_balance_cents, now.reserved_cents);
+  }
   await notify(q, CREDIT_CHANGED_CHANNEL, entry.teamId);
   return team.credit_balance_cents;
 }
@@ -126,37 +156,59 @@ export async function creditHistory(q: Queryable, teamId: string, limit: number,
   };
 }
 
-/** An administrator's manual adjustment: a ledger entry of type adjustment, with its audit entry and activity. */
+/**
+ * An administrator's manual adjustment (docs/governance.md#manual-adjustments): a credit (positive) or a debit
+ * (negative) with its reason, as one ledger entry of type adjustment, its activity and its audit entry, in one
+ * transaction. A debit is written only while the team's balance, less what its requests in flight hold, covers it
+ * (appendLedgerEntry's conditional write), so concurrent debits never take more than there is.
+ */
 export async function adjustCredits(
   db: Db,
   teamId: string,
   who: UserAuditContext,
   amountCents: number,
   reason: string,
-): Promise<{ team_id: string; balance_cents: number }> {
-  if (amountCents === 0) throw badRequest(ADJUSTMENT_AMOUNT_MESSAGE);
+): Promise<CreditAdjustmentReply> {
   const description = reason.trim();
-  if (!description) throw badRequest('Give a reason of 1-200 characters.');
+  if (amountCents === 0) throw badRequest(ADJUSTMENT_AMOUNT_MESSAGE);
+  if (!description) throw badRequest(ADJUSTMENT_REASON_MESSAGE);
   if (!isUuid(teamId)) throw notFound('Team not found');
   return db.tx(async (q) => {
     const [team] = await q.query<{ name: string; credit_balance_cents: number }>(
-      'SELECT name, credit_balance_cents FROM teams WHERE id = $1 FOR UPDATE',
+      'SELECT name, credit_balance_cents FROM teams WHERE id = $1',
       [teamId],
     );
     if (!team) throw notFound('Team not found');
-    const balance = await appendLedgerEntry(q, {
-      teamId,
-      type: 'adjustment',
-      amountCents,
-      description,
-      createdBy: who.userId,
-    });
-    await recordActivity(q, teamId, who.userId, 'credits_adjusted', `${formatCents(amountCents)}: ${description}`);
+    let balance: number;
+    try {
+      balance = await appendLedgerEntry(q, {
+        teamId,
+        type: 'adjustment',
+        amountCents,
+        description,
+        createdBy: who.userId,
+        keepHolds: true,
+      });
+    } catch (error) {
+      if (!(error instanceof LedgerRefusal)) throw error;
+      const available = Math.max(0, error.balanceCents - error.reservedCents);
+      throw conflict(
+        `A debit of ${formatCents(-amountCents)} is more than ${team.name} has: its balance is ` +
+          `${formatCents(error.balanceCents)}` +
+          (error.reservedCents > 0
+            ? `, of which ${formatCents(error.reservedCents)} is held for requests in flight`
+            : '') +
+          `. Debit at most ${formatCents(available)}.`,
+      );
+    }
+    const signed = amountCents > 0 ? `+${formatCents(amountCents)}` : formatCents(amountCents);
+    await recordActivity(q, teamId, who.userId, 'credits_adjusted', `Credits adjusted by ${signed}: ${description}`);
     await recordAudit(q, who, {
       teamId,
       action: 'credits.adjusted',
       target: { id: teamId, label: team.name },
-      before: { balance_cents: team.credit_balance_cents },
+      // The balance this entry moved, read under the row lock the ledger's UPDATE took.
+      before: { balance_cents: balance - amountCents },
       after: { balance_cents: balance, amount_cents: amountCents, reason: description },
     });
     return { team_id: teamId, balance_cents: balance };

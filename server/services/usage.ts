@@ -4,8 +4,8 @@ import { MONTH_START_SQL } from '../lib/time';
 import type { UsageByMember, UsageByModel } from '../../contract/schemas/usage';
 
 /**
- * Rebuilds the roll-up and balance of one team from its raw events after a bulk load (demo seed, benchmark), where
- * calling recordUsage per row would be needlessly slow.
+ * Rebuilds the roll-ups and balance of one team from its raw events after a bulk load (demo seed, benchmark), where
+ * calling recordUsage per row would be needlessly slow. Never on a team whose old events retention has deleted.
  */
 export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<void> {
   await q.query('DELETE FROM usage_daily WHERE team_id = $1', [teamId]);
@@ -17,6 +17,25 @@ export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<
             sum(cost_cents), sum(latency_ms)
      FROM usage_events WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5`,
     [teamId],
+  );
+  await q.query('DELETE FROM usage_daily_teams WHERE team_id = $1', [teamId]);
+  await q.query(
+    `INSERT INTO usage_daily_teams (day, team_id, request_count, error_count, prompt_tokens, completion_tokens,
+                                    cached_tokens, cost_cents, latency_ms_sum)
+     SELECT day, team_id, sum(request_count), sum(error_count), sum(prompt_tokens), sum(completion_tokens),
+            sum(cached_tokens), sum(cost_cents), sum(latency_ms_sum)
+     FROM usage_daily WHERE team_id = $1 GROUP BY 1, 2`,
+    [teamId],
+  );
+  // The analytics' model roll-up has no team: it is made again whole, from every team's events.
+  await q.query('DELETE FROM usage_daily_models');
+  await q.query(
+    `INSERT INTO usage_daily_models (day, provider, model, latency_bucket, request_count, error_count, prompt_tokens,
+                                     completion_tokens, cached_tokens, cost_cents, latency_ms_sum)
+     SELECT timezone('UTC', created_at)::date, provider, model, latency_bucket(latency_ms), count(*),
+            count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
+            sum(cost_cents), sum(latency_ms)
+     FROM usage_events GROUP BY 1, 2, 3, 4`,
   );
   await q.query(
     `UPDATE teams SET credit_balance_cents =

@@ -12,7 +12,12 @@ export interface UserRow {
   is_admin: boolean;
 }
 
-const USER_COLUMNS = 'id, login, name, email, is_admin';
+/** A user signing in, and whether an administrator has disabled them (docs/governance.md#disabled-users). */
+export interface SignInUser extends UserRow {
+  disabled: boolean;
+}
+
+const USER_COLUMNS = 'id, login, name, email, is_admin, disabled_at IS NOT NULL AS disabled';
 
 /** The signed-in user as the contract's AuthUser has it, with their team and role in it (null without one). */
 export const toAuthUser = (user: UserRow, membership: Membership | null): AuthUser => ({
@@ -35,8 +40,8 @@ export async function membershipOf(q: Queryable, userId: string): Promise<Member
 }
 
 /** Development sign-in: the login is the identity; new logins get a placeholder email so invites can match. */
-export async function upsertDevUser(q: Queryable, login: string, isAdmin: boolean): Promise<UserRow> {
-  const [user] = await q.query<UserRow>(
+export async function upsertDevUser(q: Queryable, login: string, isAdmin: boolean): Promise<SignInUser> {
+  const [user] = await q.query<SignInUser>(
     `INSERT INTO users (login, name, email, is_admin) VALUES ($1, $1, lower($1) || '@example.com', $2)
      ON CONFLICT (login) DO UPDATE SET is_admin = EXCLUDED.is_admin
      RETURNING ${USER_COLUMNS}`,
@@ -49,8 +54,8 @@ export async function upsertGithubUser(
   q: Queryable,
   profile: { githubId: number; login: string; name: string | null; email: string | null },
   isAdmin: boolean,
-): Promise<UserRow> {
-  const [user] = await q.query<UserRow>(
+): Promise<SignInUser> {
+  const [user] = await q.query<SignInUser>(
     `INSERT INTO users (github_id, login, name, email, is_admin) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (github_id) DO UPDATE
        SET login = EXCLUDED.login, name = EXCLUDED.name, email = COALESCE(EXCLUDED.email, users.email),

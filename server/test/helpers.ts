@@ -172,7 +172,7 @@ export async function createTestContext(
       for (let attempt = 1; ; attempt++) {
         try {
           await db.exec(
-            'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters CASCADE',
+            'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters, usage_daily_models CASCADE',
           );
           return;
         } catch (error) {

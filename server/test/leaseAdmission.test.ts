@@ -10,7 +10,7 @@ import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gate
 /**
  * Admission against credit leases (docs/deploy.md#credit-leases), on two instances of one database: no statement on
  * the admission path while a lease lasts, bills exact, no overdraw of any room (and less than one worst case per
- * instance left unused), a revoked key refused everywhere at once, and leases given back on close and when an
+ * instance left unused), a revoked key or a disabled user's keys refused everywhere at once, and leases given back on close and when an
  * instance goes silent.
  */
 let a: GatewayTestContext;
@@ -193,6 +193,21 @@ test('a revoked key is refused on every instance at once, though both held a lea
   await eventually('refused on the other instance', async () => (await b.chat(key, body())).status === 401);
   await Promise.all([a.app.gateway.settled(), b.app.gateway.settled()]);
   await eventually('leases given back', async () => (await holds()).team === 0);
+});
+
+test("a disabled user's keys are refused on every instance within a second, though both held a lease", async () => {
+  const admin = await a.user('admin');
+  await a.topUp(teamId, 10_000);
+  assert.equal((await a.chat(key, body())).status, 200);
+  assert.equal((await b.chat(key, body())).status, 200);
+  const disabled = await a.request('PATCH', `/v1/admin/users/${owner.id}`, { as: admin, body: { disabled: true } });
+  assert.equal(disabled.status, 200, disabled.text);
+  assert.equal((await a.chat(key, body())).status, 401, 'refused on the instance that disabled the user');
+  await eventually('refused on the other instance', async () => (await b.chat(key, body())).status === 401);
+  const enabled = await a.request('PATCH', `/v1/admin/users/${owner.id}`, { as: admin, body: { disabled: false } });
+  assert.equal(enabled.status, 200, enabled.text);
+  await eventually('served again on the other instance', async () => (await b.chat(key, body())).status === 200);
+  await Promise.all([a.app.gateway.settled(), b.app.gateway.settled()]);
 });
 
 test('a key with a per-minute limit is admitted by its own statement: exactly its limit', async () => {

@@ -149,6 +149,27 @@ describe('GitHub OAuth (production mode)', () => {
     );
   });
 
+  test('a disabled user is sent back to the login page with the reason, and gets no session', async () => {
+    const first = await startLogin('http://app.test/billing');
+    await ctx.app.inject({
+      url: `/v1/oauth/github/callback?code=good-code&state=${first.location.searchParams.get('state')}`,
+      cookies: { oauth_state: first.stateCookie },
+    });
+    await ctx.db.query(`UPDATE users SET disabled_at = now() WHERE login = 'octocat'`);
+    const { location, stateCookie } = await startLogin('http://app.test/billing');
+    const res = await ctx.app.inject({
+      url: `/v1/oauth/github/callback?code=good-code&state=${location.searchParams.get('state')}`,
+      cookies: { oauth_state: stateCookie },
+    });
+    await ctx.db.query(`UPDATE users SET disabled_at = NULL WHERE login = 'octocat'`);
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, 'http://app.test/login?error=account_disabled');
+    assert.equal(
+      res.cookies.find((cookie) => cookie.name === 'jwt'),
+      undefined,
+    );
+  });
+
   test('a code GitHub refuses gives 502 and no session', async () => {
     const { location, stateCookie } = await startLogin('/');
     const res = await ctx.app.inject({

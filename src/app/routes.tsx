@@ -17,6 +17,10 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-api-keys" */ '../pages/api-keys/ApiKeysPage')).ApiKeysPage,
   'page-create-api-key': async () =>
     (await import(/* webpackChunkName: "page-create-api-key" */ '../pages/api-keys/CreateApiKeyPage')).CreateApiKeyPage,
+  'page-models': async () =>
+    (await import(/* webpackChunkName: "page-models" */ '../pages/models/ModelsPage')).ModelsPage,
+  'page-playground': async () =>
+    (await import(/* webpackChunkName: "page-playground" */ '../pages/playground/PlaygroundPage')).PlaygroundPage,
   'page-team': async () => (await import(/* webpackChunkName: "page-team" */ '../pages/team/TeamPage')).TeamPage,
   'page-usage-reports': async () =>
     (await import(/* webpackChunkName: "page-usage-reports" */ '../pages/usage-reports/UsageReportsPage'))
@@ -38,6 +42,12 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-coupons" */ '../pages/admin/CouponsPage')).CouponsPage,
   'page-routing': async () =>
     (await import(/* webpackChunkName: "page-routing" */ '../pages/admin/RoutingPage')).RoutingPage,
+  'page-admin-teams': async () =>
+    (await import(/* webpackChunkName: "page-admin-teams" */ '../pages/admin/TeamsPage')).TeamsPage,
+  'page-admin-team': async () =>
+    (await import(/* webpackChunkName: "page-admin-team" */ '../pages/admin/TeamPage')).AdminTeamPage,
+  'page-admin-users': async () =>
+    (await import(/* webpackChunkName: "page-admin-users" */ '../pages/admin/UsersPage')).UsersPage,
   'page-analytics': async () =>
     (await import(/* webpackChunkName: "page-analytics" */ '../pages/admin/AnalyticsPage')).AnalyticsPage,
   'page-not-found': async () =>

@@ -14,6 +14,8 @@ import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
 import { alertEndpoints } from './endpoints/alerts';
 import { auditEndpoints } from './endpoints/audit';
+import { adminConsoleEndpoints } from './endpoints/adminConsole';
+import { modelEndpoints } from './endpoints/models';
 
 /*
  * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
@@ -57,6 +59,8 @@ import { auditEndpoints } from './endpoints/audit';
  * | deleteProviderCred.   | ProviderCredential {id}, ProviderCredential LIST                                  |
  * | setUsageKey           | ProviderCredential {id}                                                           |
  * | runReconciliation     | Reconciliation, ProviderCredential LIST (last reconciled, error)                  |
+ * | adjustTeamCredits     | AdminTeam {id} and LIST, Analytics (credits), CreditBalance, CreditHistory         |
+ * | setUserDisabled       | AdminUser {id} and LIST (a status filter), AdminTeam (its members' status)          |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | saveAlertSettings     | AlertSettings                                                                     |
  * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
@@ -91,6 +95,8 @@ export const api = createApi({
     ...requestLogEndpoints(build),
     ...alertEndpoints(build),
     ...auditEndpoints(build),
+    ...adminConsoleEndpoints(build),
+    ...modelEndpoints(build),
   }),
 });
 
@@ -154,6 +160,7 @@ export const {
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
+  useLazyGetRequestLogQuery,
   useGetAlertSettingsQuery,
   useSaveAlertSettingsMutation,
   useGetWebhookEndpointsQuery,
@@ -167,4 +174,12 @@ export const {
   useGetOutboxQuery,
   useGetAuditLogQuery,
   useGetAuditEntryQuery,
+  useGetSystemOverviewQuery,
+  useGetAdminTeamsQuery,
+  useGetAdminTeamQuery,
+  useAdjustTeamCreditsMutation,
+  useGetAdminUsersQuery,
+  useSetUserDisabledMutation,
+  useGetAnalyticsQuery,
+  useGetModelCatalogQuery,
 } = api;

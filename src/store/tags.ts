@@ -33,6 +33,10 @@ export const TAG_TYPES = [
   'Notification',
   'Outbox',
   'AuditLog',
+  'SystemOverview',
+  'AdminTeam',
+  'AdminUser',
+  'Analytics',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -478,5 +478,6 @@ export function buildSeed(now: Date): FakeState {
       active_models: 6,
       models_change: '+2',
     },
+    disabledUsers: {},
   };
 }

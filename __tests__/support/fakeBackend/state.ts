@@ -73,6 +73,8 @@ export interface FakeApiKey extends Omit<ApiKey, 'blocked_by' | 'blocked_until'>
 export interface FakeCreditEntry extends CreditEntry {
   team_id: string;
   type: CreditEntryType;
+  /** The administrator's login for a manual adjustment (the console's team page shows it). */
+  created_by?: string;
 }
 
 export interface FakePayment extends Payment {
@@ -151,6 +153,8 @@ export interface FakeState {
   activities: FakeActivity[];
   /** Returned as is by GET /v1/dashboard/stats. */
   dashboardStats: DashboardStats;
+  /** Users an administrator disabled, by id: when (the console's users list, docs/governance.md#disabled-users). */
+  disabledUsers: Record<string, string>;
   /** By team id; a team without an entry has the defaults (DEFAULT_ALERT_SETTINGS). */
   alertSettings: Record<string, AlertSettingsBody>;
   webhookEndpoints: FakeWebhookEndpoint[];

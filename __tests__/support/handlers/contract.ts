@@ -5,6 +5,16 @@ import { Value } from '@sinclair/typebox/value';
 import { ApiKey, CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { AuthUser, CookieDiagnostics, LogoutAllReply } from '../../../contract/schemas/auth';
 import {
+  AdminTeamDetail,
+  AdminTeamList,
+  AdminUserList,
+  AdminUserRow,
+  SystemOverview,
+} from '../../../contract/schemas/adminConsole';
+import { Analytics } from '../../../contract/schemas/analytics';
+import { ModelCatalog } from '../../../contract/schemas/models';
+import {
+  CreditAdjustmentReply,
   CreditBalance,
   CreditHistory,
   DetailedCreditBalance,
@@ -62,6 +72,14 @@ FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.t
 
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
 const SUCCESS_BODIES: Record<string, TSchema> = {
+  'GET /v1/admin/overview': SystemOverview,
+  'GET /v1/admin/teams': AdminTeamList,
+  'GET /v1/admin/teams/:teamId': AdminTeamDetail,
+  'POST /v1/admin/teams/:teamId/credits/adjustments': CreditAdjustmentReply,
+  'GET /v1/admin/users': AdminUserList,
+  'PATCH /v1/admin/users/:userId': AdminUserRow,
+  'GET /v1/admin/analytics': Analytics,
+  'GET /v1/dashboard/models': ModelCatalog,
   'GET /v1/auth/me': AuthUser,
   'POST /v1/auth/dev-login': AuthUser,
   'POST /v1/auth/logout-all': LogoutAllReply,

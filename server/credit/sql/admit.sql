@@ -34,6 +34,10 @@ BEGIN
   -- A key works only while its creator belongs to its team.
   SELECT tm.* INTO m FROM team_members tm WHERE tm.team_id = k.team_id AND tm.user_id = k.user_id FOR NO KEY UPDATE;
   IF NOT FOUND THEN refusal := 'invalid_key'; RETURN; END IF;
+  -- Nor once an administrator has disabled its creator (docs/governance.md#disabled-users).
+  IF EXISTS (SELECT 1 FROM users u WHERE u.id = k.user_id AND u.disabled_at IS NOT NULL) THEN
+    refusal := 'invalid_key'; RETURN;
+  END IF;
   key_id := k.id;
   team_id := k.team_id;
   user_id := k.user_id;

@@ -11,6 +11,11 @@ import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
+import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
+import ModelTrainingOutlined from '@mui/icons-material/ModelTrainingOutlined';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -28,6 +33,8 @@ export interface NavItem {
 const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/dashboard': DashboardOutlined,
   '/api-keys': VpnKeyOutlined,
+  '/models': ModelTrainingOutlined,
+  '/playground': ChatOutlined,
   '/team': GroupsOutlined,
   '/usage-reports': InsightsOutlined,
   '/usage-reports/requests': ReceiptLongOutlined,
@@ -38,6 +45,9 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/admin/routing': AltRouteOutlined,
   '/audit-log': HistoryEduOutlined,
   '/admin/outbox': OutboxOutlined,
+  '/admin/teams': Diversity3Outlined,
+  '/admin/users': PeopleOutline,
+  '/admin/analytics': QueryStatsOutlined,
 };
 
 function navSection(section: NavEntry['section']): NavItem[] {

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { KeySnippets } from './KeySnippets';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { DetailList } from '../../components/admin/DetailList';
 import { SpendBar } from '../../components/SpendBar';
@@ -84,6 +85,11 @@ export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKe
             ['Rotation', rotationDetail(apiKey, now)],
           ]}
         />
+        {apiKey.is_active && (
+          <Box sx={{ mt: 3 }}>
+            <KeySnippets model={apiKey.allowed_models[0]} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { COPY_CONFIRMATION_MS } from './apiKeys';
+import { KeySnippets } from './KeySnippets';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../slices/toastsSlice';
 import type { CreatedApiKey } from '../../../contract/schemas/apiKeys';
@@ -81,6 +82,7 @@ export function CreatedKeyPanel({ apiKey, message, done }: CreatedKeyPanelProps)
           </Button>
         </Box>
       </Box>
+      <KeySnippets secret={apiKey.key} model={apiKey.allowed_models[0]} />
       <Box>
         {done ?? (
           <Button component={RouterLink} to="/api-keys" variant="contained">

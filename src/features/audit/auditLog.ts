@@ -56,6 +56,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.created': 'Webhook added',
   'webhook.updated': 'Webhook changed',
   'webhook.deleted': 'Webhook removed',
+  'user.disabled': 'User disabled',
+  'user.enabled': 'User enabled',
 };
 
 export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
@@ -74,6 +76,7 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   credential: 'Credential',
   alert_settings: 'Alert settings',
   webhook: 'Webhook',
+  user: 'User',
 };
 
 /** 'alice (owner)'. */

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import {
   CREATE_TIER_FAILED,
   EMPTY_PRICING_FORM,
+  formFromTier,
   pricingFormErrors,
   pricingPayload,
   type PricingFormErrors,
@@ -16,13 +18,17 @@ import { useCreatePricingTierMutation } from '../../store/api';
 import { FailureAlert } from '../../components/admin/FailureAlert';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { PricingTierFormFields } from './PricingTierFormFields';
+import type { PricingTier } from '../../../contract/schemas/pricing';
 
 export const TIER_CREATED = 'Pricing tier created successfully!';
+export const NEW_VERSION_NOTE =
+  'Prices are never changed in place: this creates a new tier from this one. Deactivate the old tier first, or give ' +
+  'the new one a later effective time, so that their windows do not overlap.';
 
 /** Mounted while open, so every opening starts from the defaults. The grid refreshes through the cache tags. */
-export function CreatePricingTierDialog({ onClose }: { onClose: () => void }) {
+export function CreatePricingTierDialog({ onClose, from }: { onClose: () => void; from?: PricingTier }) {
   const [createTier, { isLoading }] = useCreatePricingTierMutation();
-  const [values, setValues] = useState<PricingFormValues>(EMPTY_PRICING_FORM);
+  const [values, setValues] = useState<PricingFormValues>(() => (from ? formFromTier(from) : EMPTY_PRICING_FORM));
   const [errors, setErrors] = useState<PricingFormErrors>({});
   const { run, failure, clearFailure } = useAdminMutation(onClose);
 
@@ -44,6 +50,11 @@ export function CreatePricingTierDialog({ onClose }: { onClose: () => void }) {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="create-tier-title">Create Pricing Tier</DialogTitle>
         <DialogContent>
+          {from && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {NEW_VERSION_NOTE}
+            </Alert>
+          )}
           <FailureAlert failure={failure} onClose={clearFailure} />
           <PricingTierFormFields values={values} errors={errors} onChange={change} />
         </DialogContent>

@@ -97,6 +97,31 @@ export interface PricingFormValues {
   notes: string;
 }
 
+/**
+ * The create form filled from an existing tier: prices are never edited in place (a bill must keep the price it was
+ * made at), so a change is a new tier made from the old one, which the old one's deactivation then makes current.
+ */
+export function formFromTier(tier: PricingTier): PricingFormValues {
+  const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    provider: tier.provider,
+    model: tier.model,
+    tier_name: tier.tier_name,
+    tier_order: String(tier.tier_order),
+    tier_description: tier.tier_description ?? '',
+    min_tokens: String(tier.min_tokens),
+    max_tokens: text(tier.max_tokens),
+    prompt_cost_per_1m: String(tier.prompt_cost_per_1m),
+    completion_cost_per_1m: String(tier.completion_cost_per_1m),
+    supports_caching: tier.supports_caching,
+    cache_create_cost_per_1m: text(tier.cache_create_cost_per_1m),
+    cache_read_cost_per_1m: text(tier.cache_read_cost_per_1m),
+    cache_min_tokens: text(tier.cache_min_tokens),
+    cache_ttl_minutes: text(tier.cache_ttl_minutes),
+    notes: tier.notes ?? '',
+  };
+}
+
 export const EMPTY_PRICING_FORM: PricingFormValues = {
   provider: '',
   model: '',

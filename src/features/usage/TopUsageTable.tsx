@@ -23,19 +23,28 @@ interface TopUsageTableProps<T> {
   columns: TopUsageColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string;
+  /** What an empty table says; by default the usage report's sentence. */
+  emptyText?: string;
 }
 
 /**
  * A short ranked table (the top 5 lists). Names never wrap mid-word; on a phone, where the columns do not fit, each row
  * is a list item: the name on its own line, the figures under it.
  */
-export function TopUsageTable<T>({ id, title, columns, rows, rowKey }: TopUsageTableProps<T>) {
+export function TopUsageTable<T>({
+  id,
+  title,
+  columns,
+  rows,
+  rowKey,
+  emptyText = 'No usage in this period',
+}: TopUsageTableProps<T>) {
   const titleId = `${id}-title`;
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   return (
     <SectionCard titleId={titleId} title={title} titleVariant="h3" titleSx={{ mb: 1 }} sx={{ height: '100%' }}>
       {rows.length === 0 ? (
-        <Typography color="text.secondary">No usage in this period</Typography>
+        <Typography color="text.secondary">{emptyText}</Typography>
       ) : isMobile ? (
         <TopUsageItems titleId={titleId} columns={columns} rows={rows} rowKey={rowKey} />
       ) : (

@@ -1,35 +1,45 @@
-import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
+import { formatCount } from '../../lib/numbers';
+import { useGetSystemOverviewQuery } from '../../store/api';
+import type { SystemOverview } from '../../../contract/schemas/adminConsole';
 import { AdminGate } from './AdminGate';
 import { AdminQuickActions } from './dashboard/AdminQuickActions';
 import { AdminSectionCards } from './dashboard/AdminSectionCards';
 
-export const FIGURES_COMING = 'System-wide figures are coming soon.';
-const OVERVIEW = ['Total Users', 'Total Teams', 'API Calls Today'];
+const OVERVIEW: { title: string; field: keyof SystemOverview }[] = [
+  { title: 'Total Users', field: 'total_users' },
+  { title: 'Total Teams', field: 'total_teams' },
+  { title: 'API Calls Today', field: 'api_calls_today' },
+];
+
+function SystemOverviewCards() {
+  // A failed load shows a dash, as any figure not known (docs/rules.md#failed-loads).
+  const { data } = useGetSystemOverviewQuery();
+  return (
+    <Grid container spacing={2}>
+      {OVERVIEW.map(({ title, field }) => (
+        <Grid key={title} size={{ xs: 12, sm: 4 }}>
+          <StatCard title={title} value={data ? formatCount(data[field]) : '—'} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
 
 function AdminDashboard() {
   return (
     <>
-      <PageHeader title="Admin Dashboard" subtitle="Manage pricing, coupons and the gateway" />
+      <PageHeader title="Admin Dashboard" subtitle="Manage pricing, coupons, teams, users and the gateway" />
       <AdminQuickActions />
       <AdminSectionCards />
       <section aria-labelledby="system-overview-title">
         <Typography variant="h2" id="system-overview-title" sx={{ mt: 4, mb: 2 }}>
           System Overview
         </Typography>
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {FIGURES_COMING}
-        </Alert>
-        <Grid container spacing={2}>
-          {OVERVIEW.map((title) => (
-            <Grid key={title} size={{ xs: 12, sm: 4 }}>
-              <StatCard title={title} value="—" />
-            </Grid>
-          ))}
-        </Grid>
+        <SystemOverviewCards />
       </section>
     </>
   );

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AdminListFrame } from '../../components/admin/AdminListFrame';
 import { pricingListQuery } from '../../features/pricing/pricing';
-import { toastShown } from '../../slices/toastsSlice';
 import { useGetPricingTiersQuery } from '../../store/api';
-import { useAppDispatch } from '../../store/hooks';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import { AdminGate } from './AdminGate';
 import { CreatePricingTierDialog } from '../../features/pricing/CreatePricingTierDialog';
@@ -20,14 +18,14 @@ export const NO_PRICING = 'No pricing configurations found.';
 // they have painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the same rows as cards
 // (PricingTierList) and never downloads the grid.
 const loadPricingGrid = () => import(/* webpackChunkName: "grid-pricing" */ '../../features/pricing/PricingGrid');
-export const EDIT_TIER_COMING_SOON = 'Editing pricing tiers is coming soon.';
 
 function PricingScreen() {
-  const dispatch = useAppDispatch();
   const view = usePricingSearchParams();
   const { data, error, isFetching } = useGetPricingTiersQuery(pricingListQuery(view.filters));
   const { deactivate, failure, clearFailure, confirmDialog } = useDeactivateTier();
   const [viewing, setViewing] = useState<PricingTier | null>(null);
+  // Edit creates a new tier from the row's (prices are versioned, never changed in place).
+  const [editing, setEditing] = useState<PricingTier | null>(null);
 
   // A failed list load is only logged (docs/rules.md#failed-loads); the grid shows its empty text.
   useEffect(() => {
@@ -38,10 +36,10 @@ function PricingScreen() {
   const rowActions = useMemo<PricingRowActions>(
     () => ({
       onView: setViewing,
-      onEdit: () => dispatch(toastShown(EDIT_TIER_COMING_SOON, 'info')),
+      onEdit: setEditing,
       onDeactivate: (tier) => void deactivate(tier),
     }),
-    [deactivate, dispatch],
+    [deactivate],
   );
 
   return (
@@ -66,6 +64,7 @@ function PricingScreen() {
       loadingLabel="Loading pricing tiers"
     >
       {view.creating && <CreatePricingTierDialog onClose={view.closeCreate} />}
+      {editing && <CreatePricingTierDialog from={editing} onClose={() => setEditing(null)} />}
       {viewing && <PricingTierDetailsDialog tier={viewing} onClose={() => setViewing(null)} />}
       {confirmDialog}
     </AdminListFrame>

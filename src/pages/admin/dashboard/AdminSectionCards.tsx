@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 
@@ -18,7 +18,6 @@ interface Section {
   description: string;
   to: string;
   icon: ReactNode;
-  comingSoon?: boolean;
 }
 
 const SECTIONS: Section[] = [
@@ -41,11 +40,16 @@ const SECTIONS: Section[] = [
     icon: <InsightsOutlined />,
   },
   {
+    title: 'Team Management',
+    description: "Every team's balance and spend; manual credit adjustments.",
+    to: '/admin/teams',
+    icon: <GroupsOutlined />,
+  },
+  {
     title: 'User Management',
-    description: 'Users, teams and admin rights.',
+    description: 'Every user, their keys and spend; disable and enable accounts.',
     to: '/admin/users',
     icon: <PeopleOutline />,
-    comingSoon: true,
   },
 ];
 
@@ -65,19 +69,9 @@ function SectionCard({ section }: { section: Section }) {
         </Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        {section.comingSoon ? (
-          <>
-            {/* Not built yet: shown, but not a working link. */}
-            <Button size="small" disabled>
-              Open
-            </Button>
-            <Chip size="small" label="Coming soon" />
-          </>
-        ) : (
-          <Button size="small" component={RouterLink} to={section.to} aria-label={`Open ${section.title}`}>
-            Open
-          </Button>
-        )}
+        <Button size="small" component={RouterLink} to={section.to} aria-label={`Open ${section.title}`}>
+          Open
+        </Button>
       </CardActions>
     </Card>
   );
@@ -87,7 +81,7 @@ export function AdminSectionCards() {
   return (
     <Grid container spacing={2}>
       {SECTIONS.map((section) => (
-        <Grid key={section.title} size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid key={section.title} size={{ xs: 12, sm: 6, lg: 4 }}>
           <SectionCard section={section} />
         </Grid>
       ))}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { modelCatalog, type KeyAllowList } from '../gateway/modelCatalog';
+import { currentUser } from '../plugins/auth';
+import { requireTeam } from '../services/teams';
+import { errors } from '../../contract/schemas/common';
+import { ModelCatalog } from '../../contract/schemas/models';
+import { DASHBOARD_MODELS_PATH } from '../../contract/apiPaths';
+
+/** The members' models page (docs/gateway.md#the-models-page): what the team can call, for any member. */
+export function dashboardModelRoutes(app: FastifyInstance, { db, guards, gateway }: Deps) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get(
+    DASHBOARD_MODELS_PATH,
+    { onRequest: guards.authenticate, schema: { response: { 200: ModelCatalog, ...errors(401, 404) } } },
+    async (request) => {
+      const { teamId } = requireTeam(request.membership);
+      const [listing, keys] = await Promise.all([
+        gateway.catalog.listing(),
+        db.query<KeyAllowList>(
+          `SELECT id, allowed_models FROM api_keys
+           WHERE team_id = $1 AND user_id = $2 AND is_active AND deleted_at IS NULL ORDER BY created_at`,
+          [teamId, currentUser(request).id],
+        ),
+      ]);
+      return { models: modelCatalog(listing.index, listing.providers, listing.routes, keys, Date.now()) };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { CardActions, CardFacts, CardList, CardTitle, type CardPages } from '../../components/CardList';
+import { formatPercent } from '../../lib/budget';
+import { listPage } from '../../lib/listPage';
+import { formatDateTime } from '../../lib/time';
+import { formatCents } from '../../../contract/money';
+import type { AdminTeamRow, AdminUserRow } from '../../../contract/schemas/adminConsole';
+import type { ConsoleView } from './consoleList';
+import { NO_TEAMS, NO_USERS, TEAMS_LABEL, USERS_LABEL, teamPagePath } from './teams';
+import type { UserRowActions } from './UsersGrid';
+
+interface Paged<Sort extends string> {
+  total: number;
+  loading: boolean;
+  view: ConsoleView<Sort>;
+  onChange: (change: Partial<ConsoleView<Sort>>) => void;
+}
+
+/** The server's pages as the cards turn them. */
+function serverPages<Sort extends string>({ total, view, onChange }: Paged<Sort>): CardPages {
+  const page = listPage(total, view.page, view.pageSize);
+  return {
+    label: page.label,
+    hasPrevious: page.hasPrevious,
+    hasNext: page.hasNext,
+    onTurn: (direction) => onChange({ page: page.page + direction }),
+  };
+}
+
+/** Every team on a phone: each row as a card with the grid's columns, a server page at a time. */
+export function TeamCards<Sort extends string>({ rows, ...paged }: Paged<Sort> & { rows: AdminTeamRow[] }) {
+  return (
+    <CardList
+      items={rows}
+      itemKey={(team) => team.id}
+      label={TEAMS_LABEL}
+      loadingLabel="Loading teams"
+      loading={paged.loading}
+      noRowsLabel={NO_TEAMS}
+      pages={serverPages(paged)}
+      renderCard={(team) => (
+        <>
+          <CardTitle>
+            <Link component={RouterLink} to={teamPagePath(team.id)} sx={{ fontWeight: 600 }}>
+              {team.name}
+            </Link>
+          </CardTitle>
+          <CardFacts
+            facts={[
+              ['Owner', team.owner?.email ?? team.owner?.login ?? '-'],
+              ['Members', String(team.member_count)],
+              ['Balance', formatCents(team.balance_cents)],
+              ['Spent this month', formatCents(team.month_spend_cents)],
+              ['Budget used', team.budget_use_percent === null ? 'No budget' : formatPercent(team.budget_use_percent)],
+              ['Last activity', formatDateTime(team.last_activity_at, 'Never')],
+            ]}
+          />
+        </>
+      )}
+    />
+  );
+}
+
+/** Every user on a phone, with Disable or Enable on each card. */
+export function UserCards<Sort extends string>({
+  rows,
+  actions,
+  ...paged
+}: Paged<Sort> & { rows: AdminUserRow[]; actions: UserRowActions }) {
+  return (
+    <CardList
+      items={rows}
+      itemKey={(user) => user.id}
+      label={USERS_LABEL}
+      loadingLabel="Loading users"
+      loading={paged.loading}
+      noRowsLabel={NO_USERS}
+      pages={serverPages(paged)}
+      renderCard={(user) => (
+        <>
+          <CardTitle
+            end={
+              user.disabled_at ? (
+                <Chip size="small" color="error" label="Disabled" />
+              ) : (
+                <Chip size="small" color="success" variant="outlined" label="Active" />
+              )
+            }
+          >
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {user.login}
+              {user.is_admin ? ' (admin)' : ''}
+            </Typography>
+            {user.email && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {user.email}
+              </Typography>
+            )}
+          </CardTitle>
+          <CardFacts
+            facts={[
+              ['Team', user.team ? `${user.team.name} (${user.role === 'owner' ? 'Owner' : 'Member'})` : 'No team'],
+              ['Last sign-in', formatDateTime(user.last_sign_in_at, 'Never')],
+              ['Keys', String(user.key_count)],
+              ['Spent this month', formatCents(user.month_spend_cents)],
+            ]}
+          />
+          <CardActions
+            actions={[
+              user.disabled_at
+                ? { label: `Enable ${user.login}`, onClick: () => actions.onEnable(user) }
+                : { label: `Disable ${user.login}`, onClick: () => actions.onDisable(user), destructive: true },
+            ]}
+          />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { GridActionsCellItem } from '@mui/x-data-grid/components';
+import type { GridColDef } from '@mui/x-data-grid/models';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
+import { formatCents } from '../../../contract/money';
+import { ADMIN_USER_SORTS, type AdminUserRow, type AdminUserSort } from '../../../contract/schemas/adminConsole';
+import { ConsoleGrid } from './ConsoleGrid';
+import type { ConsoleView } from './consoleList';
+import { NO_USERS, USERS_LABEL, teamPagePath } from './teams';
+
+export interface UserRowActions {
+  onDisable: (user: AdminUserRow) => void;
+  onEnable: (user: AdminUserRow) => void;
+}
+
+const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
+  {
+    field: 'login',
+    headerName: 'User',
+    minWidth: 200,
+    flex: 1,
+    renderCell: ({ row }) => (
+      <Stack sx={{ py: 0.5 }}>
+        <span>{row.login}</span>
+        {row.email && <span style={{ fontSize: '0.8em', opacity: 0.8 }}>{row.email}</span>}
+      </Stack>
+    ),
+  },
+  {
+    field: 'team',
+    headerName: 'Team',
+    minWidth: 150,
+    flex: 1,
+    sortable: false,
+    renderCell: ({ row }) =>
+      row.team ? (
+        <Link component={RouterLink} to={teamPagePath(row.team.id)}>
+          {row.team.name}
+        </Link>
+      ) : (
+        'No team'
+      ),
+  },
+  {
+    field: 'role',
+    headerName: 'Role',
+    minWidth: 130,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5}>
+        {row.role && <Chip size="small" label={row.role === 'owner' ? 'Owner' : 'Member'} />}
+        {row.is_admin && <Chip size="small" color="primary" label="Admin" />}
+      </Stack>
+    ),
+  },
+  {
+    field: 'disabled_at',
+    headerName: 'Status',
+    minWidth: 110,
+    sortable: false,
+    renderCell: ({ row }) =>
+      row.disabled_at ? (
+        <Chip size="small" color="error" label="Disabled" />
+      ) : (
+        <Chip size="small" color="success" variant="outlined" label="Active" />
+      ),
+  },
+  optionalTimeColumn('last_sign_in_at', { headerName: 'Last sign-in', minWidth: 170 }, 'Never'),
+  { field: 'key_count', headerName: 'Keys', type: 'number', minWidth: 80 },
+  {
+    field: 'month_spend_cents',
+    headerName: 'Spent this month',
+    type: 'number',
+    minWidth: 140,
+    valueFormatter: (value: number) => formatCents(value),
+  },
+];
+
+function actionsColumn(actions: UserRowActions): GridColDef<AdminUserRow> {
+  return {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    minWidth: 90,
+    getActions: ({ row }) => [
+      row.disabled_at ? (
+        <GridActionsCellItem
+          key="enable"
+          icon={<CheckCircleOutline />}
+          label={`Enable ${row.login}`}
+          onClick={() => actions.onEnable(row)}
+        />
+      ) : (
+        <GridActionsCellItem
+          key="disable"
+          icon={<BlockOutlined />}
+          label={`Disable ${row.login}`}
+          onClick={() => actions.onDisable(row)}
+        />
+      ),
+    ],
+  };
+}
+
+export interface UsersGridProps {
+  rows: AdminUserRow[];
+  total: number;
+  loading: boolean;
+  view: ConsoleView<AdminUserSort>;
+  onChange: (change: Partial<ConsoleView<AdminUserSort>>) => void;
+  actions: UserRowActions;
+}
+
+/** Every user, in a chunk of its own with MUI X (UsersPage). */
+export default function UsersGrid({ actions, ...props }: UsersGridProps) {
+  // The actions are stable (memoised by the page), so the columns are built once.
+  const columns = useColumns(actions);
+  return (
+    <ConsoleGrid
+      {...props}
+      label={USERS_LABEL}
+      columns={columns}
+      identifyingField="login"
+      sorts={ADMIN_USER_SORTS}
+      noRowsLabel={NO_USERS}
+    />
+  );
+}
+
+function useColumns(actions: UserRowActions) {
+  return useMemo(() => [...DATA_COLUMNS, actionsColumn(actions)], [actions]);
+}

@@ -1,0 +1,25 @@
+import { formatUsd } from '../../../contract/decimal';
+import { GATEWAY_ENDPOINTS, type EndpointName } from '../../../contract/endpoints';
+import type { CatalogModel, ModelPriceTier } from '../../../contract/schemas/models';
+
+/** A price per 1M tokens as the pricing pages show it: up to four decimals ($0.075), or a dash without one. */
+export const pricePer1M = (dollars: number | null) => (dollars === null ? '-' : formatUsd(dollars, 4));
+
+/** A tier's prompt-size range: 'Any prompt', 'Up to 200,000 tokens', 'From 200,001 tokens'. */
+export function tierRange(tier: ModelPriceTier, only: boolean): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  if (only && tier.min_tokens === 0 && tier.max_tokens === null) return 'Any prompt';
+  if (tier.max_tokens === null) return `From ${count(tier.min_tokens)} tokens`;
+  if (tier.min_tokens === 0) return `Up to ${count(tier.max_tokens)} tokens`;
+  return `${count(tier.min_tokens)} to ${count(tier.max_tokens)} tokens`;
+}
+
+export const endpointLabel = (endpoint: string) =>
+  endpoint in GATEWAY_ENDPOINTS ? GATEWAY_ENDPOINTS[endpoint as EndpointName].label : endpoint;
+
+/** The models whose id or provider holds the search, case aside. */
+export function searchModels(models: readonly CatalogModel[], search: string): CatalogModel[] {
+  const text = search.trim().toLowerCase();
+  if (!text) return [...models];
+  return models.filter((model) => `${model.id} ${model.provider ?? ''}`.toLowerCase().includes(text));
+}
