@@ -30,6 +30,9 @@ import { invoicingRoutes } from './routes/invoicing';
 import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
 import { createPaymentProvider, paymentRoutes } from './payments';
+import { combineProbes } from './gateway/probe';
+import { createMetrics } from './metrics/metrics';
+import { metricsRoute } from './metrics/route';
 import { startRetention } from './services/retention';
 import { createSessions } from './services/sessions';
 
@@ -126,13 +129,20 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const paymentProvider = createPaymentProvider(config, db);
   paymentRoutes(app, { db, provider: paymentProvider, operator: config.operator, rateLimit });
+  // What watches the gateway's requests: nothing unless the operator turns it on (docs/operations.md).
+  const metrics = config.metrics ? createMetrics() : null;
   const gateway = createGateway(
     config,
     db,
     app.log,
     gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal },
+    combineProbes(metrics ? [metrics.probe] : []),
   );
   app.decorate('gateway', gateway);
+  if (metrics && config.metrics) {
+    metrics.watchGateway(gateway);
+    metricsRoute(app, { metrics, token: config.metrics.token });
+  }
   registerSpendingChanges(app, gateway);
   // Ready means hearing the other instances' edits (inject() and listen() wait for it).
   app.addHook('onReady', async () => gateway.listening);

@@ -48,6 +48,18 @@ export interface Config {
   payments: PaymentsConfig;
   /** The operator's legal details, printed on every invoice, credit note and statement as the seller. */
   operator: OperatorDetails;
+  /** GET /metrics for Prometheus (docs/operations.md#metrics); null, the default: no metrics are kept. */
+  metrics: { token: string } | null;
+  /** OpenTelemetry traces over OTLP/HTTP (docs/operations.md#traces); null, the default: off, nothing loaded. */
+  tracing: TracingConfig | null;
+}
+
+export interface TracingConfig {
+  /** Where spans are POSTed (OTLP/HTTP JSON): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or the base endpoint + /v1/traces. */
+  tracesUrl: string;
+  serviceName: string;
+  /** Prompts (and the request's messages) on the spans: off unless the operator turns it on. */
+  captureContent: boolean;
 }
 
 /** The payment providers PAYMENTS_PROVIDER names; each is a folder of server/payments/. */
@@ -244,6 +256,18 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const payments = paymentsConfig(oneOf('PAYMENTS_PROVIDER', PAYMENT_PROVIDERS, 'sandbox'), str, url, problems);
   const operator = operatorDetails(str, mode === 'production' && payments.provider === 'stripe', problems);
 
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const otlpBase = url('OTEL_EXPORTER_OTLP_ENDPOINT', null);
+  const tracesUrl = url('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', null) ?? (otlpBase && `${otlpBase}/v1/traces`);
+  const tracing = tracesUrl
+    ? {
+        tracesUrl,
+        serviceName: str('OTEL_SERVICE_NAME') ?? 'ai-model-gateway',
+        captureContent: bool('OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT', false) ?? false,
+      }
+    : null;
+
   const publicUrl = url('PUBLIC_URL', null);
   const customDist = str('DIST_DIR');
   const config: Config = {
@@ -286,6 +310,8 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
     payments,
     operator,
+    metrics: metricsToken ? { token: metricsToken } : null,
+    tracing,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -91,3 +91,24 @@ export function printAims(rows: PathRow[], direct: PathRow) {
     console.log(`| ${rowName(r)} | ${[...cells, heldRatio(r, portkey, 1.5)].join(' | ')} |`);
   }
 }
+
+/**
+ * What watching costs (docs/operations.md): each in-process row with metrics or tracing on against the row of the
+ * same engine and admission with both off, as the added p50 one at a time grows. The aim for metrics: at most 5%.
+ */
+export function printWatchCost(rows: PathRow[], direct: PathRow) {
+  const off = rows.filter((r) => r.role === 'ours' && r.path === 'gateway (in process)');
+  const watched = rows.filter((r) => r.role === 'ours' && r.path.startsWith('gateway (in process, '));
+  if (off.length === 0 || watched.length === 0) return;
+  console.log('\n| Row | Added p50 off (ms) | Added p50 on (ms) | On ÷ off | Aim |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const r of watched) {
+    const base = off.find((o) => o.engine === r.engine && o.admission === r.admission);
+    if (!base) continue;
+    const before = added(base, direct, 'serial', 'p50');
+    const after = added(r, direct, 'serial', 'p50');
+    const metrics = r.path.includes('metrics');
+    const verdict = metrics ? (after / before <= 1.05 ? 'pass (≤ 1.05)' : 'FAIL (> 1.05)') : 'measured';
+    console.log(`| ${rowName(r)} | ${ms(before)} | ${ms(after)} | ${ms(after / before)} | ${verdict} |`);
+  }
+}
