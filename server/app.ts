@@ -33,6 +33,7 @@ import { createPaymentProvider, paymentRoutes } from './payments';
 import { combineProbes } from './gateway/probe';
 import { createMetrics } from './metrics/metrics';
 import { metricsRoute } from './metrics/route';
+import { startTracing } from './tracing/tracing';
 import { startRetention } from './services/retention';
 import { createSessions } from './services/sessions';
 
@@ -131,12 +132,14 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   paymentRoutes(app, { db, provider: paymentProvider, operator: config.operator, rateLimit });
   // What watches the gateway's requests: nothing unless the operator turns it on (docs/operations.md).
   const metrics = config.metrics ? createMetrics() : null;
+  const tracing = config.tracing ? await startTracing(config.tracing) : null;
+  if (tracing) app.addHook('onClose', () => tracing.close());
   const gateway = createGateway(
     config,
     db,
     app.log,
     gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal },
-    combineProbes(metrics ? [metrics.probe] : []),
+    combineProbes([metrics?.probe, tracing?.probe].filter((probe) => probe !== undefined)),
   );
   app.decorate('gateway', gateway);
   if (metrics && config.metrics) {
