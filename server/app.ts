@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
 import { requestLogRoutes } from './routes/requestLog';
 import { staticRoutes } from './routes/static';
+import { ssoRoutes } from './routes/sso';
 import { systemRoutes } from './routes/system';
 import { invoicingRoutes } from './routes/invoicing';
 import { teamBillingRoutes } from './routes/teamBilling';
@@ -175,6 +176,7 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   for (const routes of [
     systemRoutes,
     authRoutes,
+    ssoRoutes,
     teamRoutes,
     teamBillingRoutes,
     invoicingRoutes,

@@ -29,6 +29,27 @@ import { errors } from '../../contract/schemas/common';
 const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_SECONDS = 10 * 60;
 
+/** The cookie a sign-in's state travels in between the redirect to the provider and its return: signed, ten minutes. */
+export const stateCookieOptions = (config: Deps['config'], request: FastifyRequest) => ({
+  signed: true,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: isSecureRequest(config, request),
+  path: '/v1/oauth',
+  maxAge: STATE_TTL_SECONDS,
+});
+
+/** A signed-in user's session starts: an invitation waiting for their email is accepted, the cookie set. */
+export async function startSession(
+  { db, sessions, config }: Pick<Deps, 'db' | 'sessions' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+) {
+  await acceptPendingInvite(db, user);
+  setSessionCookie(config, request, reply, await sessions.start(user.id));
+}
+
 /**
  * The signed-in user as /v1/auth/me answers it, for a request `guards.authenticate` accepted. A user without a team
  * who was invited joins it here, on the first status check after signing in.
@@ -45,10 +66,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const rateLimit = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-    await acceptPendingInvite(db, user);
-    setSessionCookie(config, request, reply, await sessions.start(user.id));
-  }
+  const signIn = (request: FastifyRequest, reply: FastifyReply, user: UserRow) =>
+    startSession(deps, request, reply, user);
 
   const redirectTarget = (request: FastifyRequest, value: string | undefined) =>
     safeRedirect(value, serverOrigin(config, request), config.corsOrigins);
@@ -130,14 +149,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       const github = config.github;
       if (!github) throw new HttpError(503, 'NOT_CONFIGURED', 'GitHub sign-in is not configured');
       const state = randomBytes(24).toString('base64url');
-      reply.setCookie(STATE_COOKIE, JSON.stringify({ state, redirect }), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecureRequest(config, request),
-        path: '/v1/oauth',
-        maxAge: STATE_TTL_SECONDS,
-      });
+      reply.setCookie(STATE_COOKIE, JSON.stringify({ state, redirect }), stateCookieOptions(config, request));
       return reply.redirect(
         authorizeUrl(github, `${serverOrigin(config, request)}/v1/oauth/github/callback`, state),
         302,
