@@ -14,7 +14,8 @@
  * BENCH_STEP_SECONDS (default 4); BENCH_CLUSTER_PORT (default 28080: HAProxy, then the instances, PostgreSQL at +10,
  * Redis at +11, HAProxy's stats at +12); BENCH_PORTKEY_DIR (default node_modules/@portkey-ai/gateway);
  * BENCH_ENDPOINTS=false skips the endpoint rows; BENCH_WATCH (default off; any of off,metrics,tracing) runs each
- * in-process row once per variant, side by side, and prints what metrics and tracing cost (docs/operations.md). A rate is held when every request got a 200, none was dropped, at
+ * in-process row once per variant, side by side (BENCH_WATCH_ROUNDS times in turn), and prints what metrics and
+ * tracing cost (docs/operations.md). A rate is held when every request got a 200, none was dropped, at
  * least 98% of the rate was answered per second and p99 stayed under 100 ms (five times the provider's 20 ms).
  */
 import http from 'node:http';
@@ -91,8 +92,14 @@ function listFromEnv(name: string, allowed: string[], fallback = allowed): Set<s
 
 const ROWS = listFromEnv('BENCH_ROWS', ROW_NAMES);
 const ADMISSIONS = [...listFromEnv('BENCH_ADMISSION', ADMISSION_MODES)];
-/** What watches the in-process gateway (docs/operations.md): each variant is its own row, side by side. */
-const WATCHES = [...listFromEnv('BENCH_WATCH', WATCH_NAMES, ['off'])];
+/**
+ * What watches the in-process gateway (docs/operations.md): each variant is its own row, side by side, the variants
+ * taken in turn BENCH_WATCH_ROUNDS times (default 1) so that a noisy neighbour weighs on each alike.
+ */
+const WATCH_ROUNDS = Math.max(1, Number(process.env.BENCH_WATCH_ROUNDS ?? 1) || 1);
+const WATCHES = Array.from({ length: WATCH_ROUNDS }, () => [
+  ...listFromEnv('BENCH_WATCH', WATCH_NAMES, ['off']),
+]).flat();
 const log = (line: string) => console.error(line);
 
 const otherPath = async (role: PathRow['role'], name: string, target: Target): Promise<PathRow> => ({

@@ -3,7 +3,7 @@
 import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ApiKey, CreatedApiKey } from '../../../contract/schemas/apiKeys';
-import { AuthUser, CookieDiagnostics, LogoutAllReply } from '../../../contract/schemas/auth';
+import { AuthUser, CookieDiagnostics, LogoutAllReply, SignInProviders } from '../../../contract/schemas/auth';
 import {
   CreditBalance,
   CreditHistory,
@@ -51,6 +51,7 @@ FormatRegistry.Set('date-time', isDateTime);
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
 const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/auth/me': AuthUser,
+  'GET /v1/auth/providers': SignInProviders,
   'POST /v1/auth/dev-login': AuthUser,
   'POST /v1/auth/logout-all': LogoutAllReply,
   'GET /v1/dashboard/stats': DashboardStats,
