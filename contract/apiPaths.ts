@@ -66,3 +66,27 @@ export const SIGN_IN_PROVIDERS_PATH = '/v1/auth/providers';
 /** Where a sign-in with one of them starts: the server redirects to the provider. */
 export const oidcLoginPath = (providerId: string, redirect: string) =>
   `/v1/oauth/oidc/${encodeURIComponent(providerId)}/login?redirect=${encodeURIComponent(redirect)}`;
+
+/** Alerts (docs/alerts.md): the team's settings, its webhook endpoints and their deliveries. */
+export const ALERT_SETTINGS_PATH = '/v1/teams/alerts/settings';
+export const WEBHOOK_ENDPOINTS_PATH = '/v1/teams/alerts/webhooks';
+export const webhookEndpointPath = (endpointId: string) =>
+  `${WEBHOOK_ENDPOINTS_PATH}/${encodeURIComponent(endpointId)}`;
+export const webhookTestPath = (endpointId: string) => `${webhookEndpointPath(endpointId)}/test`;
+export const webhookDeliveriesPath = (endpointId: string) => `${webhookEndpointPath(endpointId)}/deliveries`;
+/** The signed-in user's notifications (the bell), and marking them read. */
+export const NOTIFICATIONS_PATH = '/v1/notifications';
+export const NOTIFICATIONS_READ_PATH = '/v1/notifications/read';
+/** Every email, for administrators (the outbox when no SMTP server is configured). */
+export const ADMIN_OUTBOX_PATH = '/v1/admin/outbox';
+/** An invitation's link: signs the invitee in and adds them to the team. */
+export const INVITE_ACCEPT_PATH = '/v1/invites/accept';
+/** A manual credit adjustment by an administrator. */
+export const ADMIN_TEAMS_PATH = '/v1/admin/teams';
+export const adminCreditAdjustmentsPath = (teamId: string) =>
+  `${ADMIN_TEAMS_PATH}/${encodeURIComponent(teamId)}/credits/adjustments`;
+
+/** The audit log (docs/audit.md): its pages, one entry, and the CSV export with the same filters. */
+export const AUDIT_LOG_PATH = '/v1/audit-log';
+export const AUDIT_LOG_CSV_PATH = '/v1/audit-log.csv';
+export const auditLogEntryPath = (entryId: string) => `${AUDIT_LOG_PATH}/${encodeURIComponent(entryId)}`;

@@ -1,15 +1,18 @@
 import {
+  ALERT_SETTINGS_PATH,
   billingDetailsPath,
   creditBalancePath,
   creditHistoryPath,
   DASHBOARD_ACTIVITY_PATH,
   DASHBOARD_STATS_PATH,
+  NOTIFICATIONS_PATH,
   paymentHistoryPath,
   TEAM_DASHBOARD_PATH,
   TEAM_INVITES_PATH,
   TEAM_MEMBERS_PATH,
   TEAM_PATH,
   USAGE_STATS_PATH,
+  WEBHOOK_ENDPOINTS_PATH,
   withParams,
 } from './apiPaths';
 import { defaultDateRange } from './dates';
@@ -110,15 +113,27 @@ export const FIRST_QUERY_PLANS = {
     if (!teamIdOf(teamAnswer)) return;
     await load({ endpoint: 'getTeamMembers', arg: undefined, path: TEAM_MEMBERS_PATH });
     await load({ endpoint: 'getTeamInvites', arg: undefined, path: TEAM_INVITES_PATH });
+    // The owner's Alerts section; a member is refused (403), which answers nothing and costs the page nothing.
+    await Promise.all([
+      load({ endpoint: 'getAlertSettings', arg: undefined, path: ALERT_SETTINGS_PATH }),
+      load({ endpoint: 'getWebhookEndpoints', arg: undefined, path: WEBHOOK_ENDPOINTS_PATH }),
+    ]);
   },
 } satisfies Record<string, FirstQueryPlan>;
 
 export type FirstQueryPlanName = keyof typeof FIRST_QUERY_PLANS;
 
-/** The plan of the page at `path`, if its route names one. */
+/** What the signed-in layout asks for on every page: the bell's notifications. */
+const LAYOUT_QUERIES: FirstQuery[] = [{ endpoint: 'getNotifications', arg: undefined, path: NOTIFICATIONS_PATH }];
+
+/** The plan of the page at `path`, if its route names one, with the layout's own queries beside it. */
 export function firstQueryPlan(path: string): FirstQueryPlan | undefined {
   const route: PageRoute | undefined = PAGE_ROUTES.find((page) => page.path === path);
-  return route?.firstQueries ? FIRST_QUERY_PLANS[route.firstQueries] : undefined;
+  if (!route?.firstQueries) return undefined;
+  const plan: FirstQueryPlan = FIRST_QUERY_PLANS[route.firstQueries];
+  const inLayout = route.loader === 'requireUser';
+  return (load, context) =>
+    Promise.all([plan(load, context), ...(inLayout ? LAYOUT_QUERIES.map(load) : [])]).then(() => undefined);
 }
 
 /** The paths of the pages that have a plan. */

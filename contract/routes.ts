@@ -28,6 +28,8 @@ export interface NavEntry {
   section: 'main' | 'admin';
   /** The path of the entry this one sits under, indented, in the sidebar (Requests under Usage Reports). */
   parent?: string;
+  /** Shown only to team owners and administrators (the audit log); everyone signed in by default. */
+  ownersAndAdmins?: true;
 }
 
 export interface PageRoute {
@@ -108,6 +110,15 @@ export const PAGE_ROUTES = [
     firstQueries: 'billing',
   },
   {
+    // No first queries: its pages grow with the changes made, and are paged by the browser.
+    path: '/audit-log',
+    chunk: 'page-audit-log',
+    kind: 'data',
+    loader: 'requireUser',
+    later: ['grid-audit-log'],
+    nav: { label: 'Audit Log', match: 'section', section: 'main', ownersAndAdmins: true },
+  },
+  {
     path: '/admin',
     chunk: 'page-admin-dashboard',
     kind: 'plain',
@@ -138,6 +149,13 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-routing'],
     nav: { label: 'Routing', match: 'section', section: 'admin' },
+  },
+  {
+    path: '/admin/outbox',
+    chunk: 'page-outbox',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Outbox', match: 'section', section: 'admin' },
   },
   { path: '/admin/analytics', chunk: 'page-analytics', kind: 'plain', loader: 'requireUser' },
   { path: '*', chunk: 'page-not-found', kind: 'plain', loader: 'requireUser' },

@@ -1,12 +1,14 @@
 /**
  * npm run try:gateway — calls the running gateway the way a team's tools do, with the official SDKs: the Anthropic
- * SDK on /v1/messages, the OpenAI SDK on /v1/embeddings, and a chat completion on the demo route `echo/flaky`, whose
- * first deployment always fails (docs/gateway.md#model-routes). Every call shows on the dashboard with its cost.
+ * SDK on /v1/messages, the OpenAI SDK on /v1/embeddings, a chat completion on the demo route `echo/flaky`, whose
+ * first deployment always fails (docs/gateway.md#model-routes), and Google's GenAI SDK streaming from the Gemini door
+ * (/v1beta/models/…:streamGenerateContent). Every call shows on the dashboard with its cost.
  *
  *   KEY=sk-... npm run try:gateway            # against http://localhost:8080
  *   GATEWAY_URL=http://host:port KEY=sk-... npm run try:gateway
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI, type GenerateContentResponseUsageMetadata } from '@google/genai';
 import OpenAI from 'openai';
 
 const origin = (process.env.GATEWAY_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
@@ -18,6 +20,7 @@ if (!key) {
 
 const claude = new Anthropic({ apiKey: key, baseURL: origin, maxRetries: 0 });
 const openai = new OpenAI({ apiKey: key, baseURL: `${origin}/v1`, maxRetries: 0 });
+const gemini = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: origin } });
 
 async function main() {
   const message = await claude.messages.create({
@@ -44,6 +47,21 @@ async function main() {
       (tries > 1
         ? `at try ${tries}; the failed tries are on Usage Reports at $0.00`
         : 'at once: the failing deployment is cooling down after three failures in a row (30 s)'),
+  );
+
+  const stream = await gemini.models.generateContentStream({
+    model: 'echo/echo-1',
+    contents: 'Hello from the GenAI SDK',
+  });
+  const chunks: string[] = [];
+  let usage: GenerateContentResponseUsageMetadata | undefined;
+  for await (const chunk of stream) {
+    chunks.push(chunk.text ?? '');
+    usage = chunk.usageMetadata ?? usage;
+  }
+  console.log(`POST /v1beta/models/echo/echo-1:streamGenerateContent (GenAI SDK): "${chunks.join('')}"`);
+  console.log(
+    `  ${chunks.length} chunks; usage: ${usage?.promptTokenCount} prompt + ${usage?.candidatesTokenCount} output tokens`,
   );
 }
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { createAlerts, type Alerts } from './alerts/alerts';
+import type { DelivererOptions } from './alerts/webhooks/deliverer';
+import { startAuditRetention } from './audit/retention';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Deps, Lifecycle } from './deps';
@@ -10,6 +13,7 @@ import { noJournal } from './credit/journal';
 import { createSecretBox } from './lib/secretBox';
 import { watchReconciliation } from './reconciliation/job';
 import { HttpError } from './lib/errors';
+import { createMailer, type Mailer, type MailerOptions } from './mail/mailer';
 import { MAX_JSON_DEPTH, jsonDepthExceeds } from './lib/inputFormats';
 import { validatorCompiler } from './lib/validation';
 import { createGuards } from './plugins/auth';
@@ -19,6 +23,8 @@ import { openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
 import { registerSpendingChanges } from './plugins/spendingChanges';
 import { adminRoutes } from './routes/admin';
+import { alertRoutes } from './routes/alerts';
+import { auditLogRoutes } from './routes/auditLog';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { authRoutes } from './routes/auth';
@@ -42,6 +48,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The OpenAI-compatible gateway's shared state (tests await `gateway.settled()` before reading usage). */
     gateway: Gateway;
+    /** Alerts: evaluation and webhook deliveries (tests await `alerts.idle()`). */
+    alerts: Alerts;
+    /** The mail room's sender (tests await `mailer.idle()`). */
+    mailer: Mailer;
     /** Every route as registered, with its schemas (the fuzz test walks it, so a new route is fuzzed too). */
     routeTable: RouteOptions[];
     lifecycle: Lifecycle;
@@ -55,12 +65,24 @@ export interface AppOptions {
   gateway?: GatewayOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logSink?: LogSink;
+  /** Tests make the background quick: retry schedules, polling, gathering, and DNS for webhooks. */
+  background?: {
+    mail?: MailerOptions;
+    webhooks?: Partial<Omit<DelivererOptions, 'allowPrivate' | 'timeoutMs'>>;
+    gatherMs?: number;
+  };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the whole server (API, sandbox checkout, built app) without listening; tests drive it with inject(). */
-export async function buildApp({ config, db, gateway: gatewayOptions, logSink }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  gateway: gatewayOptions,
+  logSink,
+  background = {},
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config, logSink),
     trustProxy: config.trustProxy,
@@ -152,6 +174,25 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
   app.addHook('onReady', async () => gateway.listening);
   // Bills still queued are written before the database is closed.
   app.addHook('onClose', () => gateway.close());
+  const appUrl = config.appUrl ?? config.publicUrl ?? `http://localhost:${config.port}`;
+  const alerts = createAlerts(db, app.log, {
+    appUrl,
+    webhooks: { ...config.webhooks, ...background.webhooks },
+    gatherMs: background.gatherMs,
+  });
+  gateway.credit.onSettled(alerts.billsSettled);
+  app.decorate('alerts', alerts);
+  const mailer = createMailer(config.mail, db, app.log, background.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => {
+    await alerts.listening;
+    await mailer.listening;
+  });
+  // After the gateway's: its last bills are evaluated, and what they fire is sent or left queued.
+  app.addHook('onClose', async () => {
+    await alerts.close();
+    await mailer.close();
+  });
   // Our ledger against the providers' own reports, for credentials that carry a usage key (docs/gateway.md).
   watchReconciliation(
     app,
@@ -160,7 +201,11 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     config,
   );
   const retention = startRetention(db, config.requestLog.retentionDays, app.log);
-  app.addHook('onClose', () => retention.stop());
+  const auditRetention = startAuditRetention(db, config.auditLog.retentionDays, app.log);
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await auditRetention.stop();
+  });
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   const deps: Deps = {
@@ -171,6 +216,8 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     paymentProvider,
     rateLimit,
     gateway,
+    alerts,
+    mailer,
     lifecycle,
   };
   for (const routes of [
@@ -184,6 +231,8 @@ export async function buildApp({ config, db, gateway: gatewayOptions, logSink }:
     apiKeyRoutes,
     adminRoutes,
     adminRoutingRoutes,
+    alertRoutes,
+    auditLogRoutes,
   ]) {
     routes(app, deps);
   }

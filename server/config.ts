@@ -48,12 +48,25 @@ export interface Config {
   payments: PaymentsConfig;
   /** The operator's legal details, printed on every invoice, credit note and statement as the seller. */
   operator: OperatorDetails;
+  /** Where email goes (docs/alerts.md#email): an SMTP server, or, without SMTP_URL, the outbox administrators read. */
+  mail: MailConfig;
+  /** How alert webhooks are sent (docs/alerts.md#webhooks). */
+  webhooks: { allowPrivate: boolean; timeoutMs: number };
+  /** Audit log entries older than this many days are deleted in the background (docs/audit.md). */
+  auditLog: { retentionDays: number };
   /** GET /metrics for Prometheus (docs/operations.md#metrics); null, the default: no metrics are kept. */
   metrics: { token: string } | null;
   /** OpenTelemetry traces over OTLP/HTTP (docs/operations.md#traces); null, the default: off, nothing loaded. */
   tracing: TracingConfig | null;
   /** OpenID Connect providers signed in with beside GitHub (docs/operations.md#single-sign-on); none by default. */
   sso: OidcProviderConfig[];
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps://, with user and password if the server wants them; null: mail is kept in the outbox. */
+  smtpUrl: string | null;
+  /** The From of every email (ALERTS_FROM). */
+  from: string;
 }
 
 export interface OidcProviderConfig {
@@ -293,6 +306,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const sso = list('OIDC_PROVIDERS', []).map((id) => oidcProvider(id, str, url, problems));
 
   const publicUrl = url('PUBLIC_URL', null);
+  const mail = mailConfig(str, mode, problems);
   const customDist = str('DIST_DIR');
   const config: Config = {
     mode,
@@ -334,6 +348,12 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
     payments,
     operator,
+    mail,
+    webhooks: {
+      allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false) ?? false,
+      timeoutMs: int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 30_000),
+    },
+    auditLog: { retentionDays: int('AUDIT_LOG_RETENTION_DAYS', 365, 1, 3650) },
     metrics: metricsToken ? { token: metricsToken } : null,
     tracing,
     sso,
@@ -343,6 +363,34 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
 }
 
 type Read = (name: string) => string | null;
+
+const DEMO_FROM = 'AI Model Gateway <alerts@example.com>';
+/** `Name <address>` or a bare address. */
+const MAILBOX = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
+/** SMTP_URL and ALERTS_FROM: a sender is required in production once mail really goes out. */
+function mailConfig(str: Read, mode: Config['mode'], problems: string[]): MailConfig {
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl !== null) {
+    let valid = false;
+    try {
+      const parsed = new URL(smtpUrl);
+      valid = (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') && parsed.hostname !== '';
+    } catch {
+      valid = false;
+    }
+    // Not echoed: the URL may carry the password.
+    if (!valid) problems.push('SMTP_URL must be an smtp:// or smtps:// URL with a host');
+  }
+  const from = str('ALERTS_FROM');
+  if (from !== null && !MAILBOX.test(from)) {
+    problems.push(`ALERTS_FROM must be an email address, or a name and <address> (got "${from}")`);
+  }
+  if (from === null && smtpUrl !== null && mode === 'production') {
+    problems.push('ALERTS_FROM is required in production when SMTP_URL is set');
+  }
+  return { smtpUrl, from: from ?? DEMO_FROM };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,8 @@
+import type { Alerts } from './alerts/alerts';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Gateway } from './gateway/gateway';
+import type { Mailer } from './mail/mailer';
 import type { Guards } from './plugins/auth';
 import type { PaymentProvider } from './payments/provider';
 import type { Sessions } from './services/sessions';
@@ -15,6 +17,8 @@ export interface Deps {
   /** Per-route rate limit settings, or undefined when rate limiting is off. */
   rateLimit: { max: number; timeWindow: number } | undefined;
   gateway: Gateway;
+  alerts: Alerts;
+  mailer: Mailer;
   lifecycle: Lifecycle;
 }
 

@@ -5,7 +5,8 @@ import { choose, fill } from './adminGrid';
 
 beforeEach(() => fakeDb.signInAs('admin'));
 
-const grid = (name: string) => screen.findByRole('grid', { name }, { timeout: 5000 });
+// The page (and the DataGrid's chunk) loads lazily: slow when the machine is busy, as in CI beside other steps.
+const grid = (name: string) => screen.findByRole('grid', { name }, { timeout: 15_000 });
 
 async function rowIn(name: string, text: string) {
   const found = await within(await grid(name)).findByText(text);

@@ -29,7 +29,16 @@ describe('layout on desktop', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Dashboard', 'API Keys', 'Team Settings', 'Usage Reports', 'Requests', 'Billing']);
+    // Alice owns her team: the audit log is hers to read.
+    expect(links).toEqual([
+      'Dashboard',
+      'API Keys',
+      'Team Settings',
+      'Usage Reports',
+      'Requests',
+      'Billing',
+      'Audit Log',
+    ]);
     expect(within(nav).getByRole('link', { name: 'API Keys' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'AI Model Gateway home' })).toHaveAttribute('href', '/');
@@ -68,7 +77,20 @@ describe('layout on desktop', () => {
     await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     const admin = screen.getByRole('list', { name: 'Admin' });
     expect(within(admin).queryByRole('separator')).not.toBeInTheDocument();
-    expect(within(admin).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(admin).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('offers the Audit Log to owners and administrators, not to members', async () => {
+    fakeDb.signInAs('bob');
+    const { unmount } = renderRoute('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Audit Log' })).not.toBeInTheDocument();
+    unmount();
+    fakeDb.signInAs('admin');
+    renderRoute('/admin');
+    expect(
+      within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Audit Log' }),
+    ).toHaveAttribute('href', '/audit-log');
   });
 
   it('shows the Admin section only to admins', async () => {
@@ -84,7 +106,7 @@ describe('layout on desktop', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing']);
+    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing', 'Outbox']);
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });

@@ -1,4 +1,4 @@
-import { startTrail, trailCursor, turnTo, type CursorTrail } from '../../src/features/requestLog/cursorTrail';
+import { startTrail, trailCursor, turnTo, type CursorTrail } from '../../src/lib/cursorTrail';
 
 const trail = (page: number, cursors: string[]): CursorTrail => ({ key: 'view', page, cursors });
 

@@ -7,6 +7,8 @@ import { billingRoutes } from './handlers/billingRoutes';
 import { routingRoutes } from './handlers/routingRoutes';
 import { requestLogRoutes } from './handlers/requestLogRoutes';
 import { teamRoutes } from './handlers/teamRoutes';
+import { alertRoutes } from './handlers/alertRoutes';
+import { auditRoutes } from './handlers/auditRoutes';
 
 export { API_ORIGIN } from './handlers/http';
 export { COUPON_CODE_ALPHABET } from './handlers/adminRoutes';
@@ -18,4 +20,6 @@ export const handlers: HttpHandler[] = [
   ...adminRoutes,
   ...routingRoutes,
   ...requestLogRoutes,
+  ...alertRoutes,
+  ...auditRoutes,
 ];

@@ -75,3 +75,8 @@ export const OidcCallbackQuery = Type.Object({
   error: Type.Optional(Type.String({ maxLength: 200 })),
   error_description: Type.Optional(Type.String({ maxLength: 2000 })),
 });
+
+/** An invitation link's token (docs/alerts.md#invitations). */
+export const InviteAcceptQuery = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 100, errorMessage: 'token must be the one in your invitation email' }),
+});

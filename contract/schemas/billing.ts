@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { formatCents } from '../money';
-import { Nullable } from './common';
+import { MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /** A team's credits and payments: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */
 export const TeamParams = Type.Object({ teamId: Type.String() });
@@ -113,3 +113,19 @@ export type Payment = Static<typeof Payment>;
 
 export const PaymentHistory = Type.Object({ payments: Type.Array(Payment), count: Type.Integer() });
 export type PaymentHistory = Static<typeof PaymentHistory>;
+
+export const ADJUSTMENT_AMOUNT_MESSAGE = 'amount_cents must be a whole number of cents other than 0';
+
+/** An administrator's manual credit adjustment (docs/audit.md): cents, positive or negative, and why. */
+export const CreditAdjustmentBody = Type.Object({
+  amount_cents: Type.Integer({
+    minimum: -MAX_AMOUNT_CENTS,
+    maximum: MAX_AMOUNT_CENTS,
+    errorMessage: ADJUSTMENT_AMOUNT_MESSAGE,
+  }),
+  reason: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Give a reason of 1-200 characters.' }),
+});
+export type CreditAdjustmentBody = Static<typeof CreditAdjustmentBody>;
+
+export const CreditAdjustmentReply = Type.Object({ team_id: Type.String(), balance_cents: Type.Integer() });
+export type CreditAdjustmentReply = Static<typeof CreditAdjustmentReply>;

@@ -56,3 +56,27 @@ export const MODEL_NAME_MESSAGE = 'Enter a model name.';
 
 /** '1,000,000': a whole number as a message shows it. */
 export const formatCount = (value: number) => groupThousands(String(value));
+
+/**
+ * A page read with a keyset cursor (the request log, the audit log): `cursor` is the previous page's `next_cursor`,
+ * opaque to the client; `limit` rows at most.
+ */
+export const KeysetPageQuery = (maxLimit: number) =>
+  Type.Object({
+    cursor: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'cursor is not one this server gave' })),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: maxLimit,
+        errorMessage: `limit must be an integer from 1 to ${maxLimit}`,
+      }),
+    ),
+  });
+
+/** The rows of a keyset page, and the cursor of the next one (null on the last page). */
+export const KeysetPage = <T extends TSchema>(row: T) =>
+  Type.Object({
+    rows: Type.Array(row),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    next_cursor: Nullable(Type.String()),
+  });

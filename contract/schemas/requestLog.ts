@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { DateTimeString, KeysetPage, KeysetPageQuery, MAX_AMOUNT_CENTS, Nullable } from './common';
 
 /**
  * The request log (docs/governance.md#request-log): one row per gateway request, newest first by default, filtered,
@@ -47,16 +47,8 @@ export const RequestLogQuery = Type.Composite([
     order: Type.Optional(
       Type.Union([Type.Literal('asc'), Type.Literal('desc')], { errorMessage: 'order must be asc or desc' }),
     ),
-    /** The `next_cursor` of the previous page, opaque to the client. */
-    cursor: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'cursor is not one this server gave' })),
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: REQUEST_LOG_MAX_PAGE,
-        errorMessage: `limit must be an integer from 1 to ${REQUEST_LOG_MAX_PAGE}`,
-      }),
-    ),
   }),
+  KeysetPageQuery(REQUEST_LOG_MAX_PAGE),
 ]);
 export type RequestLogQuery = Static<typeof RequestLogQuery>;
 
@@ -69,7 +61,10 @@ export const RequestLogEntry = Type.Object({
   user_id: Type.String(),
   user_name: Nullable(Type.String()),
   user_email: Nullable(Type.String()),
-  /** Which API the client called: 'chat.completions', 'messages', 'embeddings' or 'responses' (EndpointName). */
+  /**
+   * Which API the client called: 'chat.completions', 'messages', 'embeddings', 'responses' or 'generateContent' (the
+   * Gemini door) (EndpointName).
+   */
   endpoint: Nullable(Type.String()),
   provider: Type.String(),
   model: Type.String(),
@@ -87,11 +82,7 @@ export const RequestLogEntry = Type.Object({
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
-export const RequestLogPage = Type.Object({
-  rows: Type.Array(RequestLogEntry),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: Nullable(Type.String()),
-});
+export const RequestLogPage = KeysetPage(RequestLogEntry);
 export type RequestLogPage = Static<typeof RequestLogPage>;
 
 /** The CSV export's columns, in order: the header row and every line (server) and the docs name them from here. */

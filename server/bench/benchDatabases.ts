@@ -34,3 +34,16 @@ export async function withPostgres<T>(url: string, fn: (db: Db) => Promise<T>, p
     await admin.end();
   }
 }
+
+/**
+ * Runs `measure` on PGlite, then on PostgreSQL when BENCH_DATABASE_URL is set; BENCH_ENGINES (pglite,postgres by
+ * default) picks them.
+ */
+export async function onEachEngine<T>(measure: (engine: string, db: Db) => Promise<T>): Promise<T[]> {
+  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+  const results: T[] = [];
+  if (engines.includes('pglite')) results.push(await withPglite((db) => measure('PGlite', db)));
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url && engines.includes('postgres')) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db)));
+  return results;
+}

@@ -23,7 +23,8 @@ import { pageQuery } from '../services/requestLog';
 import { createSessions } from '../services/sessions';
 import { rebuildUsageRollup } from '../services/usage';
 import { recordUsageBatch, type UsageEvent } from '../credit/writeBills';
-import { withPglite, withPostgres } from './benchDatabases';
+import { onEachEngine } from './benchDatabases';
+import { indexesRead, percentile } from './stats';
 import { MODELS, insertUsageEvents } from './usageEvents';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -116,11 +117,6 @@ async function writeCost(db: Db, seeded: Seeded): Promise<string> {
   }
   const [p50, p95] = [percentile(perBatch, 50), percentile(perBatch, 95)];
   return `${((p50 * 1000) / 20).toFixed(0)} µs/event (batch of 20: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms)`;
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** Loads the events without secondary indexes, then builds the old and the new ones, timing writes in between. */
@@ -250,12 +246,7 @@ async function measure(engine: string, db: Db) {
 /** The indexes a page's plan reads, or a loud mark when it scans the events sequentially. */
 async function planOf(db: Db, teamId: string, query: RequestLogQuery): Promise<string> {
   const { sql, params } = pageQuery(teamId, query);
-  const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params))
-    .map((line) => line['QUERY PLAN'])
-    .join('\n');
-  if (/Seq Scan on usage_events/.test(plan)) return '**SEQ SCAN of usage_events**';
-  const used = [...plan.matchAll(/(Index(?: Only)? Scan(?: Backward)?|Bitmap Index Scan) (?:using|on) (\w+)/g)];
-  return [...new Set(used.map((match) => `${match[1].replace('Index ', '')} ${match[2]}`))].join(', ');
+  return indexesRead(db, sql, params, 'usage_events');
 }
 
 /** The newest EXPORT_ROWS events through GET /v1/teams/requests.csv over HTTP, timed, with the process's RSS. */
@@ -287,11 +278,7 @@ async function exportCsv(app: FastifyInstance, seeded: Seeded, token: string, db
 }
 
 async function main() {
-  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-  const results: Awaited<ReturnType<typeof measure>>[] = [];
-  if (engines.includes('pglite')) results.push(await withPglite((db) => measure('PGlite', db)));
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url && engines.includes('postgres')) results.push(await withPostgres(url, (db) => measure('PostgreSQL', db)));
+  const results = await onEachEngine(measure);
   console.log(
     `\n${EVENTS.toLocaleString('en')} events, ${RUNS} runs per case (after 2 warm-ups), through the routes\n`,
   );

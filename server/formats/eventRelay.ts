@@ -19,8 +19,16 @@ export interface RelayProgress {
 /** Reads one provider event and returns what to forward to the client ('' for nothing). */
 export type EventReader = (event: SseEvent, progress: RelayProgress) => string;
 
-/** A StreamRelay over a provider's server-sent events, one event at a time through `read`. */
-export function eventRelay(read: EventReader, errorEvent: (error: GatewayError) => string): StreamRelay {
+/**
+ * A StreamRelay over a provider's server-sent events, one event at a time through `read`. `end`, for a stream whose
+ * format has no last event of its own (Gemini's ends with its body), writes what closes it once the body has ended,
+ * its receipt held as `read` holds one.
+ */
+export function eventRelay(
+  read: EventReader,
+  errorEvent: (error: GatewayError) => string,
+  end?: (progress: RelayProgress) => string,
+): StreamRelay {
   const reader = new SseReader();
   let receipt: string | null = null;
   const progress: RelayProgress = {
@@ -43,7 +51,14 @@ export function eventRelay(read: EventReader, errorEvent: (error: GatewayError) 
   };
   return {
     push: (chunk) => readAll(reader.push(chunk)),
-    flush: () => readAll(reader.flush()),
+    flush() {
+      const out = readAll(reader.flush());
+      if (!end) return out;
+      const held = receipt !== null;
+      const closing = end(progress);
+      if (held) receipt += closing;
+      return held ? out : out + closing;
+    },
     finish: () => receipt ?? '',
     get usage() {
       return progress.usage;
@@ -58,5 +73,30 @@ export function eventRelay(read: EventReader, errorEvent: (error: GatewayError) 
       return progress.error;
     },
     errorEvent,
+  };
+}
+
+/**
+ * A relay that writes its own output (`writing`) over what another reads of the provider's stream (`reading`: its
+ * usage, characters, end and error), as one that passes a format on or rewrites another relay's output.
+ */
+export function relayReading(
+  reading: Pick<StreamRelay, 'usage' | 'completionChars' | 'done' | 'error'>,
+  writing: Pick<StreamRelay, 'push' | 'flush' | 'finish' | 'errorEvent'>,
+): StreamRelay {
+  return {
+    ...writing,
+    get usage() {
+      return reading.usage;
+    },
+    get completionChars() {
+      return reading.completionChars;
+    },
+    get done() {
+      return reading.done;
+    },
+    get error() {
+      return reading.error;
+    },
   };
 }

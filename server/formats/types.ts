@@ -19,9 +19,18 @@ export interface ChatRequest {
   [field: string]: unknown;
 }
 
-/** The APIs clients call, as recorded in usage_events.endpoint. */
-export type EndpointName = 'chat.completions' | 'messages' | 'embeddings' | 'responses';
-export const ENDPOINT_NAMES: readonly EndpointName[] = ['chat.completions', 'messages', 'embeddings', 'responses'];
+/** The APIs clients call, as recorded in usage_events.endpoint (`generateContent`: the Gemini door, streamed or not). */
+export type EndpointName = 'chat.completions' | 'messages' | 'embeddings' | 'responses' | 'generateContent';
+export const ENDPOINT_NAMES: readonly EndpointName[] = [
+  'chat.completions',
+  'messages',
+  'embeddings',
+  'responses',
+  'generateContent',
+];
+
+/** The chat completions field that caps an answer, as a provider reads it (OpenAI's reasoning models refuse max_tokens). */
+export type ChatOutputCap = 'max_tokens' | 'max_completion_tokens';
 
 /** A provider's complete (non-streamed) reply, read: what the client is sent, and what to bill. */
 export interface ReadReply {
@@ -85,6 +94,8 @@ export interface ConversationOptions {
   anthropicBeta?: string;
   /** Unix seconds, for the `created` field of translated replies. */
   created: number;
+  /** The deployment's provider's cap field, for a door translated to its chat completions (the Gemini door). */
+  chatOutputCap?: ChatOutputCap;
 }
 
 /** One request to a gateway endpoint, once its body has passed the endpoint's schema. */

@@ -69,12 +69,13 @@ export async function tryDeployments(
           call.endpoint,
           cap === null ? call.body : withOutputCap(call.endpoint, provider.chatOutputCap, call.body, cap),
           deployment.model,
-          call.options,
+          { ...call.options, chatOutputCap: provider.chatOutputCap },
         );
     } catch (error) {
       // This deployment's format cannot express the request; another deployment's may.
-      if (error instanceof GatewayError && error.statusCode === 400) {
-        firstRefusal ??= error;
+      const refusal = error instanceof GatewayError ? error : unreadableRequest(error, request);
+      if (refusal?.statusCode === 400) {
+        firstRefusal ??= refusal;
         continue;
       }
       throw error;
@@ -147,3 +148,20 @@ export async function tryDeployments(
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A translation that trips over the request's shape (a message whose content is a number, a part without the field
+ * its type names: what a door's schema leaves open, since providers add fields) is the client's 400, not our 500. It
+ * is logged, in case the fault is the translation's.
+ */
+function unreadableRequest(error: unknown, request: FastifyRequest): GatewayError | null {
+  if (!(error instanceof TypeError)) return null;
+  request.log.warn({ err: error }, 'a request could not be translated for a deployment: a field of the wrong shape');
+  return new GatewayError(
+    400,
+    'invalid_request_error',
+    'invalid_request_error',
+    "The request has a field of the wrong shape for this model's format (a message's content, a part or a tool " +
+      'call): check it against the API reference.',
+  );
+}

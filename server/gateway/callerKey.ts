@@ -18,8 +18,9 @@ export function bearerKey(request: FastifyRequest): string {
   return match[1];
 }
 
-const xApiKey = (request: FastifyRequest) => {
-  const header = request.headers['x-api-key'];
+/** A key in a header other than Authorization, as an SDK sends it: Anthropic's `x-api-key`, Google's `x-goog-api-key`. */
+const keyHeader = (request: FastifyRequest, name: 'x-api-key' | 'x-goog-api-key') => {
+  const header = request.headers[name];
   return typeof header === 'string' && API_KEY.test(header.trim()) ? header.trim() : null;
 };
 
@@ -27,17 +28,32 @@ const xApiKey = (request: FastifyRequest) => {
  * The key of a client of Anthropic's format: `x-api-key` (what the Anthropic SDKs and Claude Code send) or
  * `Authorization: Bearer` (Claude Code with ANTHROPIC_AUTH_TOKEN).
  */
-export const anthropicKey = (request: FastifyRequest): string => xApiKey(request) ?? bearerKey(request);
+export const anthropicKey = (request: FastifyRequest): string => keyHeader(request, 'x-api-key') ?? bearerKey(request);
+
+/**
+ * The key of a client of Google's format: `x-goog-api-key` (what Google's GenAI SDKs send), `?key=` (Google's REST
+ * examples), or `Authorization: Bearer`.
+ */
+export function googleKey(request: FastifyRequest): string {
+  const query = (request.query as { key?: unknown } | undefined)?.key;
+  const queryKey = typeof query === 'string' && API_KEY.test(query) ? query : null;
+  return keyHeader(request, 'x-goog-api-key') ?? queryKey ?? bearerKey(request);
+}
+
+/** A client of Google's format: its SDKs name themselves in `x-goog-api-client`, and send the key as `x-goog-api-key`. */
+export const isGoogleCaller = (request: FastifyRequest) =>
+  request.headers['x-goog-api-client'] !== undefined || request.headers['x-goog-api-key'] !== undefined;
 
 /**
  * Whether a request comes from a gateway client rather than the dashboard: it carries an API key, or it comes from
- * an OpenAI or Anthropic SDK (every Stainless-generated SDK, JavaScript or Python, sends `x-stainless-lang`). The
- * dashboard sends none of these: it authenticates with the session cookie (or a session JWT, never an `sk-` key).
+ * an OpenAI, Anthropic or Google SDK (every Stainless-generated SDK, JavaScript or Python, sends `x-stainless-lang`).
+ * The dashboard sends none of these: it authenticates with the session cookie (or a session JWT, never an `sk-` key).
  */
 export const isGatewayCaller = (request: FastifyRequest) =>
   API_KEY_BEARER.test(request.headers.authorization ?? '') ||
-  xApiKey(request) !== null ||
-  request.headers['x-stainless-lang'] !== undefined;
+  keyHeader(request, 'x-api-key') !== null ||
+  request.headers['x-stainless-lang'] !== undefined ||
+  isGoogleCaller(request);
 
 /** A working key (or a rotated key's previous secret in its grace), for requests that reserve nothing. */
 export interface KeyAccess {

@@ -5,6 +5,7 @@ import type { LimitPeriod } from '../../contract/schemas/apiKeys';
 import { formatCents } from '../lib/money';
 import { offering } from '../providers/registry';
 import { anthropicErrorBody } from '../formats/anthropicErrors';
+import { googleErrorBody } from '../formats/googleErrors';
 import type { EndpointName } from '../formats/types';
 
 export const invalidApiKey = () =>
@@ -105,15 +106,22 @@ export const modelNotFound = (model: string) =>
     'model',
   );
 
-/** A path (or method) the gateway does not serve, asked by an OpenAI client; `served` lists what it does serve. */
+/** Where a client whose base URL is wrong ends up, and what to tell it. */
+function baseUrlHint(path: string): string {
+  // Google's SDKs add /v1beta themselves: a base URL of http://host/v1 asks for /v1/v1beta/models/….
+  if (/^\/.+\/v1beta\//.test(path)) return "; is your client's base URL the gateway's origin, without a path?";
+  if (['/v1', '/v1beta'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return '.';
+  // An SDK whose base URL lacks /v1 asks for /chat/completions: say so rather than only "not found".
+  return "; is your client's base URL missing /v1?";
+}
+
+/** A path (or method) the gateway does not serve, asked by a gateway client; `served` lists what it does serve. */
 export const unknownUrl = (method: string, path: string, served: string[]) =>
   new GatewayError(
     404,
     'invalid_request_error',
     'unknown_url',
-    `Unknown request URL: ${method} ${path}. This gateway serves ${served.join(', ')}` +
-      // An SDK whose base URL lacks /v1 asks for /chat/completions: say so rather than only "not found".
-      (path === '/v1' || path.startsWith('/v1/') ? '.' : "; is your client's base URL missing /v1?"),
+    `Unknown request URL: ${method} ${path}. This gateway serves ${served.join(', ')}${baseUrlHint(path)}`,
   );
 
 export const rateLimited = (after: string) =>
@@ -239,22 +247,19 @@ function asGatewayError(error: FastifyError | HttpError | GatewayError, request:
   return new GatewayError(500, 'api_error', 'internal_error', 'Something went wrong on our side');
 }
 
+/** A door's error handler: every error as the GatewayError its client gets, in the door's envelope. */
+const errorHandlerIn =
+  (envelope: (error: GatewayError) => unknown) =>
+  (error: FastifyError | HttpError | GatewayError, request: FastifyRequest, reply: FastifyReply) => {
+    const gatewayError = asGatewayError(error, request);
+    return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(envelope(gatewayError));
+  };
+
 /** The OpenAI-format routes' error handler: OpenAI's envelope instead of `{ code, message }`. */
-export function sendGatewayError(
-  error: FastifyError | HttpError | GatewayError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const gatewayError = asGatewayError(error, request);
-  return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(gatewayError.body());
-}
+export const sendGatewayError = errorHandlerIn((error) => error.body());
 
 /** The Anthropic-format route's error handler: the same errors in Anthropic's envelope. */
-export function sendAnthropicError(
-  error: FastifyError | HttpError | GatewayError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const gatewayError = asGatewayError(error, request);
-  return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(anthropicErrorBody(gatewayError));
-}
+export const sendAnthropicError = errorHandlerIn(anthropicErrorBody);
+
+/** The Gemini door's error handler: the same errors in Google's envelope. */
+export const sendGoogleError = errorHandlerIn(googleErrorBody);

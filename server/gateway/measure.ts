@@ -130,9 +130,52 @@ export function measureResponses(body: JsonObject): RequestMeasure {
   return measureOf(prompt, numberOrNull(body.max_output_tokens), { promptHidden });
 }
 
+/**
+ * A Gemini part as text: its text (a thought summary sent back too), a function call's name and arguments, a
+ * function's result. Inline data and files are media parts (tokens.ts): an image by its type, any other (PDF,
+ * audio, video) a document, whose tokens grow with its length.
+ */
+function geminiPart(part: unknown): MeasuredPart {
+  if (!isJsonObject(part)) return { text: '' };
+  if (typeof part.text === 'string') return { text: part.text };
+  const media = isJsonObject(part.inlineData) ? part.inlineData : isJsonObject(part.fileData) ? part.fileData : null;
+  if (media) return { type: String(media.mimeType).startsWith('image/') ? 'image' : 'document' };
+  if (isJsonObject(part.functionCall)) return { text: JSON.stringify(part.functionCall) };
+  if (isJsonObject(part.functionResponse)) return { text: JSON.stringify(part.functionResponse) };
+  return { text: JSON.stringify(part) };
+}
+
+const geminiParts = (content: unknown): MeasuredPart[] =>
+  isJsonObject(content) ? list(content.parts).map(geminiPart) : [];
+
+/**
+ * The Gemini door's request: the system instruction, the contents, the tools and the response schema;
+ * `generationConfig.maxOutputTokens` caps each of `candidateCount` answers. A `cachedContent` brings a prompt stored
+ * at Google along, which the gateway cannot see.
+ */
+export function measureGenerateContent(body: JsonObject): RequestMeasure {
+  const config = isJsonObject(body.generationConfig) ? body.generationConfig : {};
+  const messages: MeasuredMessage[] = list(body.contents).map((content) => ({
+    role: 'message',
+    content: geminiParts(content),
+  }));
+  if (body.systemInstruction !== undefined) {
+    messages.unshift({ role: 'system', content: geminiParts(body.systemInstruction) });
+  }
+  const responseFormat = config.responseJsonSchema ?? config.responseSchema;
+  const prompt = promptText({ messages, tools: body.tools, response_format: responseFormat });
+  const cap = numberOrNull(config.maxOutputTokens);
+  const answers = numberOrNull(config.candidateCount) ?? 1;
+  return measureOf(prompt, cap === null ? null : cap * answers, {
+    answers,
+    promptHidden: body.cachedContent !== undefined,
+  });
+}
+
 /** The field that caps the answer in the client's request, as a refusal's advice names it. */
 export function capFieldOf(endpoint: EndpointName, body: JsonObject): string {
   if (endpoint === 'responses') return 'max_output_tokens';
+  if (endpoint === 'generateContent') return 'generationConfig.maxOutputTokens';
   if (endpoint === 'chat.completions' && typeof body.max_completion_tokens === 'number') return 'max_completion_tokens';
   return 'max_tokens';
 }
@@ -140,7 +183,8 @@ export function capFieldOf(endpoint: EndpointName, body: JsonObject): string {
 /**
  * The request with the output cap the gateway chose for it (holds.ts outputCapFor), for a provider. OpenAI's own API
  * takes max_completion_tokens (its reasoning models refuse max_tokens); the other OpenAI-compatible providers, and
- * the translation to Anthropic's max_tokens, read max_tokens.
+ * the translation to Anthropic's max_tokens, read max_tokens. The Gemini door's is generationConfig.maxOutputTokens
+ * (per candidate), which its translation to chat completions sends in the deployment's own field.
  */
 export function withOutputCap(
   endpoint: EndpointName,
@@ -150,6 +194,10 @@ export function withOutputCap(
 ): JsonObject {
   if (endpoint === 'responses') return { ...body, max_output_tokens: cap };
   if (endpoint === 'chat.completions') return { ...body, [chatField]: cap };
+  if (endpoint === 'generateContent') {
+    const config = isJsonObject(body.generationConfig) ? body.generationConfig : {};
+    return { ...body, generationConfig: { ...config, maxOutputTokens: cap } };
+  }
   return body;
 }
 
@@ -164,5 +212,7 @@ export function measureRequest(endpoint: EndpointName, body: Record<string, unkn
       return measureEmbeddings(body);
     case 'responses':
       return measureResponses(body);
+    case 'generateContent':
+      return measureGenerateContent(body);
   }
 }

@@ -57,6 +57,7 @@ const PROMPT_FIELD: Record<EndpointName, string> = {
   messages: 'messages',
   responses: 'input',
   embeddings: 'input',
+  generateContent: 'contents',
 };
 
 /**

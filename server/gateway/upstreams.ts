@@ -4,6 +4,12 @@ import { NETWORK_PROVIDERS, PROVIDERS } from '../providers/registry';
 import { httpUpstream, type Upstream } from '../providers/upstream';
 import type { Deployment, RoutingTable } from './routing/types';
 
+/** A provider's client at the base URL configured, as the provider reads it (ProviderDescriptor.baseUrlFor). */
+function providerUpstream(provider: GatewayProvider, baseUrl: string, apiKey: string): Upstream {
+  const { baseUrlFor, authHeaders } = PROVIDERS[provider];
+  return httpUpstream(baseUrlFor ? baseUrlFor(baseUrl) : baseUrl, authHeaders(apiKey));
+}
+
 /**
  * Provider clients: one per provider key from the environment, one per stored credential (created when first used,
  * replaced when its secret or base URL changes).
@@ -12,7 +18,7 @@ export function createUpstreams(config: Config) {
   const environment = new Map<GatewayProvider, Upstream>();
   for (const { name } of NETWORK_PROVIDERS) {
     const { baseUrl, apiKey } = config.gateway.providers[name];
-    if (apiKey) environment.set(name, httpUpstream(baseUrl, PROVIDERS[name].authHeaders(apiKey)));
+    if (apiKey) environment.set(name, providerUpstream(name, baseUrl, apiKey));
   }
   if (config.gateway.echo) environment.set('echo', PROVIDERS.echo.upstream!());
   const stored = new Map<string, { fingerprint: string; upstream: Upstream }>();
@@ -32,7 +38,7 @@ export function createUpstreams(config: Config) {
       const known = stored.get(credential.id);
       if (known?.fingerprint === fingerprint) return known.upstream;
       known?.upstream.close();
-      const upstream = httpUpstream(baseUrl, PROVIDERS[deployment.provider].authHeaders(credential.secret));
+      const upstream = providerUpstream(deployment.provider, baseUrl, credential.secret);
       stored.set(credential.id, { fingerprint, upstream });
       return upstream;
     },

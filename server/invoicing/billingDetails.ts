@@ -1,4 +1,5 @@
-import type { Queryable } from '../db/types';
+import { recordAudit, type UserAuditContext } from '../audit/audit';
+import type { Db, Queryable } from '../db/types';
 import { badRequest } from '../lib/errors';
 import { isoOrNull } from '../lib/time';
 import type { BillingDetails } from '../../contract/schemas/billingDetails';
@@ -35,9 +36,9 @@ const FIELD_NAMES: Record<keyof BillingDetailsInput, string> = {
 
 /** Saves the owner's details after the shared rules and the invoice font's check; 400 with the first problem. */
 export async function saveBillingDetails(
-  q: Queryable,
+  db: Db,
   teamId: string,
-  userId: string,
+  who: UserAuditContext,
   input: BillingDetailsInput,
 ): Promise<BillingDetails> {
   const details = normaliseBillingDetails(input);
@@ -49,14 +50,28 @@ export async function saveBillingDetails(
       throw badRequest(`${FIELD_NAMES[field]} uses characters invoices cannot print: ${missing.join(' ')}.`);
     }
   }
-  const [row] = await q.query<DetailsRow>(
-    `INSERT INTO team_billing_details (team_id, legal_name, address, tax_id, updated_by, updated_at)
-     VALUES ($1, $2, $3, $4, $5, now())
-     ON CONFLICT (team_id) DO UPDATE SET legal_name = EXCLUDED.legal_name, address = EXCLUDED.address,
-       tax_id = EXCLUDED.tax_id, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
-     RETURNING legal_name, address, tax_id, updated_at`,
-    [teamId, details.legal_name, details.address, details.tax_id, userId],
-  );
+  const row = await db.tx(async (q) => {
+    const [before] = await q.query<BillingDetailsInput>(
+      'SELECT legal_name, address, tax_id FROM team_billing_details WHERE team_id = $1 FOR UPDATE',
+      [teamId],
+    );
+    const [saved] = await q.query<DetailsRow>(
+      `INSERT INTO team_billing_details (team_id, legal_name, address, tax_id, updated_by, updated_at)
+       VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (team_id) DO UPDATE SET legal_name = EXCLUDED.legal_name, address = EXCLUDED.address,
+         tax_id = EXCLUDED.tax_id, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
+       RETURNING legal_name, address, tax_id, updated_at`,
+      [teamId, details.legal_name, details.address, details.tax_id, who.userId],
+    );
+    await recordAudit(q, who, {
+      teamId,
+      action: 'billing_details.updated',
+      target: { id: teamId, label: details.legal_name },
+      before: before ?? null,
+      after: details,
+    });
+    return saved;
+  });
   return { ...row, updated_at: isoOrNull(row.updated_at) };
 }
 

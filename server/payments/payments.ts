@@ -1,3 +1,4 @@
+import { recordAudit, type UserAuditContext } from '../audit/audit';
 import type { OperatorDetails } from '../config';
 import type { Db, Queryable } from '../db/types';
 import { documentsOfPayments } from '../invoicing/documents';
@@ -48,7 +49,8 @@ const toPayment = (row: PaymentRow, documents: PaymentDocument[]) => ({
 export async function createPaymentLink(
   db: Db,
   provider: PaymentProvider,
-  input: { teamId: string; userId: string; amountCents: number; description: string; baseUrl: string },
+  who: UserAuditContext,
+  input: { teamId: string; amountCents: number; description: string; baseUrl: string },
 ) {
   const orderId = `ord_${randomCode(20, ORDER_ALPHABET)}`;
   // One expiry for both sides: the provider refuses payment after the moment we call the link expired. In whole
@@ -62,22 +64,37 @@ export async function createPaymentLink(
     baseUrl: input.baseUrl,
     expiresAt,
   });
-  const [row] = await db.query<PaymentRow>(
-    `INSERT INTO payments (team_id, order_id, provider, provider_checkout_id, amount_cents, description, status,
-                           payment_url, created_by, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) RETURNING *`,
-    [
-      input.teamId,
-      orderId,
-      provider.name,
-      checkoutId,
-      input.amountCents,
-      input.description,
-      paymentUrl,
-      input.userId,
-      expiresAt,
-    ],
-  );
+  const row = await db.tx(async (q) => {
+    const [inserted] = await q.query<PaymentRow>(
+      `INSERT INTO payments (team_id, order_id, provider, provider_checkout_id, amount_cents, description, status,
+                             payment_url, created_by, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) RETURNING *`,
+      [
+        input.teamId,
+        orderId,
+        provider.name,
+        checkoutId,
+        input.amountCents,
+        input.description,
+        paymentUrl,
+        who.userId,
+        expiresAt,
+      ],
+    );
+    await recordAudit(q, who, {
+      teamId: input.teamId,
+      action: 'payment.link_created',
+      target: { id: orderId, label: orderId },
+      after: {
+        provider: provider.name,
+        amount_cents: input.amountCents,
+        description: input.description,
+        status: 'pending',
+        expires_at: iso(expiresAt),
+      },
+    });
+    return inserted;
+  });
   return {
     payment_url: paymentUrl,
     order_id: orderId,

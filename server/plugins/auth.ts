@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserAuditContext } from '../audit/audit';
 import type { Config } from '../config';
 import { HttpError, forbidden } from '../lib/errors';
 import { SESSION_TTL_SECONDS, type Sessions } from '../services/sessions';
@@ -84,3 +85,26 @@ export type Guards = ReturnType<typeof createGuards>;
 
 /** The signed-in user; only valid on routes guarded above. */
 export const currentUser = (request: FastifyRequest): UserRow => request.user as UserRow;
+
+/** The longest user agent an audit entry keeps. */
+const USER_AGENT_CHARS = 500;
+
+/**
+ * Who is making this request's change, for its audit entry (docs/audit.md): the signed-in user (or `user`, a user who
+ * has just signed in), in the capacity the route gives them (`admin` on the administrators' routes, else their role in
+ * the team; an administrator without one acts as one), the client's address and user agent.
+ */
+export function auditContext(
+  request: FastifyRequest,
+  options: { admin?: boolean; user?: UserRow } = {},
+): UserAuditContext {
+  const user = options.user ?? currentUser(request);
+  const role = options.admin ? 'admin' : (request.membership?.role ?? (user.is_admin ? 'admin' : 'user'));
+  return {
+    userId: user.id,
+    label: user.login,
+    role,
+    ip: request.ip || null,
+    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_CHARS) ?? null,
+  };
+}

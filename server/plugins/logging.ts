@@ -7,8 +7,11 @@ export interface LogSink {
   write(text: string): unknown;
 }
 
-/** Outside /v1 are the built app's files and pages, robots.txt and the health checks: noise when they succeed. */
-const isAppRequest = (path: string) => path !== '/v1' && !path.startsWith('/v1/');
+/**
+ * Outside /v1 (and the Gemini door's /v1beta) are the built app's files and pages, robots.txt and the health checks:
+ * noise when they succeed.
+ */
+const isAppRequest = (path: string) => !/^\/v1(beta)?(\/|$)/.test(path);
 
 /**
  * LOG_FORMAT=pretty's request log: one line per request, when it completes (`GET /v1/teams/ 200 4.2 ms`), instead of

@@ -22,9 +22,15 @@ export const PROVIDERS: Readonly<Record<GatewayProvider, ProviderDescriptor>> = 
 /** The providers reached over the network with a key of the operator's (`<NAME>_API_KEY`). */
 export const NETWORK_PROVIDERS = UPSTREAM_PROVIDERS.map((name) => ({ ...PROVIDERS[name], name }));
 
-/** Whether a provider answers an endpoint: every one answers chat completions and messages (translated where needed). */
+/**
+ * What every provider answers, natively or translated: chat completions, messages, and the Gemini door (through a
+ * dialect's chat completions where it is not Gemini's own).
+ */
+const ANSWERED_BY_ALL: readonly EndpointName[] = ['chat.completions', 'messages', 'generateContent'];
+
+/** Whether a provider answers an endpoint. */
 export const offers = (provider: GatewayProvider, endpoint: EndpointName) =>
-  endpoint === 'chat.completions' || endpoint === 'messages' || PROVIDERS[provider].offers.includes(endpoint);
+  ANSWERED_BY_ALL.includes(endpoint) || PROVIDERS[provider].offers.includes(endpoint);
 
 /** The providers that answer an endpoint, for a refusal that names them. */
 export const offering = (endpoint: EndpointName) =>

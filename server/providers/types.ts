@@ -5,7 +5,7 @@
  */
 import type { GatewayProvider } from '../../contract/providers';
 import type { ModelLimits } from '../credit/holds';
-import type { Conversation, ConversationOptions, EndpointName } from '../formats/types';
+import type { ChatOutputCap, Conversation, ConversationOptions, EndpointName } from '../formats/types';
 import type { Upstream } from './upstream';
 
 /** An API a provider is called through: how a request at each door becomes the provider's, and its answer the door's. */
@@ -35,12 +35,17 @@ export interface ProviderDescriptor {
   authHeaders(apiKey: string): Record<string, string>;
   /** The dialect a request at `endpoint` is sent in (echo answers Anthropic's format natively on /messages). */
   dialectFor(endpoint: EndpointName): Dialect;
-  /** Endpoints beyond chat completions and messages (which every provider answers, translated where needed). */
+  /** Endpoints beyond the ones every provider answers (registry.ts ANSWERED_BY_ALL, translated where needed). */
   offers: readonly EndpointName[];
   /** The chat completions field that caps an answer, for a cap the gateway sets (OpenAI's reasoning models refuse max_tokens). */
-  chatOutputCap: 'max_tokens' | 'max_completion_tokens';
+  chatOutputCap: ChatOutputCap;
   /** The context window and output limit its documentation gives each model (gateway/modelLimits.ts). */
   models: Readonly<Record<string, ModelLimits>>;
+  /**
+   * The base URL the API is called at, from the one configured (`<NAME>_BASE_URL` or a stored credential's), where a
+   * provider reads an older form of it (Google: the OpenAI-compatible `…/openai` URL of the same API).
+   */
+  baseUrlFor?(configured: string): string;
   /** A client of its own instead of HTTP to `defaultBaseUrl` (the echo provider). */
   upstream?: () => Upstream;
   /** Reads the provider's own daily usage and cost report with an admin key (server/reconciliation/). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
+import { auditContext } from '../plugins/auth';
 import {
   createCoupon,
   deactivateCoupon,
@@ -10,6 +11,7 @@ import {
   listCoupons,
   updateCoupon,
 } from '../services/coupons';
+import { adjustCredits } from '../services/credits';
 import { createTier, deactivateTier, listTiers } from '../services/pricing';
 import { IdParams, MODEL_NAME_MESSAGE, errors } from '../../contract/schemas/common';
 import {
@@ -22,6 +24,8 @@ import {
   GeneratedCode,
 } from '../../contract/schemas/coupons';
 import { PricingList, PricingListQuery, PricingTier, PricingTierBody } from '../../contract/schemas/pricing';
+import { CreditAdjustmentBody, CreditAdjustmentReply, TeamParams } from '../../contract/schemas/billing';
+import { ADMIN_TEAMS_PATH } from '../../contract/apiPaths';
 
 /** Coupon and pricing administration; every route requires is_admin. */
 export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps) {
@@ -37,7 +41,8 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
         response: { 201: Coupon, ...errors(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCoupon(db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await db.tx((q) => createCoupon(q, auditContext(request, { admin: true }), request.body))),
   );
 
   api.get(
@@ -80,13 +85,14 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
         response: { 200: Coupon, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateCoupon(db, request.params.id, request.body),
+    async (request) =>
+      db.tx((q) => updateCoupon(q, auditContext(request, { admin: true }), request.params.id, request.body)),
   );
 
   api.delete(
     '/v1/admin/coupons/:id',
     { ...admin, schema: { params: IdParams, response: { 200: Coupon, ...errors(401, 403, 404) } } },
-    async (request) => deactivateCoupon(db, request.params.id),
+    async (request) => db.tx((q) => deactivateCoupon(q, auditContext(request, { admin: true }), request.params.id)),
   );
 
   api.get(
@@ -106,7 +112,7 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     { ...admin, schema: { body: PricingTierBody, response: { 201: PricingTier, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
       if (request.body.model.trim().length === 0) throw badRequest(MODEL_NAME_MESSAGE);
-      const tier = await createTier(db, request.body);
+      const tier = await createTier(db, auditContext(request, { admin: true }), request.body);
       await gateway.changed('pricing');
       return reply.code(201).send(tier);
     },
@@ -116,9 +122,26 @@ export function adminRoutes(app: FastifyInstance, { db, guards, gateway }: Deps)
     '/v1/admin/pricing/:id',
     { ...admin, schema: { params: IdParams, response: { 200: PricingTier, ...errors(401, 403, 404) } } },
     async (request) => {
-      const tier = await deactivateTier(db, request.params.id);
+      const tier = await deactivateTier(db, auditContext(request, { admin: true }), request.params.id);
       await gateway.changed('pricing');
       return tier;
+    },
+  );
+
+  api.post(
+    `${ADMIN_TEAMS_PATH}/:teamId/credits/adjustments`,
+    {
+      ...admin,
+      schema: {
+        params: TeamParams,
+        body: CreditAdjustmentBody,
+        response: { 201: CreditAdjustmentReply, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { amount_cents, reason } = request.body;
+      const who = auditContext(request, { admin: true });
+      return reply.code(201).send(await adjustCredits(db, request.params.teamId, who, amount_cents, reason));
     },
   );
 }

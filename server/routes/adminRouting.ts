@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditContext } from '../audit/audit';
+import type { Queryable } from '../db/types';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { createSecretBox } from '../lib/secretBox';
-import { currentUser } from '../plugins/auth';
+import { auditContext } from '../plugins/auth';
 import { providerHealth } from '../services/providerHealth';
 import {
   addDeployment,
@@ -55,8 +57,10 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const admin = { onRequest: guards.requireAdmin };
   const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
-  const changed = async <T>(work: Promise<T>) => {
-    const result = await work;
+  /** An administrator's change, in one transaction with its audit entry; then every instance reloads routing. */
+  const changed = async <T>(request: FastifyRequest, work: (q: Queryable, who: AuditContext) => Promise<T>) => {
+    const who = auditContext(request, { admin: true });
+    const result = await db.tx((q) => work(q, who));
     await gateway.changed('routing');
     return result;
   };
@@ -76,7 +80,7 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
       schema: { body: ProviderCredentialBody, response: { 201: ProviderCredential, ...errors(400, 401, 403, 409) } },
     },
     async (request, reply) =>
-      reply.code(201).send(await changed(createCredential(db, box, request.body, currentUser(request).id))),
+      reply.code(201).send(await changed(request, (q, who) => createCredential(q, who, box, request.body))),
   );
 
   api.put(
@@ -89,7 +93,8 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
         response: { 200: ProviderCredential, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => setUsageKey(db, box, request.params.id, request.body.usage_key),
+    async (request) =>
+      changed(request, (q, who) => setUsageKey(q, box, who, request.params.id, request.body.usage_key)),
   );
 
   api.get(
@@ -115,7 +120,7 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
   api.delete(
     `${ADMIN_CREDENTIALS_PATH}/:id`,
     { ...admin, schema: { params: IdParams, response: { 200: Success, ...errors(401, 403, 404, 409) } } },
-    async (request) => changed(deleteCredential(db, request.params.id)),
+    async (request) => changed(request, (q, who) => deleteCredential(q, who, request.params.id)),
   );
 
   api.get(
@@ -130,7 +135,8 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
       ...admin,
       schema: { body: ModelRouteCreateBody, response: { 201: ModelRoute, ...errors(400, 401, 403, 409) } },
     },
-    async (request, reply) => reply.code(201).send(await changed(createRoute(db, request.body))),
+    async (request, reply) =>
+      reply.code(201).send(await changed(request, (q, who) => createRoute(q, who, request.body))),
   );
 
   api.put(
@@ -143,13 +149,13 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
         response: { 200: ModelRoute, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changed(updateRoute(db, request.params.id, request.body)),
+    async (request) => changed(request, (q, who) => updateRoute(q, who, request.params.id, request.body)),
   );
 
   api.delete(
     routePath,
     { ...admin, schema: { params: IdParams, response: { 200: Success, ...errors(401, 403, 404) } } },
-    async (request) => changed(deleteRoute(db, request.params.id)),
+    async (request) => changed(request, (q, who) => deleteRoute(q, who, request.params.id)),
   );
 
   api.post(
@@ -162,7 +168,8 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
         response: { 201: ModelRoute, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await changed(addDeployment(db, request.params.id, request.body))),
+    async (request, reply) =>
+      reply.code(201).send(await changed(request, (q, who) => addDeployment(q, who, request.params.id, request.body))),
   );
 
   api.put(
@@ -175,13 +182,17 @@ export function adminRoutingRoutes(app: FastifyInstance, { db, guards, gateway, 
         response: { 200: ModelRoute, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => changed(updateDeployment(db, request.params.id, request.params.deploymentId, request.body)),
+    async (request) =>
+      changed(request, (q, who) =>
+        updateDeployment(q, who, request.params.id, request.params.deploymentId, request.body),
+      ),
   );
 
   api.delete(
     deploymentPath,
     { ...admin, schema: { params: DeploymentParams, response: { 200: ModelRoute, ...errors(401, 403, 404) } } },
-    async (request) => changed(removeDeployment(db, request.params.id, request.params.deploymentId)),
+    async (request) =>
+      changed(request, (q, who) => removeDeployment(q, who, request.params.id, request.params.deploymentId)),
   );
 
   api.get(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHANGES_SPENDING } from '../plugins/spendingChanges';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { currentUser } from '../plugins/auth';
+import { auditContext } from '../plugins/auth';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey, updateApiKey } from '../services/apiKeys';
 import { requireTeam } from '../services/teams';
 import {
@@ -38,7 +38,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createApiKey(db, request.membership, currentUser(request).id, request.body)),
+      reply.code(201).send(await createApiKey(db, request.membership, auditContext(request), request.body)),
   );
 
   api.patch(
@@ -48,7 +48,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
       config: CHANGES_SPENDING,
       schema: { params: IdParams, body: ApiKeyUpdateBody, response: { 200: ApiKey, ...errors(400, 401, 403, 404) } },
     },
-    async (request) => updateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body),
+    async (request) => updateApiKey(db, request.membership, auditContext(request), request.params.id, request.body),
   );
 
   api.post(
@@ -63,7 +63,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request) =>
-      rotateApiKey(db, request.membership, currentUser(request).id, request.params.id, request.body.grace_seconds),
+      rotateApiKey(db, request.membership, auditContext(request), request.params.id, request.body.grace_seconds),
   );
 
   api.delete(
@@ -76,6 +76,6 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: Success, ...errors(401, 403, 404) },
       },
     },
-    async (request) => revokeApiKey(db, request.membership, currentUser(request).id, request.params.id),
+    async (request) => revokeApiKey(db, request.membership, auditContext(request), request.params.id),
   );
 }

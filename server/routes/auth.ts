@@ -5,9 +5,17 @@ import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { PAGE_HEADERS, escapeHtml, page, scriptJson } from '../lib/html';
 import { safeRedirect } from '../lib/redirect';
-import { clearSessionCookie, currentUser, isSecureRequest, readToken, setSessionCookie } from '../plugins/auth';
+import {
+  auditContext,
+  clearSessionCookie,
+  currentUser,
+  isSecureRequest,
+  readToken,
+  setSessionCookie,
+} from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { authorizeUrl, fetchGithubProfile } from '../services/github';
+import { inviteTokenHash } from '../services/teams';
 import {
   acceptPendingInvite,
   membershipOf,
@@ -19,12 +27,14 @@ import {
 import {
   AuthUser,
   DevLoginBody,
+  InviteAcceptQuery,
   LogoutAllReply,
   MeQuery,
   OAuthCallbackQuery,
   OAuthLoginQuery,
 } from '../../contract/schemas/auth';
 import { errors } from '../../contract/schemas/common';
+import { INVITE_ACCEPT_PATH } from '../../contract/apiPaths';
 
 const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_SECONDS = 10 * 60;
@@ -39,15 +49,20 @@ export const stateCookieOptions = (config: Deps['config'], request: FastifyReque
   maxAge: STATE_TTL_SECONDS,
 });
 
-/** A signed-in user's session starts: an invitation waiting for their email is accepted, the cookie set. */
+/** Joins an invited user's team, begins the session and records the sign-in; returns the user's team. */
 export async function startSession(
   { db, sessions, config }: Pick<Deps, 'db' | 'sessions' | 'config'>,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
 ) {
-  await acceptPendingInvite(db, user);
-  setSessionCookie(config, request, reply, await sessions.start(user.id));
+  const signedIn = auditContext(request, { user });
+  await acceptPendingInvite(db, user, signedIn);
+  const membership = await membershipOf(db, user.id);
+  const context = { ...signedIn, role: membership?.role ?? signedIn.role };
+  const token = await sessions.start(user.id, undefined, { context, teamId: membership?.teamId ?? null });
+  setSessionCookie(config, request, reply, token);
+  return membership;
 }
 
 /**
@@ -57,7 +72,7 @@ export async function startSession(
 export async function authUserOf(db: Deps['db'], request: FastifyRequest) {
   const user = currentUser(request);
   if (request.membership) return toAuthUser(user, request.membership);
-  const joined = await acceptPendingInvite(db, user);
+  const joined = await acceptPendingInvite(db, user, auditContext(request));
   return toAuthUser(user, joined === null ? null : { teamId: joined, role: 'member' });
 }
 
@@ -111,8 +126,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       if (!config.devLogin) throw notFound('Not found');
       const login = request.body.login;
       const user = await upsertDevUser(db, login, config.adminLogins.includes(login.toLowerCase()));
-      await signIn(request, reply, user);
-      return toAuthUser(user, await membershipOf(db, user.id));
+      return toAuthUser(user, await signIn(request, reply, user));
     },
   );
 
@@ -131,11 +145,31 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       schema: { response: { 200: LogoutAllReply, ...errors(401) } },
     },
     async (request, reply) => {
-      const ended = await sessions.endAll(currentUser(request).id);
+      const ended = await sessions.endAll(currentUser(request).id, {
+        context: auditContext(request),
+        teamId: request.membership?.teamId ?? null,
+      });
       clearSessionCookie(config, request, reply);
       return { ended_sessions: ended };
     },
   );
+
+  /**
+   * An invitation's link (docs/alerts.md#invitations): a visitor without a session signs in first and comes back here;
+   * a signed-in user without a team joins the team whose invitation it is, whatever their email. Then the team page.
+   */
+  api.get(INVITE_ACCEPT_PATH, { schema: { querystring: InviteAcceptQuery } }, async (request, reply) => {
+    try {
+      await guards.authenticate(request);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+      return reply.redirect(`/v1/oauth/github/login?redirect=${encodeURIComponent(request.url)}`, 302);
+    }
+    if (!request.membership) {
+      await acceptPendingInvite(db, currentUser(request), auditContext(request), inviteTokenHash(request.query.token));
+    }
+    return reply.redirect(`${config.appUrl ?? ''}/team`, 302);
+  });
 
   api.get(
     '/v1/oauth/github/login',

@@ -2,43 +2,88 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { anthropicKey, bearerKey, isGatewayCaller } from '../gateway/callerKey';
-import { type GatewayError } from '../formats/gatewayError';
-import { rateLimited, sendAnthropicError, sendGatewayError, unknownUrl } from '../gateway/errors';
+import { anthropicKey, bearerKey, googleKey, isGatewayCaller, isGoogleCaller } from '../gateway/callerKey';
+import { GatewayError } from '../formats/gatewayError';
+import { googleErrorBody } from '../formats/googleErrors';
+import { renameGeminiFields } from '../formats/translate/geminiFieldNames';
+import { rateLimited, sendAnthropicError, sendGatewayError, sendGoogleError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
 import type { EndpointName } from '../formats/types';
 import {
   ChatBody,
   EmbeddingsBody,
+  GeminiQuery,
+  GenerateContentBody,
   MessagesBody,
   ModelList,
   ResponsesBody,
   anthropicErrors,
+  googleErrors,
   openAiErrors,
 } from './gatewaySchemas';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What an unknown-URL refusal lists for this route, when its URL (a wildcard) does not say it. */
+    servedAs?: string[];
+  }
+}
 
 /** Prompts with long documents or images are far above the dashboard API's 64 KB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
 
+const GEMINI_PREFIX = '/v1beta';
+
 /**
  * A gateway client asking for a path nobody serves (`/v1/completions`, or `/chat/completions` from a base URL without
  * /v1) gets OpenAI's envelope, which its SDK prints, instead of the dashboard's `{ code, message }` 404 (the SDK shows
- * that as "404 status code (no body)"). Null for dashboard callers.
+ * that as "404 status code (no body)"); anyone under /v1beta (the Gemini API's, no dashboard path) or a Google SDK
+ * gets Google's. Null for dashboard callers.
  */
-export function unknownGatewayUrl(app: FastifyInstance, request: FastifyRequest): GatewayError | null {
-  if (!isGatewayCaller(request)) return null;
+export function unknownGatewayUrl(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): { statusCode: number; body: unknown } | null {
+  const path = request.url.split('?')[0];
+  const google = path === GEMINI_PREFIX || path.startsWith(`${GEMINI_PREFIX}/`) || isGoogleCaller(request);
+  if (!google && !isGatewayCaller(request)) return null;
   const served = app.routeTable
     .filter((route) => route.config?.apiKeyAuth && route.method !== 'HEAD')
-    .map((route) => `${String(route.method)} ${route.url}`);
-  return unknownUrl(request.method, request.url.split('?')[0], served);
+    .flatMap((route) => route.config?.servedAs ?? `${String(route.method)} ${route.url}`);
+  const error = unknownUrl(request.method, path, served);
+  return { statusCode: error.statusCode, body: google ? googleErrorBody(error) : error.body() };
 }
+
+/** The Gemini door's methods, after the model in the path: `models/{model}:{method}`. */
+const GEMINI_METHODS = { generateContent: false, streamGenerateContent: true } as const;
+const GEMINI_PATHS = Object.keys(GEMINI_METHODS).map((method) => `POST ${GEMINI_PREFIX}/models/{model}:${method}`);
+
+/**
+ * The model and the method of a Gemini door's path (`echo/echo-1:generateContent`: a model may hold `/`, and `:`
+ * as OpenRouter's `…:free` do, so the method is after the last `:`); null for anything else the path could be.
+ */
+function geminiTarget(rest: string): { model: string; stream: boolean } | null {
+  const colon = rest.lastIndexOf(':');
+  const method = rest.slice(colon + 1);
+  const model = rest.slice(0, colon);
+  if (colon <= 0 || model.length > 256 || !Object.hasOwn(GEMINI_METHODS, method)) return null;
+  return { model, stream: GEMINI_METHODS[method as keyof typeof GEMINI_METHODS] };
+}
+
+const wildcard = (request: FastifyRequest) => (request.params as { '*': string })['*'];
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The OpenAI- and Anthropic-compatible gateway, in scopes of their own so errors use each format's envelope. */
+/** Google's `?key=`, when it is one value (a repeated one is an array, which its schema refuses). */
+const queryKey = (request: FastifyRequest) => {
+  const value = (request.query as { key?: unknown } | undefined)?.key;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The OpenAI-, Anthropic- and Gemini-compatible gateway, in scopes of their own so errors use each format's envelope. */
 export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway } = deps;
   // Per API key (a hash of it), or per client address for requests without one.
@@ -46,7 +91,11 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     max: deps.config.gateway.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => {
-      const credential = request.headers.authorization ?? header(request, 'x-api-key');
+      const credential =
+        request.headers.authorization ??
+        header(request, 'x-api-key') ??
+        header(request, 'x-goog-api-key') ??
+        queryKey(request);
       return credential ? `key:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => rateLimited(context.after),
@@ -57,19 +106,23 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   // is a 404 too. GET requests match the static files' wildcard route instead and reach the app's not-found handler,
   // which asks unknownGatewayUrl as well.
   app.addHook('onRequest', async (request, reply) => {
-    const error = request.is404 && unknownGatewayUrl(app, request);
-    if (error) return reply.code(error.statusCode).send(error.body());
+    const unknown = request.is404 && unknownGatewayUrl(app, request);
+    if (unknown) return reply.code(unknown.statusCode).send(unknown.body);
   });
 
   const serve =
-    (endpoint: EndpointName, keyOf: (request: FastifyRequest) => string) =>
+    (
+      endpoint: EndpointName,
+      keyOf: (request: FastifyRequest) => string,
+      bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown> & { model: string },
+    ) =>
     (request: FastifyRequest, reply: FastifyReply) =>
       serveGatewayCall(
         gateway,
         {
           endpoint,
           key: keyOf(request),
-          body: request.body as Record<string, unknown> & { model: string },
+          body: bodyOf(request),
           options: {
             created: Math.floor(Date.now() / 1000),
             anthropicVersion: header(request, 'anthropic-version'),
@@ -120,6 +173,39 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       '/v1/messages',
       { bodyLimit: BODY_LIMIT, config, schema: { body: MessagesBody, response: anthropicErrors() } },
       serve('messages', anthropicKey),
+    );
+  });
+  // Google's Gemini API, for Google's GenAI SDKs (`httpOptions: { baseUrl: 'http://host' }`) and its REST examples:
+  // the model and the method in the path, the key in x-goog-api-key or ?key=, errors in Google's envelope.
+  await app.register(async (scope) => {
+    scope.setErrorHandler(sendGoogleError);
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+    api.post(
+      `${GEMINI_PREFIX}/models/*`,
+      {
+        bodyLimit: BODY_LIMIT,
+        config: { ...config, servedAs: GEMINI_PATHS },
+        schema: { querystring: GeminiQuery, body: GenerateContentBody, response: googleErrors() },
+        // Before the body is read, as for any unknown URL: `models/x:countTokens` is not served.
+        onRequest: async (request) => {
+          if (geminiTarget(wildcard(request)) !== null) return;
+          throw unknownUrl(request.method, request.url.split('?')[0], GEMINI_PATHS);
+        },
+        preValidation: async (request) => renameGeminiFields(request.body),
+      },
+      serve('generateContent', googleKey, (request) => {
+        const { model, stream } = geminiTarget(wildcard(request))!;
+        if (stream && (request.query as { alt?: string }).alt !== 'sse') {
+          throw new GatewayError(
+            400,
+            'invalid_request_error',
+            'invalid_request_error',
+            'This gateway streams Gemini answers as server-sent events only: add ?alt=sse to the URL.',
+            'alt',
+          );
+        }
+        return { ...(request.body as Record<string, unknown>), model, stream };
+      }),
     );
   });
 }

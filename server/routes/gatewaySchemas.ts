@@ -21,9 +21,20 @@ const AnthropicError = Type.Object({
   error: Type.Object({ type: Type.String(), message: Type.String() }),
 });
 
+/** Google's envelope, for the Gemini door (what Google's GenAI SDKs parse). */
+const GoogleError = Type.Object({
+  error: Type.Object({
+    code: Type.Integer(),
+    message: Type.String(),
+    status: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+  }),
+});
+
 const GATEWAY_STATUSES = [400, 401, 402, 404, 413, 415, 422, 429, 500, 502, 504];
 export const openAiErrors = (codes = GATEWAY_STATUSES) => Object.fromEntries(codes.map((code) => [code, OpenAiError]));
 export const anthropicErrors = () => Object.fromEntries(GATEWAY_STATUSES.map((code) => [code, AnthropicError]));
+export const googleErrors = () => Object.fromEntries([...GATEWAY_STATUSES, 403].map((code) => [code, GoogleError]));
 
 const model = Type.String({
   minLength: 1,
@@ -143,3 +154,91 @@ export const ModelList = Type.Object({
     Type.Object({ id: Type.String(), object: Type.Literal('model'), created: Type.Integer(), owned_by: Type.String() }),
   ),
 });
+
+/**
+ * Google's Gemini API (`generateContent`): what the gateway itself reads, and what its translations rely on (each
+ * part's own fields typed when present), in the lowerCamelCase Google writes (the route renames snake_case first).
+ */
+const strings = (name: string) => Type.Array(Type.String(), { errorMessage: `${name} must be an array of strings` });
+const object = (fields: Parameters<typeof Type.Object>[0] = {}) => Type.Object(fields, OPEN);
+
+const GeminiPart = Type.Object(
+  {
+    text: Type.Optional(Type.String({ errorMessage: "a part's text must be a string" })),
+    inlineData: Type.Optional(object({ mimeType: Type.String(), data: Type.String() })),
+    fileData: Type.Optional(object({ fileUri: Type.String() })),
+    functionCall: Type.Optional(object({ name: Type.String(), args: Type.Optional(object()) })),
+    functionResponse: Type.Optional(
+      object({
+        name: Type.String(),
+        response: Type.Optional(object()),
+      }),
+    ),
+  },
+  OPEN,
+);
+
+const geminiContent = (name: string) =>
+  Type.Object(
+    {
+      role: Type.Optional(
+        Type.Union([Type.Literal('user'), Type.Literal('model')], { errorMessage: 'role must be "user" or "model"' }),
+      ),
+      parts: Type.Array(GeminiPart, { errorMessage: `${name}'s parts must be an array of parts` }),
+    },
+    { ...OPEN, errorMessage: `${name} must be an object { role, parts }` },
+  );
+
+export const GenerateContentBody = Type.Object(
+  {
+    contents: Type.Array(geminiContent('each content'), {
+      minItems: 1,
+      errorMessage: 'contents must be a non-empty array of { role, parts }',
+    }),
+    systemInstruction: Type.Optional(geminiContent('systemInstruction')),
+    tools: Type.Optional(
+      Type.Array(
+        object({
+          functionDeclarations: Type.Optional(Type.Array(object({ name: Type.String() }))),
+        }),
+        { errorMessage: 'tools must be an array of tools' },
+      ),
+    ),
+    toolConfig: Type.Optional(
+      object({
+        functionCallingConfig: Type.Optional(
+          object({
+            mode: Type.Optional(Type.String()),
+            allowedFunctionNames: Type.Optional(strings('allowedFunctionNames')),
+          }),
+        ),
+      }),
+    ),
+    generationConfig: Type.Optional(
+      object({
+        maxOutputTokens: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            maximum: 10_000_000,
+            errorMessage: 'maxOutputTokens must be an integer from 1 to 10000000',
+          }),
+        ),
+        candidateCount: Type.Optional(
+          Type.Integer({ minimum: 1, maximum: 8, errorMessage: 'candidateCount must be an integer from 1 to 8' }),
+        ),
+        stopSequences: Type.Optional(strings('stopSequences')),
+        responseModalities: Type.Optional(strings('responseModalities')),
+        responseMimeType: Type.Optional(Type.String()),
+        responseSchema: Type.Optional(object()),
+      }),
+    ),
+    cachedContent: Type.Optional(Type.String()),
+  },
+  OPEN,
+);
+
+/** `?alt=sse` asks for server-sent events (the only stream the gateway sends); `?key=` is one place for the key. */
+export const GeminiQuery = Type.Object(
+  { alt: Type.Optional(Type.String()), key: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);

@@ -7,7 +7,7 @@ import { renderDocumentPdf } from '../invoicing/pdf/invoicePdf';
 import { renderStatementPdf } from '../invoicing/pdf/statementPdf';
 import { buildStatement } from '../invoicing/statement';
 import { forbidden, notFound } from '../lib/errors';
-import { currentUser } from '../plugins/auth';
+import { auditContext } from '../plugins/auth';
 import { errors } from '../../contract/schemas/common';
 import { TeamParams } from '../../contract/schemas/billing';
 import {
@@ -53,7 +53,7 @@ export function invoicingRoutes(app: FastifyInstance, deps: Deps) {
     async (request) => {
       if (request.membership?.role !== 'owner') throw forbidden('Only the team owner can change the billing details');
       const { legal_name, address, tax_id = '' } = request.body;
-      return saveBillingDetails(db, request.params.teamId, currentUser(request).id, { legal_name, address, tax_id });
+      return saveBillingDetails(db, request.params.teamId, auditContext(request), { legal_name, address, tax_id });
     },
   );
 

@@ -1,12 +1,11 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
+import { csvFileName, sendCsv } from '../lib/csvStream';
 import { notFound } from '../lib/errors';
-import { utcDay } from '../lib/time';
 import { requestLogBatches, requestLogEntry, requestLogPage } from '../services/requestLog';
 import { requireTeam } from '../services/teams';
-import { csvRow, formulaSafe } from '../../contract/csv';
 import { IdParams, errors } from '../../contract/schemas/common';
 import {
   REQUEST_LOG_CSV_COLUMNS,
@@ -21,11 +20,6 @@ export const CSV_BATCH_ROWS = 5_000;
 
 /** The export takes the page's filters and sort, but no cursor or limit: it is always the whole result. */
 const RequestLogExportQuery = Type.Omit(RequestLogQuery, ['cursor', 'limit']);
-
-const csvLine = (cells: readonly (string | number | null)[]) => `${csvRow(cells.map(formulaSafe))}\r\n`;
-
-const fileDay = (value: string | undefined, fallback: string) =>
-  value === undefined ? fallback : utcDay(new Date(value));
 
 /** The team's request log (docs/governance.md#request-log): any member of the team sees all of it. */
 export function requestLogRoutes(app: FastifyInstance, { db, guards }: Deps) {
@@ -63,20 +57,12 @@ export function requestLogRoutes(app: FastifyInstance, { db, guards }: Deps) {
     async (request, reply) => {
       const { teamId } = requireTeam(request.membership);
       const { query } = request;
-      const filename = `requests-${fileDay(query.from, 'start')}-${fileDay(query.to, utcDay(new Date()))}.csv`;
-      // Readable.from pulls the next batch only when the socket has taken the last one (backpressure), and Fastify
-      // destroys it when the client hangs up, which ends the generator and so the query loop.
-      async function* lines() {
-        yield csvLine(REQUEST_LOG_CSV_COLUMNS);
-        for await (const batch of requestLogBatches(db, teamId, query, CSV_BATCH_ROWS)) {
-          yield batch.map((entry) => csvLine(REQUEST_LOG_CSV_COLUMNS.map((column) => entry[column]))).join('');
-        }
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(lines(), { objectMode: false }));
+      return sendCsv(
+        reply,
+        csvFileName('requests', query),
+        REQUEST_LOG_CSV_COLUMNS,
+        requestLogBatches(db, teamId, query, CSV_BATCH_ROWS),
+      );
     },
   );
 }

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { safeRedirect } from '../lib/redirect';
+import { auditContext } from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { signInWithIdentity } from '../sso/identities';
 import { SignInRefused, createOidcClients, type PendingSignIn } from '../sso/oidc';
@@ -80,11 +81,16 @@ export function ssoRoutes(app: FastifyInstance, deps: Deps) {
         }
         throw new HttpError(502, 'OAUTH_FAILED', `${provider.name} sign-in failed, please try again`);
       }
-      const signedIn = await signInWithIdentity(db, identity, {
-        adminLogins: config.adminLogins,
-        adminClaim: provider.adminClaim,
-        teamDomains: provider.teamDomains,
-      });
+      const signedIn = await signInWithIdentity(
+        db,
+        identity,
+        {
+          adminLogins: config.adminLogins,
+          adminClaim: provider.adminClaim,
+          teamDomains: provider.teamDomains,
+        },
+        (user) => auditContext(request, { user }),
+      );
       if (!signedIn.ok) {
         request.log.warn(
           { provider: provider.id, subject: identity.subject },

@@ -135,8 +135,8 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const gatewayError = unknownGatewayUrl(app, request);
-    if (gatewayError) return reply.code(gatewayError.statusCode).send(gatewayError.body());
+    const unknown = unknownGatewayUrl(app, request);
+    if (unknown) return reply.code(unknown.statusCode).send(unknown.body);
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isApi = request.url === '/v1' || request.url.startsWith('/v1/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && hasDist) {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
 import { utcDay } from '../lib/time';
-import { currentUser } from '../plugins/auth';
+import { auditContext } from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { listRedemptions, redeemCoupon, validateCoupon } from '../services/coupons';
 import { balanceCents, creditHistory, detailedBalance } from '../services/credits';
@@ -98,9 +98,8 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const description = request.body.description?.trim() || 'Credit top-up';
-      const link = await createPaymentLink(db, paymentProvider, {
+      const link = await createPaymentLink(db, paymentProvider, auditContext(request), {
         teamId: request.params.teamId,
-        userId: currentUser(request).id,
         amountCents: request.body.amount_cents,
         description,
         baseUrl: serverOrigin(config, request),
@@ -165,7 +164,7 @@ export function teamBillingRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: RedeemReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => redeemCoupon(db, request.params.teamId, currentUser(request).id, request.body.code),
+    async (request) => redeemCoupon(db, request.params.teamId, auditContext(request), request.body.code),
   );
 
   api.get(

@@ -5,7 +5,8 @@ import type { Deps } from '../deps';
 import { badRequest, isUuid, notFound } from '../lib/errors';
 import { dollarsToCents } from '../lib/money';
 import { utcDay } from '../lib/time';
-import { currentUser } from '../plugins/auth';
+import { auditContext, currentUser } from '../plugins/auth';
+import { serverOrigin } from '../plugins/security';
 import { listActivity } from '../services/activity';
 import { EMPTY_STATS, dashboardStats } from '../services/dashboard';
 import {
@@ -41,6 +42,7 @@ import {
   TEAM_NAME_MESSAGE,
 } from '../../contract/schemas/teams';
 import { UsageStats, UsageStatsQuery } from '../../contract/schemas/usage';
+import { INVITE_ACCEPT_PATH } from '../../contract/apiPaths';
 
 const MAX_RANGE_DAYS = 400;
 
@@ -51,7 +53,7 @@ function teamName(raw: string): string {
 }
 
 /** Routes about the signed-in user's own team (no team id in the path). */
-export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
+export function teamRoutes(app: FastifyInstance, { db, guards, config, alerts }: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const auth = { onRequest: guards.authenticate };
 
@@ -71,7 +73,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     async (request, reply) => {
       const team = await createTeam(
         db,
-        currentUser(request).id,
+        auditContext(request),
         teamName(request.body.name),
         dollarsToCents(request.body.budget_limit),
       );
@@ -104,10 +106,12 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
         response: { 201: InviteReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await inviteMember(db, request.membership, currentUser(request).id, request.body.email.trim())),
+    async (request, reply) => {
+      const origin = serverOrigin(config, request);
+      const acceptUrl = (token: string) => `${origin}${INVITE_ACCEPT_PATH}?token=${encodeURIComponent(token)}`;
+      const invite = await inviteMember(db, request.membership, auditContext(request), request.body.email, acceptUrl);
+      return reply.code(201).send(invite);
+    },
   );
 
   api.get(
@@ -146,7 +150,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
       async (request) => {
         const id = (request.params as Record<Key, string>)[key];
         if (!isUuid(id)) throw notFound(missing);
-        return remove(db, request.membership, currentUser(request).id, id);
+        return remove(db, request.membership, auditContext(request), id);
       },
     );
   }
@@ -174,7 +178,7 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
     async (request) => {
       const { userId } = request.params;
       if (!isUuid(userId)) throw notFound('Team member not found');
-      return setMemberCap(db, request.membership, currentUser(request).id, userId, request.body.monthly_cap_cents);
+      return setMemberCap(db, request.membership, auditContext(request), userId, request.body.monthly_cap_cents);
     },
   );
 
@@ -188,8 +192,17 @@ export function teamRoutes(app: FastifyInstance, { db, guards }: Deps) {
         response: { 200: Team, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      updateBudget(db, request.membership, currentUser(request).id, dollarsToCents(request.body.budget_limit)),
+    async (request) => {
+      const team = await updateBudget(
+        db,
+        request.membership,
+        auditContext(request),
+        dollarsToCents(request.body.budget_limit),
+      );
+      // A lower budget may already be crossed.
+      alerts.teamChanged(team.id);
+      return team;
+    },
   );
 
   api.get(

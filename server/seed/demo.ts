@@ -9,6 +9,7 @@ import { rebuildUsageRollup } from '../services/usage';
 import { BUDGET_CENTS, seedUsage } from './demoUsage';
 import { SEED_TIERS } from './pricingData';
 import { seedRoutes } from './demoRoutes';
+import { seedAlertsAndAudit } from './demoAlerts';
 
 const DAY = 86_400_000;
 const TARGET_BALANCE_CENTS = 35_000;
@@ -342,4 +343,13 @@ async function seedInto(
   await coupon('TEAM25', 2_500, 'Team plan upgrade credit', 5, { created: 5 });
 
   await rebuildUsageRollup(q, team);
+  await seedAlertsAndAudit(q, {
+    team,
+    alice,
+    bob,
+    keys: keys.map((key, index) => ({ ...key, id: keyIds[index] })),
+    capCents: cap,
+    now,
+    appUrl: baseUrl,
+  });
 }

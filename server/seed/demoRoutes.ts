@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../audit/audit';
 import type { Queryable } from '../db/types';
 import { addDeployment, createRoute } from '../services/routingAdmin';
 import type { ModelRouteCreateBody, RouteDeploymentBody } from '../../contract/schemas/routing';
@@ -30,7 +31,7 @@ export const SEED_ROUTES: (ModelRouteCreateBody & { deployments: RouteDeployment
 
 export async function seedRoutes(q: Queryable) {
   for (const { deployments, ...route } of SEED_ROUTES) {
-    const { id } = await createRoute(q, route);
-    for (const deployment of deployments) await addDeployment(q, id, deployment);
+    const { id } = await createRoute(q, SYSTEM_ACTOR, route);
+    for (const deployment of deployments) await addDeployment(q, SYSTEM_ACTOR, id, deployment);
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { recordAudit, type UserAuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, forbidden, isUuid, notFound } from '../lib/errors';
 import { randomToken } from '../lib/random';
@@ -149,7 +150,24 @@ function checkedControls<T extends Partial<ApiKeyControls> & { name?: string }>(
   return checked;
 }
 
-export async function createApiKey(db: Db, membership: Membership | null, userId: string, body: ApiKeyCreateBody) {
+/** What the audit log keeps of a key (docs/audit.md): its name, prefix and controls; never its secret or hash. */
+const AUDITED_KEY_COLUMNS = `name, key_prefix, spend_limit_cents, limit_period, rpm_limit, tpm_limit, expires_at,
+  allowed_models, note`;
+
+async function auditedKey(q: Queryable, keyId: string): Promise<Record<string, unknown>> {
+  const [row] = await q.query<Record<string, unknown>>(`SELECT ${AUDITED_KEY_COLUMNS} FROM api_keys WHERE id = $1`, [
+    keyId,
+  ]);
+  return row;
+}
+
+export async function createApiKey(
+  db: Db,
+  membership: Membership | null,
+  who: UserAuditContext,
+  body: ApiKeyCreateBody,
+) {
+  const userId = who.userId;
   if (!membership) throw badRequest('You must belong to a team to create API keys');
   const { name, ...controls } = checkedControls(body);
   const c: ApiKeyControls = { ...NO_KEY_CONTROLS, ...controls };
@@ -175,6 +193,12 @@ export async function createApiKey(db: Db, membership: Membership | null, userId
       ],
     );
     await recordActivity(q, membership.teamId, userId, 'api_key_created', `API key "${name}" was created`);
+    await recordAudit(q, who, {
+      teamId: membership.teamId,
+      action: 'api_key.created',
+      target: { id: row.id, label: name },
+      after: await auditedKey(q, row.id),
+    });
     return row.id;
   });
   return { ...(await keyById(db, membership.teamId, id)), key: secret };
@@ -214,14 +238,15 @@ async function lockManageableKey(q: Queryable, membership: Membership, userId: s
 export async function updateApiKey(
   db: Db,
   membership: Membership | null,
-  userId: string,
+  who: UserAuditContext,
   keyId: string,
   body: ApiKeyUpdateBody,
 ) {
   const team = requireTeam(membership);
   const changes = checkedControls(body);
   await db.tx(async (q) => {
-    await lockManageableKey(q, team, userId, keyId);
+    await lockManageableKey(q, team, who.userId, keyId);
+    const before = await auditedKey(q, keyId);
     const fields = UPDATABLE.filter((field) => changes[field] !== undefined);
     const sets = fields.map((field, i) => `${field} = $${i + 2}`);
     if (changes.limit_period !== undefined) {
@@ -237,6 +262,14 @@ export async function updateApiKey(
       keyId,
       ...fields.map((field) => changes[field]),
     ]);
+    const after = await auditedKey(q, keyId);
+    await recordAudit(q, who, {
+      teamId: team.teamId,
+      action: 'api_key.updated',
+      target: { id: keyId, label: String(after.name) },
+      before,
+      after,
+    });
   });
   return keyById(db, team.teamId, keyId);
 }
@@ -248,14 +281,15 @@ export async function updateApiKey(
 export async function rotateApiKey(
   db: Db,
   membership: Membership | null,
-  userId: string,
+  who: UserAuditContext,
   keyId: string,
   graceSeconds: number,
 ) {
   const team = requireTeam(membership);
   const { secret, prefix, hash } = newSecret();
   await db.tx(async (q) => {
-    const key = await lockManageableKey(q, team, userId, keyId);
+    const key = await lockManageableKey(q, team, who.userId, keyId);
+    const [before] = await q.query<{ key_prefix: string }>('SELECT key_prefix FROM api_keys WHERE id = $1', [keyId]);
     await q.query(
       `UPDATE api_keys SET previous_key_hash = key_hash, previous_key_prefix = key_prefix,
          previous_key_expires_at = now() + make_interval(secs => $2), key_hash = $3, key_prefix = $4, rotated_at = now()
@@ -264,7 +298,14 @@ export async function rotateApiKey(
     );
     const grace =
       graceSeconds === 0 ? 'the old secret stopped working at once' : `the old secret works for ${graceSeconds} s`;
-    await recordActivity(q, team.teamId, userId, 'api_key_rotated', `API key "${key.name}" was rotated; ${grace}`);
+    await recordActivity(q, team.teamId, who.userId, 'api_key_rotated', `API key "${key.name}" was rotated; ${grace}`);
+    await recordAudit(q, who, {
+      teamId: team.teamId,
+      action: 'api_key.rotated',
+      target: { id: keyId, label: key.name },
+      before: { key_prefix: before.key_prefix },
+      after: { key_prefix: prefix, previous_key_prefix: before.key_prefix, grace_seconds: graceSeconds },
+    });
   });
   return { ...(await keyById(db, team.teamId, keyId)), key: secret };
 }
@@ -273,11 +314,20 @@ export const revokedMessage = (keyName: string, actorName: string) =>
   `API key "${keyName}" was revoked by ${actorName}`;
 
 /** Revoking is a soft delete so usage history keeps its reference to the key; its creator or the owner may. */
-export async function revokeApiKey(db: Db, membership: Membership | null, userId: string, keyId: string) {
+export async function revokeApiKey(db: Db, membership: Membership | null, who: UserAuditContext, keyId: string) {
   const team = requireTeam(membership);
+  const userId = who.userId;
   await db.tx(async (q) => {
     const key = await lockManageableKey(q, team, userId, keyId);
+    const before = await auditedKey(q, keyId);
     await q.query('UPDATE api_keys SET deleted_at = now(), is_active = false WHERE id = $1', [keyId]);
+    await recordAudit(q, who, {
+      teamId: team.teamId,
+      action: 'api_key.revoked',
+      target: { id: keyId, label: key.name },
+      before: { ...before, is_active: true },
+      after: { is_active: false },
+    });
     // Recent Activity says who revoked it: the owner may revoke a member's key.
     const [actor] = await q.query<{ name: string }>('SELECT COALESCE(name, login) AS name FROM users WHERE id = $1', [
       userId,

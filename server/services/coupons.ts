@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext, type UserAuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
 import { type HttpError, badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import { centsToDollars, dollarsToCents, formatCents } from '../lib/money';
@@ -70,7 +71,8 @@ export async function validateCoupon(q: Queryable, teamId: string, code: string)
  * One transaction: the conditional UPDATE claims a use only while one is left, the UNIQUE (coupon_id, team_id)
  * redemption row stops a second redemption by the same team, and the ledger credit lands with them or not at all.
  */
-export async function redeemCoupon(db: Db, teamId: string, userId: string, code: string) {
+export async function redeemCoupon(db: Db, teamId: string, who: UserAuditContext, code: string) {
+  const userId = who.userId;
   try {
     return await db.tx(async (q) => {
       const [claimed] = await q.query<CouponRow>(
@@ -96,6 +98,13 @@ export async function redeemCoupon(db: Db, teamId: string, userId: string, code:
         createdBy: userId,
       });
       const dollars = centsToDollars(claimed.amount_cents);
+      await recordAudit(q, who, {
+        teamId,
+        action: 'coupon.redeemed',
+        target: { id: claimed.id, label: claimed.code },
+        before: { balance_cents: balance - claimed.amount_cents },
+        after: { balance_cents: balance, amount_cents: claimed.amount_cents },
+      });
       await recordActivity(
         q,
         teamId,
@@ -140,7 +149,10 @@ export async function listRedemptions(q: Queryable, teamId: string, limit: numbe
 
 export type CouponInput = CouponCreateBody & Pick<CouponUpdateBody, 'active'>;
 
-export async function createCoupon(q: Queryable, input: CouponInput) {
+/** What the audit log keeps of a coupon. */
+const couponRecord = ({ id: _id, created_at: _created, ...coupon }: CouponRow) => coupon;
+
+export async function createCoupon(q: Queryable, who: AuditContext, input: CouponInput) {
   try {
     const [row] = await q.query<CouponRow>(
       `INSERT INTO coupons (code, amount_cents, description, max_uses, expires_at, active)
@@ -154,6 +166,12 @@ export async function createCoupon(q: Queryable, input: CouponInput) {
         input.active ?? true,
       ],
     );
+    await recordAudit(q, who, {
+      teamId: null,
+      action: 'coupon.created',
+      target: { id: row.id, label: row.code },
+      after: couponRecord(row),
+    });
     return toCoupon(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`Coupon code ${normaliseCode(input.code)} already exists`);
@@ -192,7 +210,13 @@ export async function getCoupon(q: Queryable, id: string) {
   return toCoupon(row);
 }
 
-export async function updateCoupon(q: Queryable, id: string, changes: Partial<CouponInput>) {
+export async function updateCoupon(
+  q: Queryable,
+  who: AuditContext,
+  id: string,
+  changes: Partial<CouponInput>,
+  action: 'coupon.updated' | 'coupon.deactivated' = 'coupon.updated',
+) {
   if (!isUuid(id)) throw notFound('Coupon not found');
   const sets: string[] = [];
   const params: unknown[] = [id];
@@ -208,8 +232,16 @@ export async function updateCoupon(q: Queryable, id: string, changes: Partial<Co
   if (changes.active !== undefined) set('active', changes.active);
   if (sets.length === 0) return getCoupon(q, id);
   try {
+    const [before] = await q.query<CouponRow>('SELECT * FROM coupons WHERE id = $1 FOR UPDATE', [id]);
+    if (!before) throw notFound('Coupon not found');
     const [row] = await q.query<CouponRow>(`UPDATE coupons SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, params);
-    if (!row) throw notFound('Coupon not found');
+    await recordAudit(q, who, {
+      teamId: null,
+      action,
+      target: { id, label: row.code },
+      before: couponRecord(before),
+      after: couponRecord(row),
+    });
     return toCoupon(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`Coupon code ${normaliseCode(changes.code ?? '')} already exists`);
@@ -217,8 +249,8 @@ export async function updateCoupon(q: Queryable, id: string, changes: Partial<Co
   }
 }
 
-export async function deactivateCoupon(q: Queryable, id: string) {
-  return updateCoupon(q, id, { active: false });
+export async function deactivateCoupon(q: Queryable, who: AuditContext, id: string) {
+  return updateCoupon(q, who, id, { active: false }, 'coupon.deactivated');
 }
 
 /** Random codes from an unambiguous alphabet; a few retries make a collision with an existing code vanishingly rare. */

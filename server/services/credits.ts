@@ -1,7 +1,12 @@
-import type { Queryable } from '../db/types';
+import { recordAudit, type UserAuditContext } from '../audit/audit';
+import { notify } from '../db/perSchema';
+import type { Db, Queryable } from '../db/types';
+import { badRequest, isUuid, notFound } from '../lib/errors';
+import { formatCents } from '../lib/money';
 import { centsToDollars } from '../lib/money';
 import { iso } from '../lib/time';
-import type { CreditEntryType } from '../../contract/schemas/billing';
+import { ADJUSTMENT_AMOUNT_MESSAGE, type CreditEntryType } from '../../contract/schemas/billing';
+import { recordActivity } from './activity';
 import { teamPage } from './teamPage';
 
 export type LedgerType = CreditEntryType;
@@ -19,9 +24,13 @@ export interface LedgerEntryInput {
   createdAt?: Date;
 }
 
+/** Told, at COMMIT, the team of every ledger entry: the alerts room watches balances there (docs/alerts.md). */
+export const CREDIT_CHANGED_CHANNEL = 'credit_changed';
+
 /**
  * The only way money enters or leaves a team's ledger. Must run inside the caller's transaction: it appends the entry
- * and moves the denormalised balance by the same amount, returning the new balance in cents.
+ * and moves the denormalised balance by the same amount, returning the new balance in cents. Every instance hears of
+ * it once the transaction commits (CREDIT_CHANGED_CHANNEL), and never if it rolls back.
  */
 export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): Promise<number> {
   await q.query(
@@ -44,6 +53,7 @@ export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): 
     'UPDATE teams SET credit_balance_cents = credit_balance_cents + $2 WHERE id = $1 RETURNING credit_balance_cents',
     [entry.teamId, entry.amountCents],
   );
+  await notify(q, CREDIT_CHANGED_CHANNEL, entry.teamId);
   return team.credit_balance_cents;
 }
 
@@ -114,4 +124,41 @@ export async function creditHistory(q: Queryable, teamId: string, limit: number,
     })),
     total,
   };
+}
+
+/** An administrator's manual adjustment: a ledger entry of type adjustment, with its audit entry and activity. */
+export async function adjustCredits(
+  db: Db,
+  teamId: string,
+  who: UserAuditContext,
+  amountCents: number,
+  reason: string,
+): Promise<{ team_id: string; balance_cents: number }> {
+  if (amountCents === 0) throw badRequest(ADJUSTMENT_AMOUNT_MESSAGE);
+  const description = reason.trim();
+  if (!description) throw badRequest('Give a reason of 1-200 characters.');
+  if (!isUuid(teamId)) throw notFound('Team not found');
+  return db.tx(async (q) => {
+    const [team] = await q.query<{ name: string; credit_balance_cents: number }>(
+      'SELECT name, credit_balance_cents FROM teams WHERE id = $1 FOR UPDATE',
+      [teamId],
+    );
+    if (!team) throw notFound('Team not found');
+    const balance = await appendLedgerEntry(q, {
+      teamId,
+      type: 'adjustment',
+      amountCents,
+      description,
+      createdBy: who.userId,
+    });
+    await recordActivity(q, teamId, who.userId, 'credits_adjusted', `${formatCents(amountCents)}: ${description}`);
+    await recordAudit(q, who, {
+      teamId,
+      action: 'credits.adjusted',
+      target: { id: teamId, label: team.name },
+      before: { balance_cents: team.credit_balance_cents },
+      after: { balance_cents: balance, amount_cents: amountCents, reason: description },
+    });
+    return { team_id: teamId, balance_cents: balance };
+  });
 }

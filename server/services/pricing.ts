@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { dollarsToMicros, microsToDollars, nullableDollarsToMicros, nullableMicrosToDollars } from '../lib/money';
@@ -75,7 +76,7 @@ export async function listTiers(
  * Inserts a tier unless it overlaps, in token range and in time, a tier of the same model that is active or still to
  * come. An advisory lock per model makes the check-then-insert safe under concurrency.
  */
-export async function createTier(db: Db, input: PricingTierBody) {
+export async function createTier(db: Db, who: AuditContext, input: PricingTierBody) {
   if (input.max_tokens !== null && input.max_tokens !== undefined && input.max_tokens <= input.min_tokens) {
     throw badRequest(TOKEN_RANGE_MESSAGE);
   }
@@ -130,19 +131,45 @@ export async function createTier(db: Db, input: PricingTierBody) {
         input.expiry_time ?? null,
       ],
     );
-    return toTier(row);
+    const tier = toTier(row);
+    await recordAudit(q, who, {
+      teamId: null,
+      action: 'pricing_tier.created',
+      target: { id: tier.id, label: `${tier.provider}/${tier.model} ${tier.tier_name}` },
+      after: tierRecord(tier),
+    });
+    return tier;
   });
 }
 
+/** What the audit log keeps of a tier. */
+const tierRecord = ({ id: _id, ...tier }: ReturnType<typeof toTier>) => tier;
+
 /** Deactivation ends the tier now; a tier that has not started yet ends at its start, i.e. never applies. */
-export async function deactivateTier(q: Queryable, id: string) {
+export async function deactivateTier(db: Db, who: AuditContext, id: string) {
   if (!isUuid(id)) throw notFound('Pricing tier not found');
-  const [row] = await q.query<TierRow>(
-    `UPDATE pricing_tiers SET expiry_time = GREATEST(now(), effective_time)
-     WHERE id = $1 AND (expiry_time IS NULL OR expiry_time > now()) RETURNING *`,
-    [id],
-  );
-  if (row) return toTier(row);
+  return db.tx(async (q) => {
+    const [before] = await q.query<TierRow>('SELECT * FROM pricing_tiers WHERE id = $1 FOR UPDATE', [id]);
+    const [row] = await q.query<TierRow>(
+      `UPDATE pricing_tiers SET expiry_time = GREATEST(now(), effective_time)
+       WHERE id = $1 AND (expiry_time IS NULL OR expiry_time > now()) RETURNING *`,
+      [id],
+    );
+    if (!row) return currentTier(q, id);
+    const tier = toTier(row);
+    await recordAudit(q, who, {
+      teamId: null,
+      action: 'pricing_tier.deactivated',
+      target: { id, label: `${tier.provider}/${tier.model} ${tier.tier_name}` },
+      before: tierRecord(toTier(before)),
+      after: tierRecord(tier),
+    });
+    return tier;
+  });
+}
+
+/** A tier that is already inactive: deactivating it again changes nothing. */
+async function currentTier(q: Queryable, id: string) {
   const [existing] = await q.query<TierRow>('SELECT * FROM pricing_tiers WHERE id = $1', [id]);
   if (!existing) throw notFound('Pricing tier not found');
   return toTier(existing);

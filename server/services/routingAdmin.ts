@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Queryable } from '../db/types';
 import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import type { SecretBox } from '../lib/secretBox';
@@ -60,9 +61,9 @@ export async function listCredentials(q: Queryable) {
 
 export async function createCredential(
   q: Queryable,
+  who: AuditContext,
   box: SecretBox | null,
   input: ProviderCredentialBody,
-  createdBy: string,
 ) {
   if (!box) throw conflict(NO_CREDENTIALS_KEY);
   const name = input.name.trim();
@@ -77,12 +78,20 @@ export async function createCredential(
         box.seal(input.secret),
         secretHint(input.secret),
         input.base_url ?? null,
-        createdBy,
+        who.userId,
         input.usage_key ? box.seal(input.usage_key) : null,
         input.usage_key ? secretHint(input.usage_key) : null,
       ],
     );
-    return getCredential(q, row.id);
+    const credential = await getCredential(q, row.id);
+    // The secret is never written: its hint (the last characters) says which it is.
+    await recordAudit(q, who, {
+      teamId: null,
+      action: 'credential.created',
+      target: { id: credential.id, label: `${credential.provider}/${credential.name}` },
+      after: credentialRecord(credential),
+    });
+    return credential;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A ${input.provider} credential named "${name}" already exists`);
     throw error;
@@ -95,19 +104,42 @@ async function getCredential(q: Queryable, id: string) {
   return toCredential(row);
 }
 
+const credentialRecord = (credential: ReturnType<typeof toCredential>) => ({
+  provider: credential.provider,
+  name: credential.name,
+  hint: credential.secret_hint,
+  base_url: credential.base_url,
+  usage_key_hint: credential.usage_key_hint,
+});
+
 /** Stores (or with null removes) the provider admin key reconciliation reads the provider's report with. */
-export async function setUsageKey(q: Queryable, box: SecretBox | null, id: string, usageKey: string | null) {
+export async function setUsageKey(
+  q: Queryable,
+  box: SecretBox | null,
+  who: AuditContext,
+  id: string,
+  usageKey: string | null,
+) {
   if (!box) throw conflict(NO_CREDENTIALS_KEY);
-  await getCredential(q, id);
+  const before = await getCredential(q, id);
   await q.query(
     `UPDATE provider_credentials SET usage_key_ciphertext = $2, usage_key_hint = $3, reconcile_error = NULL
      WHERE id = $1`,
     [id, usageKey ? box.seal(usageKey) : null, usageKey ? secretHint(usageKey) : null],
   );
-  return getCredential(q, id);
+  const after = await getCredential(q, id);
+  // Like the secret, the usage key is never written: its hint says which it is.
+  await recordAudit(q, who, {
+    teamId: null,
+    action: 'credential.usage_key_set',
+    target: { id, label: `${after.provider}/${after.name}` },
+    before: credentialRecord(before),
+    after: credentialRecord(after),
+  });
+  return after;
 }
 
-export async function deleteCredential(q: Queryable, id: string) {
+export async function deleteCredential(q: Queryable, who: AuditContext, id: string) {
   const credential = await getCredential(q, id);
   if (credential.used_by > 0) {
     throw conflict(
@@ -121,6 +153,12 @@ export async function deleteCredential(q: Queryable, id: string) {
     if ((error as { code?: string }).code === '23503') throw conflict('This credential is used by a deployment');
     throw error;
   }
+  await recordAudit(q, who, {
+    teamId: null,
+    action: 'credential.deleted',
+    target: { id, label: `${credential.provider}/${credential.name}` },
+    before: credentialRecord(credential),
+  });
   return { success: true as const };
 }
 
@@ -218,7 +256,30 @@ function setFields<K extends string>(columns: readonly K[], input: Partial<Recor
   return { columns: set, values: set.map((column) => input[column]) };
 }
 
-export async function createRoute(q: Queryable, input: ModelRouteCreateBody) {
+/** What the audit log keeps of a route: its settings and its deployments, in the order they are tried. */
+const routeRecord = ({ id: _id, created_at: _created, updated_at: _updated, ...route }: ModelRoute) => ({
+  ...route,
+  deployments: route.deployments.map(({ created_at: _at, ...deployment }) => deployment),
+});
+
+async function auditRoute(
+  q: Queryable,
+  who: AuditContext,
+  action: 'route.created' | 'route.updated' | 'route.deleted' | `deployment.${'added' | 'updated' | 'removed'}`,
+  before: ModelRoute | null,
+  after: ModelRoute | null,
+) {
+  const route = (after ?? before)!;
+  await recordAudit(q, who, {
+    teamId: null,
+    action,
+    target: { id: route.id, label: route.name },
+    before: before && routeRecord(before),
+    after: after && routeRecord(after),
+  });
+}
+
+export async function createRoute(q: Queryable, who: AuditContext, input: ModelRouteCreateBody) {
   const { columns, values } = setFields(ROUTE_COLUMNS, input);
   try {
     const [row] = await q.query<{ id: string }>(
@@ -226,15 +287,17 @@ export async function createRoute(q: Queryable, input: ModelRouteCreateBody) {
        RETURNING id`,
       values,
     );
-    return getRoute(q, row.id);
+    const route = await getRoute(q, row.id);
+    await auditRoute(q, who, 'route.created', null, route);
+    return route;
   } catch (error) {
     if (isUniqueViolation(error)) throw routeNameTaken(input.name);
     throw error;
   }
 }
 
-export async function updateRoute(q: Queryable, id: string, input: ModelRouteUpdateBody) {
-  await getRoute(q, id);
+export async function updateRoute(q: Queryable, who: AuditContext, id: string, input: ModelRouteUpdateBody) {
+  const before = await getRoute(q, id);
   const { columns, values } = setFields(ROUTE_COLUMNS, input);
   try {
     await q.query(
@@ -246,12 +309,15 @@ export async function updateRoute(q: Queryable, id: string, input: ModelRouteUpd
     if (isUniqueViolation(error)) throw routeNameTaken(input.name ?? '');
     throw error;
   }
-  return getRoute(q, id);
+  const after = await getRoute(q, id);
+  await auditRoute(q, who, 'route.updated', before, after);
+  return after;
 }
 
-export async function deleteRoute(q: Queryable, id: string) {
-  await getRoute(q, id);
+export async function deleteRoute(q: Queryable, who: AuditContext, id: string) {
+  const before = await getRoute(q, id);
   await q.query('DELETE FROM model_routes WHERE id = $1', [id]);
+  await auditRoute(q, who, 'route.deleted', before, null);
   return { success: true as const };
 }
 
@@ -269,8 +335,8 @@ async function checkCredential(q: Queryable, provider: string, credentialId: str
 
 const DEPLOYMENT_COLUMNS = ['rank', 'weight', 'provider', 'model', 'credential_id', 'enabled'] as const;
 
-export async function addDeployment(q: Queryable, routeId: string, input: RouteDeploymentBody) {
-  await getRoute(q, routeId);
+export async function addDeployment(q: Queryable, who: AuditContext, routeId: string, input: RouteDeploymentBody) {
+  const before = await getRoute(q, routeId);
   const body = { ...input, model: input.model.trim() };
   await checkCredential(q, body.provider, body.credential_id ?? null);
   const { columns, values } = setFields(DEPLOYMENT_COLUMNS, body);
@@ -281,8 +347,7 @@ export async function addDeployment(q: Queryable, routeId: string, input: RouteD
      VALUES ($1, clock_timestamp(), ${columns.map((_, i) => `$${i + 2}`).join(', ')})`,
     [routeId, ...values],
   );
-  await touchRoute(q, routeId);
-  return getRoute(q, routeId);
+  return touchRoute(q, who, 'deployment.added', before);
 }
 
 async function getDeployment(q: Queryable, routeId: string, deploymentId: string) {
@@ -299,11 +364,13 @@ async function getDeployment(q: Queryable, routeId: string, deploymentId: string
 
 export async function updateDeployment(
   q: Queryable,
+  who: AuditContext,
   routeId: string,
   deploymentId: string,
   input: RouteDeploymentUpdateBody,
 ) {
   const current = await getDeployment(q, routeId, deploymentId);
+  const before = await getRoute(q, routeId);
   const body = { ...input, model: input.model?.trim() };
   await checkCredential(
     q,
@@ -317,16 +384,25 @@ export async function updateDeployment(
       [deploymentId, ...values],
     );
   }
-  await touchRoute(q, routeId);
-  return getRoute(q, routeId);
+  return touchRoute(q, who, 'deployment.updated', before);
 }
 
-export async function removeDeployment(q: Queryable, routeId: string, deploymentId: string) {
+export async function removeDeployment(q: Queryable, who: AuditContext, routeId: string, deploymentId: string) {
   await getDeployment(q, routeId, deploymentId);
+  const before = await getRoute(q, routeId);
   await q.query('DELETE FROM route_deployments WHERE id = $1', [deploymentId]);
-  await touchRoute(q, routeId);
-  return getRoute(q, routeId);
+  return touchRoute(q, who, 'deployment.removed', before);
 }
 
-const touchRoute = (q: Queryable, routeId: string) =>
-  q.query('UPDATE model_routes SET updated_at = now() WHERE id = $1', [routeId]);
+/** A deployment changed: the route's updated_at moves, and the audit log keeps the route before and after. */
+async function touchRoute(
+  q: Queryable,
+  who: AuditContext,
+  action: `deployment.${'added' | 'updated' | 'removed'}`,
+  before: ModelRoute,
+) {
+  await q.query('UPDATE model_routes SET updated_at = now() WHERE id = $1', [before.id]);
+  const after = await getRoute(q, before.id);
+  await auditRoute(q, who, action, before, after);
+  return after;
+}

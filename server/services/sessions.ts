@@ -1,5 +1,6 @@
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Queryable } from '../db/types';
+import { recordAudit, type AuditContext } from '../audit/audit';
+import type { Db, Queryable } from '../db/types';
 import { isUuid } from '../lib/errors';
 import type { Membership } from './teams';
 import type { UserRow } from './users';
@@ -27,7 +28,13 @@ interface SessionUserRow extends UserRow {
  * when the session began, or from an OpenID provider's admin claim as of the user's last sign-in with it
  * (sso/identities.ts).
  */
-export function createSessions(secret: string, db: Queryable, adminLogins: readonly string[]) {
+/** Recorded with a sign-in or "sign out everywhere": who, and the team the entry belongs to. */
+export interface SessionAudit {
+  context: AuditContext;
+  teamId: string | null;
+}
+
+export function createSessions(secret: string, db: Db, adminLogins: readonly string[]) {
   const key = new TextEncoder().encode(secret);
   const admins = adminLogins.map((login) => login.toLowerCase());
 
@@ -48,14 +55,28 @@ export function createSessions(secret: string, db: Queryable, adminLogins: reado
   }
 
   return {
-    /** Begins a session for a user who has just signed in; returns its token. */
-    async start(userId: string, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
-      await db.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at < now()', [userId]);
-      const [row] = await db.query<{ id: string; exp: number }>(
-        `INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
-         RETURNING id, floor(extract(epoch FROM expires_at))::bigint AS exp`,
-        [userId, ttlSeconds],
-      );
+    /**
+     * Begins a session for a user who has just signed in; returns its token. With `audit`, the sign-in is recorded in
+     * the audit log in the session's own transaction (docs/audit.md).
+     */
+    async start(userId: string, ttlSeconds = SESSION_TTL_SECONDS, audit?: SessionAudit): Promise<string> {
+      const row = await db.tx(async (q: Queryable) => {
+        await q.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at < now()', [userId]);
+        const [session] = await q.query<{ id: string; exp: number }>(
+          `INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
+           RETURNING id, floor(extract(epoch FROM expires_at))::bigint AS exp`,
+          [userId, ttlSeconds],
+        );
+        if (audit) {
+          await recordAudit(q, audit.context, {
+            teamId: audit.teamId,
+            action: 'session.signed_in',
+            target: { id: userId, label: audit.context.label },
+            after: { session_id: session.id, expires_in_seconds: ttlSeconds },
+          });
+        }
+        return session;
+      });
       return new SignJWT({ sid: row.id })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
@@ -101,13 +122,21 @@ export function createSessions(secret: string, db: Queryable, adminLogins: reado
       ]);
     },
 
-    /** Sign out everywhere (a lost laptop): every open session of the user ends; returns how many did. */
-    async endAll(userId: string): Promise<number> {
-      const rows = await db.query(
-        'UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING id',
-        [userId],
-      );
-      return rows.length;
+    /** Sign out everywhere (a lost laptop): every open session of the user ends, recorded; returns how many did. */
+    async endAll(userId: string, audit: SessionAudit): Promise<number> {
+      return db.tx(async (q: Queryable) => {
+        const rows = await q.query(
+          'UPDATE sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING id',
+          [userId],
+        );
+        await recordAudit(q, audit.context, {
+          teamId: audit.teamId,
+          action: 'session.signed_out_everywhere',
+          target: { id: userId, label: audit.context.label },
+          after: { ended_sessions: rows.length },
+        });
+        return rows.length;
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../contract/schemas/auth';
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
 import { recordActivity } from './activity';
 import type { Membership } from './teams';
@@ -61,24 +62,30 @@ export async function upsertGithubUser(
 }
 
 /**
- * A user without a team whose email has a pending invite joins that team. The UNIQUE team_members.user_id makes
- * concurrent calls safe: only one insert wins. Returns the team joined, or null.
+ * A user without a team whose email has a pending invite joins that team (or, with `tokenHash`, the team whose
+ * invitation link they followed, whatever their email). The UNIQUE team_members.user_id makes concurrent calls safe:
+ * only one insert wins. Returns the team joined, or null.
  */
-export async function acceptPendingInvite(db: Db, user: UserRow): Promise<string | null> {
-  if (!user.email) return null;
+export async function acceptPendingInvite(
+  db: Db,
+  user: UserRow,
+  who: AuditContext,
+  tokenHash: string | null = null,
+): Promise<string | null> {
+  if (!user.email && tokenHash === null) return null;
   // Cheap check first so the common case (no invite) costs one indexed read and no transaction.
   const [pending] = await db.query(
-    `SELECT 1 FROM team_invites WHERE email = lower($1) AND status = 'pending' LIMIT 1`,
-    [user.email],
+    `SELECT 1 FROM team_invites WHERE (email = lower($1) OR token_hash = $2) AND status = 'pending' LIMIT 1`,
+    [user.email, tokenHash],
   );
   if (!pending) return null;
   return db.tx(async (q) => {
-    const [invite] = await q.query<{ id: string; team_id: string }>(
-      `SELECT i.id, i.team_id FROM team_invites i
-       WHERE i.email = lower($1) AND i.status = 'pending'
+    const [invite] = await q.query<{ id: string; team_id: string; email: string }>(
+      `SELECT i.id, i.team_id, i.email FROM team_invites i
+       WHERE (i.email = lower($1) OR i.token_hash = $3) AND i.status = 'pending'
          AND NOT EXISTS (SELECT 1 FROM team_members m WHERE m.user_id = $2)
-       ORDER BY i.created_at LIMIT 1`,
-      [user.email, user.id],
+       ORDER BY i.token_hash = $3 DESC NULLS LAST, i.created_at LIMIT 1`,
+      [user.email, user.id, tokenHash],
     );
     if (!invite) return null;
     const joined = await q.query(
@@ -88,6 +95,12 @@ export async function acceptPendingInvite(db: Db, user: UserRow): Promise<string
     if (joined.length === 0) return null;
     await q.query(`UPDATE team_invites SET status = 'accepted', accepted_at = now() WHERE id = $1`, [invite.id]);
     await recordActivity(q, invite.team_id, user.id, 'member_joined', `${user.name ?? user.login} joined the team`);
+    await recordAudit(q, who, {
+      teamId: invite.team_id,
+      action: 'member.joined',
+      target: { id: user.id, label: user.email ?? user.login },
+      after: { invite_id: invite.id, invited_email: invite.email, role: 'member' },
+    });
     return invite.team_id;
   });
 }

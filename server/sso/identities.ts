@@ -5,6 +5,7 @@
  * "nOAuth" account takeover: anyone may set any address at a provider that does not check it). Only a verified email
  * is stored, so only it can match an invitation, and only it joins a team by its domain.
  */
+import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
 import { recordActivity } from '../services/activity';
 import type { UserRow } from '../services/users';
@@ -50,6 +51,8 @@ export async function signInWithIdentity(
   db: Db,
   identity: SignedInIdentity,
   rules: SignInRules,
+  /** Who the audit log names for what the sign-in does (joining a team by domain): the user, once known. */
+  who: (user: UserRow) => AuditContext,
 ): Promise<IdentitySignIn> {
   const verifiedEmail = identity.emailVerified ? identity.email : null;
   return db.tx(async (q) => {
@@ -93,13 +96,19 @@ export async function signInWithIdentity(
        WHERE id = $1 RETURNING id, login, name, email, is_admin`,
       [user.id, adminByClaim || rules.adminLogins.includes(user.login.toLowerCase()), identity.name, verifiedEmail],
     );
-    if (verifiedEmail) await joinTeamByDomain(q, user, verifiedEmail, rules.teamDomains);
+    if (verifiedEmail) await joinTeamByDomain(q, user, verifiedEmail, rules.teamDomains, who(user));
     return { ok: true as const, user };
   });
 }
 
 /** A user without a team whose verified email's domain the operator mapped to a team joins it as a member. */
-async function joinTeamByDomain(q: Queryable, user: UserRow, email: string, domains: SignInRules['teamDomains']) {
+async function joinTeamByDomain(
+  q: Queryable,
+  user: UserRow,
+  email: string,
+  domains: SignInRules['teamDomains'],
+  who: AuditContext,
+) {
   const domain = email.split('@')[1];
   const team = domains.find((entry) => entry.domain === domain);
   if (!team) return;
@@ -110,6 +119,12 @@ async function joinTeamByDomain(q: Queryable, user: UserRow, email: string, doma
     [team.teamId, user.id],
   );
   if (joined.length > 0) {
+    await recordAudit(q, who, {
+      teamId: team.teamId,
+      action: 'member.joined',
+      target: { id: user.id, label: email },
+      after: { email_domain: domain, role: 'member' },
+    });
     await recordActivity(
       q,
       team.teamId,

@@ -164,12 +164,13 @@ describe('the server sends the answers to the page’s first queries with it (li
       : (JSON.parse(json).queries as { endpoint: string; arg: unknown; path: string; body: unknown }[]);
   };
 
-  test('/billing carries the team dashboard, then the team’s balance, credit and payment histories and billing details, as the API answers them', async () => {
+  test('/billing carries the team dashboard, then the team’s balance, credit and payment histories and billing details, as the API answers them, and the bell’s notifications', async () => {
     const queries = await pageData('/billing', alice);
     assert.deepEqual(queries?.map((query) => query.endpoint).sort(), [
       'getBillingDetails',
       'getCreditBalance',
       'getCreditHistory',
+      'getNotifications',
       'getPaymentHistory',
       'getTeamDashboard',
     ]);

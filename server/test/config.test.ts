@@ -55,6 +55,36 @@ describe('config', () => {
     assert.equal(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat, 'pretty');
   });
 
+  test('mail, webhooks and the audit log: defaults, ranges, and a sender required with SMTP in production', () => {
+    const demo = loadConfig({}, ['--demo']);
+    assert.deepEqual(demo.mail, { smtpUrl: null, from: 'AI Model Gateway <alerts@example.com>' });
+    assert.deepEqual(demo.webhooks, { allowPrivate: false, timeoutMs: 5_000 });
+    assert.deepEqual(demo.auditLog, { retentionDays: 365 });
+    const set = loadConfig(
+      {
+        SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+        ALERTS_FROM: 'Alerts <alerts@example.com>',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        WEBHOOK_TIMEOUT_MS: '2000',
+        AUDIT_LOG_RETENTION_DAYS: '30',
+      },
+      ['--demo'],
+    );
+    assert.equal(set.mail.smtpUrl, 'smtps://user:pw@mail.example.com:465');
+    assert.deepEqual([set.webhooks, set.auditLog.retentionDays], [{ allowPrivate: true, timeoutMs: 2_000 }, 30]);
+    assert.deepEqual(problems({ ...production, SMTP_URL: 'smtp://mail.example.com' }), [
+      'ALERTS_FROM is required in production when SMTP_URL is set',
+    ]);
+    assert.deepEqual(
+      problems({ SMTP_URL: 'http://user:secret@x', ALERTS_FROM: 'nobody', AUDIT_LOG_RETENTION_DAYS: '0' }, ['--demo']),
+      [
+        'SMTP_URL must be an smtp:// or smtps:// URL with a host',
+        'ALERTS_FROM must be an email address, or a name and <address> (got "nobody")',
+        'AUDIT_LOG_RETENTION_DAYS must be an integer between 1 and 3650 (got "0")',
+      ],
+    );
+  });
+
   test('demo mode with GitHub configured uses GitHub, not dev sign-in', () => {
     assert.equal(loadConfig({ GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b' }, ['--demo']).devLogin, false);
   });
@@ -87,7 +117,7 @@ describe('config', () => {
     }
   });
 
-  test('gateway: echo in demo mode only, providers offered only with a key, OpenAI-compatible default URLs', () => {
+  test('gateway: echo in demo mode only, providers offered only with a key, each API`s default base URL', () => {
     const demo = loadConfig({}, ['--demo']).gateway;
     assert.equal(demo.echo, true);
     assert.equal(demo.upstreamTimeoutMs, 120_000);
@@ -96,7 +126,7 @@ describe('config', () => {
     assert.deepEqual(demo.providers, {
       anthropic: { baseUrl: 'https://api.anthropic.com/v1', apiKey: null },
       openai: { baseUrl: 'https://api.openai.com/v1', apiKey: null },
-      google: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', apiKey: null },
+      google: { baseUrl: 'https://generativelanguage.googleapis.com/v1beta', apiKey: null },
       openrouter: { baseUrl: 'https://openrouter.ai/api/v1', apiKey: null },
     });
     assert.equal(loadConfig(production).gateway.echo, false);

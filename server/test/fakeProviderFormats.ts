@@ -1,9 +1,11 @@
 import type { AnthropicContentBlock, AnthropicStreamEvent, AnthropicUsage } from '../formats/translate/anthropicTypes';
 import { namedSse } from '../formats/sse';
+import type { GeminiPart, GeminiResponse, GeminiUsageMetadata } from '../formats/translate/geminiTypes';
 
 /**
  * The replies of the fake provider (fakeUpstream.ts) in the formats other than chat completions: Anthropic's native
- * Messages API, OpenAI's embeddings and Responses API, as JSON bodies and server-sent-event streams. The wire tests
+ * Messages API, OpenAI's embeddings and Responses API, Google's Gemini API, as JSON bodies and server-sent-event
+ * streams. The wire tests
  * read the same bodies, so the fake and the tests agree on what a provider sends.
  */
 
@@ -165,3 +167,69 @@ export function responsesStream(model: string, text: string, usage: ResponsesUsa
   ];
   return events.map((event, sequence_number) => namedSse({ ...event, sequence_number })).join('');
 }
+
+/**
+ * Gemini's counts as a fake reply sends them: the billing-relevant fields (thinking and cache reads included when
+ * set); `totalTokenCount` is added as Google adds it up (prompt, tool-use prompt, candidates, thoughts).
+ */
+export function geminiUsageMetadata(usage: GeminiUsageMetadata): GeminiUsageMetadata {
+  const total = ['promptTokenCount', 'toolUsePromptTokenCount', 'candidatesTokenCount', 'thoughtsTokenCount']
+    .map((field) => Number(usage[field] ?? 0))
+    .reduce((sum, count) => sum + count, 0);
+  return { ...usage, totalTokenCount: total };
+}
+
+const geminiParts = (text: string, call: FakeToolUse | null): GeminiPart[] => [
+  ...(text ? [{ text }] : []),
+  ...(call ? [{ functionCall: { name: call.name, args: call.input } }] : []),
+];
+
+/** Gemini's generateContent reply: one candidate with the text and, when set, a function call (finish reason STOP). */
+export function geminiResponseJson(
+  model: string,
+  text: string,
+  usage: GeminiUsageMetadata,
+  call: FakeToolUse | null = null,
+): GeminiResponse {
+  return {
+    candidates: [{ content: { role: 'model', parts: geminiParts(text, call) }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: geminiUsageMetadata(usage),
+    modelVersion: model,
+    responseId: 'gemini-fake',
+  };
+}
+
+/**
+ * Gemini's stream as its API sends it with `alt=sse`: a chunk per word, each with the prompt's count so far (as
+ * Gemini's intermediate chunks carry it; `usageInLastOnly` leaves them without any), the function call whole, and a
+ * last chunk with the finish reason and every count.
+ */
+export function geminiStreamChunks(
+  model: string,
+  text: string,
+  usage: GeminiUsageMetadata,
+  call: FakeToolUse | null = null,
+  usageInLastOnly = false,
+): GeminiResponse[] {
+  const head = { modelVersion: model, responseId: 'gemini-fake' };
+  const soFar = { promptTokenCount: usage.promptTokenCount, totalTokenCount: usage.promptTokenCount };
+  const chunk = (parts: GeminiPart[]): GeminiResponse => ({
+    candidates: [{ content: { role: 'model', parts }, index: 0 }],
+    ...(!usageInLastOnly && { usageMetadata: soFar }),
+    ...head,
+  });
+  const chunks = words(text).map((word) => chunk([{ text: word }]));
+  if (call) chunks.push(chunk(geminiParts('', call)));
+  chunks.push({
+    candidates: [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: geminiUsageMetadata(usage),
+    ...head,
+  });
+  return chunks;
+}
+
+/** Gemini's framing: data lines only, events apart by a blank line written `\r\n\r\n`. */
+export const geminiSse = (chunks: unknown[]) =>
+  chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`).join('');
+
+export const geminiStream = (...args: Parameters<typeof geminiStreamChunks>) => geminiSse(geminiStreamChunks(...args));

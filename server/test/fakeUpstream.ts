@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnthropicUsage } from '../formats/translate/anthropicTypes';
+import type { GeminiUsageMetadata } from '../formats/translate/geminiTypes';
 import {
   anthropicMessageJson,
   anthropicStream,
   embeddingsJson,
+  geminiResponseJson,
+  geminiStream,
   responsesJson,
   responsesStream,
   responsesUsageOf,
@@ -21,6 +24,8 @@ export interface Usage {
 export interface ReceivedRequest {
   /** The path the gateway called, e.g. `/v1/messages`. */
   path: string;
+  /** Its query string, e.g. `?alt=sse` ('' without one). */
+  search: string;
   headers: http.IncomingHttpHeaders;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on the JSON the gateway forwarded
   body: any;
@@ -36,8 +41,11 @@ export type Handler = (request: ReceivedRequest, res: http.ServerResponse) => vo
  * - `/messages` in Anthropic's native format with `anthropicUsage` (cache counts included when set) and a tool_use
  *   block after the text when `toolUse` is set;
  * - `/embeddings` with `usage.prompt_tokens`; `/responses` in OpenAI's Responses format with `usage` as
- *   input_tokens (cached_tokens from prompt_tokens_details) and output_tokens.
- * Every request is recorded with its path and headers (x-api-key, anthropic-version, authorization).
+ *   input_tokens (cached_tokens from prompt_tokens_details) and output_tokens;
+ * - `/models/{model}:generateContent` and `:streamGenerateContent` in Gemini's format with `geminiUsage` and, when
+ *   `toolUse` is set, a function call after the text.
+ * Every request is recorded with its path, query and headers (x-api-key, anthropic-version, authorization,
+ * x-goog-api-key).
  */
 export interface FakeUpstream {
   /** Base URL to configure as a provider's *_BASE_URL. */
@@ -46,6 +54,7 @@ export interface FakeUpstream {
   reply: string;
   usage: Usage;
   anthropicUsage: AnthropicUsage;
+  geminiUsage: GeminiUsageMetadata;
   toolUse: FakeToolUse | null;
   handler: Handler | null;
   reset(): void;
@@ -89,6 +98,8 @@ export function sendStream(res: http.ServerResponse, model: string, words: strin
 export { words };
 
 const DEFAULT_ANTHROPIC_USAGE: AnthropicUsage = { input_tokens: 10, output_tokens: 5 };
+const DEFAULT_GEMINI_USAGE: GeminiUsageMetadata = { promptTokenCount: 10, candidatesTokenCount: 5 };
+const GEMINI_PATH = /\/models\/(.+):(generateContent|streamGenerateContent)$/;
 
 function sendBody(res: http.ServerResponse, body: unknown) {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -102,6 +113,13 @@ function sendEvents(res: http.ServerResponse, events: string) {
 
 /** The default answer for each path the gateway calls. */
 function answer(fake: FakeUpstream, path: string, res: http.ServerResponse, body: Record<string, unknown>) {
+  const gemini = GEMINI_PATH.exec(path);
+  if (gemini) {
+    const args = [gemini[1], fake.reply, fake.geminiUsage, fake.toolUse] as const;
+    return gemini[2] === 'streamGenerateContent'
+      ? sendEvents(res, geminiStream(...args))
+      : sendBody(res, geminiResponseJson(...args));
+  }
   const model = body.model as string;
   const stream = body.stream === true;
   if (path.endsWith('/messages')) {
@@ -129,6 +147,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     reply: 'Hello from the fake provider',
     usage: { prompt_tokens: 10, completion_tokens: 5 },
     anthropicUsage: DEFAULT_ANTHROPIC_USAGE,
+    geminiUsage: DEFAULT_GEMINI_USAGE,
     toolUse: null,
     handler: null,
     reset() {
@@ -136,6 +155,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       fake.reply = 'Hello from the fake provider';
       fake.usage = { prompt_tokens: 10, completion_tokens: 5 };
       fake.anthropicUsage = DEFAULT_ANTHROPIC_USAGE;
+      fake.geminiUsage = DEFAULT_GEMINI_USAGE;
       fake.toolUse = null;
       fake.handler = null;
     },
@@ -150,8 +170,10 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     req.on('data', (data: Buffer) => chunks.push(data));
     req.on('end', () => {
       const aborted = new Promise<void>((resolve) => res.once('close', () => !res.writableFinished && resolve()));
+      const url = new URL(req.url ?? '/', 'http://fake');
       const received: ReceivedRequest = {
-        path: new URL(req.url ?? '/', 'http://fake').pathname,
+        path: url.pathname,
+        search: url.search,
         headers: req.headers,
         body: JSON.parse(Buffer.concat(chunks).toString()),
         aborted,

@@ -79,7 +79,17 @@ function path(route: RouteOptions, random: Random): string {
     if (real[name] && random.chance(0.7)) return random.pick(real[name]);
     return random.chance(0.5) ? random.pick(GARBAGE_PARAMS) : encodeSegment(random.pick(HOSTILE_STRINGS));
   });
-  return url.replace('*', () => random.pick(['', 'dashboard', 'a/b/c', '%00', '..%2f..%2fetc%2fpasswd', 'main.js%00']));
+  const rest = ['', 'dashboard', 'a/b/c', '%00', '..%2f..%2fetc%2fpasswd', 'main.js%00'];
+  // The Gemini door reads a model and a method from its wildcard.
+  if (url.startsWith('/v1beta/') && random.chance(0.7)) {
+    const model = random.pick(['echo/echo-1', 'echo/flaky', 'nobody/nothing', '', '%2F', 'echo%2Fecho-1']);
+    rest.splice(
+      0,
+      rest.length,
+      `${model}:${random.pick(['generateContent', 'streamGenerateContent', 'countTokens', ''])}`,
+    );
+  }
+  return url.replace('*', () => random.pick(rest));
 }
 
 function query(route: RouteOptions, random: Random): string {
@@ -123,6 +133,9 @@ function headers(route: RouteOptions, random: Random): Record<string, string> {
   const result: Record<string, string> = {};
   const gateway = route.url === '/v1/chat/completions' || route.url === '/v1/models';
   const who = random.pick(['alice', 'bob', 'admin', 'drifter', null, 'garbage']);
+  if (route.url.startsWith('/v1beta/') && random.chance(0.8)) {
+    result['x-goog-api-key'] = random.chance(0.8) ? apiKey : random.pick(['sk-nope', 'sk-', 'garbage', '%00']);
+  }
   if (gateway && random.chance(0.8)) result.authorization = `Bearer ${random.chance(0.8) ? apiKey : 'sk-nope'}`;
   else if (who === 'garbage')
     result.authorization = `Bearer ${random.pick(HOSTILE_STRINGS.filter((s) => !/[\r\n\0]/.test(s)))}`;

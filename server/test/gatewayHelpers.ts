@@ -4,7 +4,7 @@ import type { OpenAiErrorBody } from '../formats/gatewayError';
 import type { RoutePolicy } from '../gateway/routing/types';
 import { dollarsToMicros } from '../lib/money';
 import { appendLedgerEntry } from '../services/credits';
-import { createTestContext, type TestContext, type TestDb, type TestUser } from './helpers';
+import { createTestContext, type TestContext, type TestContextOptions, type TestDb, type TestUser } from './helpers';
 import { startFakeUpstream, type FakeUpstream, type Handler } from './fakeUpstream';
 
 export interface GatewayTestContext extends TestContext {
@@ -46,13 +46,14 @@ export interface TierInput {
 
 /**
  * A test app listening on loopback (the openai client needs real HTTP) with a fake provider behind it. Every
- * provider that `providers` names is pointed at the fake; echo is on unless GATEWAY_ECHO says otherwise. `database`:
- * as in createTestContext.
+ * provider that `providers` names is pointed at the fake; echo is on unless GATEWAY_ECHO says otherwise. `database`
+ * and `background`: as in createTestContext.
  */
 export async function createGatewayContext(
   env: Record<string, string> = {},
   providers: string[] = ['openai'],
   database?: TestDb,
+  background?: TestContextOptions['background'],
 ): Promise<GatewayTestContext> {
   const upstream = await startFakeUpstream();
   const providerEnv = Object.fromEntries(
@@ -61,7 +62,10 @@ export async function createGatewayContext(
       [`${name.toUpperCase()}_BASE_URL`, upstream.url],
     ]),
   );
-  const ctx = await createTestContext({ GATEWAY_ECHO: 'true', ...providerEnv, ...env }, undefined, { database });
+  const ctx = await createTestContext({ GATEWAY_ECHO: 'true', ...providerEnv, ...env }, undefined, {
+    database,
+    background,
+  });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const close = ctx.close;
@@ -74,17 +78,9 @@ export async function createGatewayContext(
       await upstream.close();
     },
     async reset() {
-      // Bills still being written and a routing or pricing reload still running hold locks that TRUNCATE, which
-      // locks every table it empties, can deadlock with on PostgreSQL: let the bills finish, and retry the victim.
+      // Bills still being written hold locks that TRUNCATE waits for: let them finish (resetData retries a deadlock).
       await ctx.app.gateway.settled();
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await resetData();
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
-        }
-      }
+      await resetData();
       await ctx.app.gateway.changed('pricing');
       await ctx.app.gateway.changed('routing');
       upstream.reset();

@@ -342,8 +342,12 @@ describe('npm run try:gateway (the README`s SDK walk-through)', () => {
     assert.match(run.stdout, /POST \/v1\/messages \(Anthropic SDK\), echo\/echo-1: "Hello from the Anthropic SDK"/);
     assert.match(run.stdout, /echo\/embed-1: 8 dimensions/);
     assert.match(run.stdout, /answered by echo\/echo-1 at try 2/);
+    assert.match(
+      run.stdout,
+      /streamGenerateContent \(GenAI SDK\): "Hello from the GenAI SDK"\n {2}\d+ chunks; usage: 6 prompt \+ 6 output tokens/,
+    );
     await ctx.app.gateway.settled();
     const [{ count }] = await ctx.db.query<{ count: number }>('SELECT count(*)::int AS count FROM usage_events');
-    assert.equal(count, 4);
+    assert.equal(count, 5);
   });
 });

@@ -22,7 +22,8 @@ beforeEach(async () => {
 });
 
 const SERVED_LIST =
-  'POST /v1/chat/completions, POST /v1/embeddings, POST /v1/responses, GET /v1/models, POST /v1/messages';
+  'POST /v1/chat/completions, POST /v1/embeddings, POST /v1/responses, GET /v1/models, POST /v1/messages, ' +
+  'POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent';
 const SERVED = `This gateway serves ${SERVED_LIST}.`;
 
 /** The SDK call's rejection, which must be the SDK's APIError carrying our envelope. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { REPO_ROOT, loadConfig, type Config } from '../config';
 import { migrate } from '../db/migrate';
 import { migrations, roomSql } from '../db/migrations';
@@ -149,6 +149,8 @@ export interface TestContextOptions {
   /** The database to run on: a TestDb, or its another() for a second instance of one cluster; by default a new one. */
   database?: TestDb;
   logSink?: LogSink;
+  /** Quick background jobs (retries, polling, alert gathering) for the tests that watch them. */
+  background?: AppOptions['background'];
 }
 
 export async function createTestContext(
@@ -158,16 +160,26 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { db, drop } = options.database ?? (await openTestDb());
   const config = testConfig(env, argv);
-  const app = await buildApp({ config, db, logSink: options.logSink });
+  const app = await buildApp({ config, db, logSink: options.logSink, background: options.background });
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const ctx: TestContext = {
     app,
     db,
     config,
-    reset: () =>
-      db.exec(
-        'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters CASCADE',
-      ),
+    async reset() {
+      // TRUNCATE locks every table it empties: on PostgreSQL it can deadlock with a background job (a bill being
+      // written, a delivery being claimed) that locks some of them in another order; the victim is retried.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.exec(
+            'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters CASCADE',
+          );
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+        }
+      }
+    },
     close: async () => {
       await app.close();
       await drop();

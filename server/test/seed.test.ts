@@ -72,6 +72,35 @@ describe('demo seed', () => {
       assert.equal((await ctx.request('GET', '/v1/auth/me', { as: admin })).body.is_admin, true);
     });
 
+    test('alerts the seeded month crossed are in the bells and the outbox (kept), and the history in the audit log', async () => {
+      const alice = await signIn('alice');
+      const bell = await ctx.request('GET', '/v1/notifications', { as: alice });
+      assert.deepEqual(bell.body.notifications.map((n: { title: string }) => n.title).sort(), [
+        'API key "Data pipeline" reached its spending limit',
+        'Acme AI has used 50% of its monthly budget',
+        'bob@example.com reached their monthly cap',
+      ]);
+      const bob = await signIn('bob');
+      assert.deepEqual(
+        (await ctx.request('GET', '/v1/notifications', { as: bob })).body.notifications.map(
+          (n: { title: string }) => n.title,
+        ),
+        ['bob@example.com reached their monthly cap'],
+      );
+      const admin = await signIn('admin');
+      const outbox = await ctx.request('GET', '/v1/admin/outbox', { as: admin });
+      assert.equal(outbox.body.total, 3);
+      assert.ok(outbox.body.messages.every((message: { status: string }) => message.status === 'kept'));
+      const audit = await ctx.request('GET', '/v1/audit-log?limit=200', { as: alice });
+      const actions = new Set(audit.body.rows.map((row: { action: string }) => row.action));
+      for (const action of ['team.created', 'team.budget_changed', 'member.cap_changed', 'api_key.revoked']) {
+        assert.ok(actions.has(action), action);
+      }
+      // Seeded once: the first settlement of the running server fires none of them again.
+      const [{ states }] = await ctx.db.query<{ states: number }>('SELECT count(*) AS states FROM alert_state');
+      assert.ok(states >= 3);
+    });
+
     test('a positive balance equal to ledger minus usage, with every type the server writes and none unknown', async () => {
       const alice = await signIn('alice');
       const [team] = await ctx.db.query<{ id: string; credit_balance_cents: number }>(

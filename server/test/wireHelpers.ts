@@ -2,6 +2,7 @@ import type { AnthropicUsage } from '../formats/translate/anthropicTypes';
 import type { ConversationOptions, EndpointName, StreamRelay } from '../formats/types';
 import { anthropicMessages } from '../providers/anthropicMessages/dialect';
 import { openaiCompatible } from '../providers/openaiCompatible/dialect';
+import { gemini } from '../providers/google/dialect';
 
 /** Unix seconds for the `created` field of translated replies. */
 export const CREATED = 1_764_000_000;
@@ -61,7 +62,7 @@ export function clientEvents(text: string): { name: string | null; data: unknown
     });
 }
 
-const DIALECTS = { openai: openaiCompatible, anthropic: anthropicMessages };
+const DIALECTS = { openai: openaiCompatible, anthropic: anthropicMessages, gemini };
 export type DialectName = keyof typeof DIALECTS;
 
 /** A request at `endpoint` answered by a deployment speaking `dialect` (providers/*\/dialect.ts). */

@@ -33,6 +33,7 @@ const bounds = (texts: string[], messages: number, media: number, tools = false)
 const embedded = { answers: 1, mediaParts: 0, documentParts: 0, promptHidden: false, completionCap: 0 };
 
 const tools = [{ name: 'get_weather', input_schema: { type: 'object' } }];
+const geminiTools = [{ functionDeclarations: [{ name: 'get_weather', parameters: { type: 'OBJECT' } }] }];
 const image = { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } };
 
 const cases: { name: string; endpoint: EndpointName; body: Record<string, unknown>; expected: RequestMeasure }[] = [
@@ -146,6 +147,52 @@ const cases: { name: string; endpoint: EndpointName; body: Record<string, unknow
       ),
       completionCap: 50,
     },
+  },
+  {
+    name: 'generateContent: system instruction, text, an image and a PDF inline, a function call and its result, tools; maxOutputTokens times candidateCount',
+    endpoint: 'generateContent',
+    body: {
+      model: 'm',
+      stream: false,
+      systemInstruction: { parts: [{ text: 'Be brief.' }] },
+      tools: geminiTools,
+      contents: [
+        {
+          role: 'user',
+          parts: [
+            { text: 'Weather in 東京?' },
+            { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } },
+            { inlineData: { mimeType: 'application/pdf', data: 'JVBERi0=' } },
+          ],
+        },
+        { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: '東京' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: '22°C' } } }] },
+      ],
+      generationConfig: { maxOutputTokens: 100, candidateCount: 2 },
+    },
+    expected: {
+      ...bounds(
+        [
+          'Be brief.',
+          'Weather in 東京?',
+          '{"name":"get_weather","args":{"city":"東京"}}',
+          '{"name":"get_weather","response":{"output":"22°C"}}',
+          JSON.stringify(geminiTools),
+        ],
+        4,
+        2,
+        true,
+      ),
+      completionCap: 200,
+      answers: 2,
+      documentParts: 1,
+    },
+  },
+  {
+    name: 'generateContent: no cap; a context cache stored at Google, whose prompt the gateway cannot see',
+    endpoint: 'generateContent',
+    body: { model: 'm', stream: true, cachedContent: 'cachedContents/a', contents: [{ parts: [{ text: 'Hi' }] }] },
+    expected: { ...bounds(['Hi'], 1, 0), completionCap: null, promptHidden: true },
   },
 ];
 

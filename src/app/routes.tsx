@@ -25,6 +25,10 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-request-log" */ '../pages/usage-reports/RequestsPage')).RequestsPage,
   'page-billing': async () =>
     (await import(/* webpackChunkName: "page-billing" */ '../pages/billing/BillingPage')).BillingPage,
+  'page-audit-log': async () =>
+    (await import(/* webpackChunkName: "page-audit-log" */ '../pages/audit-log/AuditLogPage')).AuditLogPage,
+  'page-outbox': async () =>
+    (await import(/* webpackChunkName: "page-outbox" */ '../pages/admin/OutboxPage')).OutboxPage,
   'page-admin-dashboard': async () =>
     (await import(/* webpackChunkName: "page-admin-dashboard" */ '../pages/admin/AdminDashboardPage'))
       .AdminDashboardPage,

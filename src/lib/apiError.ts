@@ -59,3 +59,9 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function hasStatus(error: unknown, status: number): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === status;
 }
+
+/** Why one row of a log could not be shown: `notFound` for a 404 (older than its retention), else the error's text. */
+export function entryFailure(failed: boolean, error: unknown, notFound: string, fallback: string): string | null {
+  if (!failed) return null;
+  return hasStatus(error, 404) ? notFound : errorMessage(error, fallback);
+}

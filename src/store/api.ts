@@ -12,6 +12,8 @@ import { couponEndpoints } from './endpoints/coupons';
 import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
+import { alertEndpoints } from './endpoints/alerts';
+import { auditEndpoints } from './endpoints/audit';
 
 /*
  * The one API slice: every call of docs/api-contract.md. Endpoint groups live in ./endpoints/*, but they are all
@@ -56,6 +58,14 @@ import { requestLogEndpoints } from './endpoints/requestLog';
  * | setUsageKey           | ProviderCredential {id}                                                           |
  * | runReconciliation     | Reconciliation, ProviderCredential LIST (last reconciled, error)                  |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
+ * | saveAlertSettings     | AlertSettings                                                                     |
+ * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
+ * | updateWebhookEndpoint | WebhookEndpoint {id}                                                              |
+ * | deleteWebhookEndpoint | WebhookEndpoint {id} and LIST                                                     |
+ * | sendWebhookTest       | WebhookDelivery {endpointId} (the endpoint's deliveries)                          |
+ * | markNotificationsRead | Notification (the bell's list and unread count)                                   |
+ * | (bell, every minute)  | Notification: alerts fire on the server, so the bell polls                        |
+ * | (audit log shown)     | AuditLog: every change writes to it; the page asks again when shown, as the log   |
  * | signOutEverywhere     | nothing: the session has ended, so the layout clears the whole cache              |
  * | validateCoupon,       | nothing (they change no stored data)                                              |
  * | generateCouponCode    |                                                                                   |
@@ -79,6 +89,8 @@ export const api = createApi({
     ...adminEndpoints(build),
     ...routingEndpoints(build),
     ...requestLogEndpoints(build),
+    ...alertEndpoints(build),
+    ...auditEndpoints(build),
   }),
 });
 
@@ -142,4 +154,17 @@ export const {
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
+  useGetAlertSettingsQuery,
+  useSaveAlertSettingsMutation,
+  useGetWebhookEndpointsQuery,
+  useCreateWebhookEndpointMutation,
+  useUpdateWebhookEndpointMutation,
+  useDeleteWebhookEndpointMutation,
+  useSendWebhookTestMutation,
+  useGetWebhookDeliveriesQuery,
+  useGetNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  useGetOutboxQuery,
+  useGetAuditLogQuery,
+  useGetAuditEntryQuery,
 } = api;

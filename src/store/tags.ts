@@ -27,6 +27,12 @@ export const TAG_TYPES = [
   'ProviderHealth',
   'Reconciliation',
   'RequestLog',
+  'AlertSettings',
+  'WebhookEndpoint',
+  'WebhookDelivery',
+  'Notification',
+  'Outbox',
+  'AuditLog',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

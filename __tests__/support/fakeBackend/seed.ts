@@ -13,6 +13,7 @@ import type {
 import { seedRouting } from './routingSeed';
 import { seedRequests } from './requestLogSeed';
 import { NEW_KEY_STATE, periodResetsAt } from './keys';
+import { seedAlerts } from './alertSeed';
 
 export const ACME_TEAM_ID = 'team-acme';
 export const SANDBOX_PAYMENT_PATH = '/v1/payments/sandbox';
@@ -467,6 +468,7 @@ export function buildSeed(now: Date): FakeState {
     usage: seedUsage(now),
     requests: seedRequests(now, ACME_TEAM_ID),
     activities: seedActivities(now),
+    ...seedAlerts(now, ACME_TEAM_ID),
     dashboardStats: {
       total_api_keys: 3,
       api_keys_change: '+1',

@@ -15,6 +15,14 @@ import type {
 } from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
 import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
+import type {
+  AlertSettingsBody,
+  Notification,
+  OutboxMessage,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '../../../contract/schemas/alerts';
+import type { AuditEntry } from '../../../contract/schemas/audit';
 
 export type TeamRole = 'owner' | 'member';
 
@@ -103,6 +111,20 @@ export interface FakeRequest extends RequestLogEntry {
   team_id: string;
 }
 
+/** A webhook endpoint with its team and the signing secret the wire shows only when it is added. */
+export interface FakeWebhookEndpoint extends WebhookEndpoint {
+  team_id: string;
+  secret: string;
+}
+
+/** A delivery to one endpoint, as the wire has it (its endpoint_id names the endpoint). */
+export type FakeWebhookDelivery = WebhookDelivery;
+
+/** A notification in one person's bell. */
+export interface FakeNotification extends Notification {
+  user_id: string;
+}
+
 export interface FakeState {
   users: FakeUser[];
   /** The OpenID providers GET /v1/auth/providers names (none by default, as a server without OIDC_PROVIDERS). */
@@ -131,4 +153,13 @@ export interface FakeState {
   activities: FakeActivity[];
   /** Returned as is by GET /v1/dashboard/stats. */
   dashboardStats: DashboardStats;
+  /** By team id; a team without an entry has the defaults (DEFAULT_ALERT_SETTINGS). */
+  alertSettings: Record<string, AlertSettingsBody>;
+  webhookEndpoints: FakeWebhookEndpoint[];
+  webhookDeliveries: FakeWebhookDelivery[];
+  notifications: FakeNotification[];
+  /** Every email, newest last. */
+  outbox: OutboxMessage[];
+  /** Every change, in the order made (ids increase). */
+  auditLog: AuditEntry[];
 }

@@ -42,11 +42,23 @@ import {
 } from '../../../contract/schemas/teams';
 import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
 import { RequestLogEntry, RequestLogPage } from '../../../contract/schemas/requestLog';
+import {
+  AlertSettings,
+  CreatedWebhookEndpoint,
+  NotificationList,
+  OutboxPage,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+} from '../../../contract/schemas/alerts';
+import { AuditEntry, AuditLogPage } from '../../../contract/schemas/audit';
 import { isDate, isDateTime } from '../../../server/lib/inputFormats';
 
 // The formats the contract names, checked as the server checks them (server/lib/validation.ts).
 FormatRegistry.Set('date', isDate);
 FormatRegistry.Set('date-time', isDateTime);
+FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
 
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
 const SUCCESS_BODIES: Record<string, TSchema> = {
@@ -108,6 +120,19 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/usage-stats': UsageStats,
   'GET /v1/teams/requests': RequestLogPage,
   'GET /v1/teams/requests/:id': RequestLogEntry,
+  'GET /v1/teams/alerts/settings': AlertSettings,
+  'PUT /v1/teams/alerts/settings': AlertSettings,
+  'GET /v1/teams/alerts/webhooks': WebhookEndpointList,
+  'POST /v1/teams/alerts/webhooks': CreatedWebhookEndpoint,
+  'PATCH /v1/teams/alerts/webhooks/:id': WebhookEndpoint,
+  'DELETE /v1/teams/alerts/webhooks/:id': Success,
+  'POST /v1/teams/alerts/webhooks/:id/test': WebhookDelivery,
+  'GET /v1/teams/alerts/webhooks/:id/deliveries': WebhookDeliveryList,
+  'GET /v1/notifications': NotificationList,
+  'POST /v1/notifications/read': NotificationList,
+  'GET /v1/admin/outbox': OutboxPage,
+  'GET /v1/audit-log': AuditLogPage,
+  'GET /v1/audit-log/:id': AuditEntry,
 };
 
 /** Answers of the fake that broke the contract in the running test; setup.ts fails the test when any are left. */

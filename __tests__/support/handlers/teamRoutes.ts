@@ -2,6 +2,7 @@
 import { fakeDb } from '../fakeBackend';
 import { BudgetBody, MemberCapBody, TeamCreateBody } from '../../../contract/schemas/teams';
 import { schemaProblem } from '../fakeBackend/keys';
+import { recordAudit } from './auditRoutes';
 import { dollars, membersView, teamDashboardView, teamView, today, usageStatsView } from '../fakeBackend/views';
 import {
   bodyObject,
@@ -110,7 +111,11 @@ const removeMember = route('delete', '/v1/teams/members/:userId', ({ params }) =
 
 const updateBudget = route('put', '/v1/teams/budget', ({ body }) => {
   const { team } = ownedTeam();
+  const before = { budget_limit_cents: Math.round(team.budget_limit * 100) };
   team.budget_limit = dollars(numberAtLeast(checkBody(BudgetBody, body), 'budget_limit', 0));
+  recordAudit('team.budget_changed', { id: team.id, label: team.name }, before, {
+    budget_limit_cents: Math.round(team.budget_limit * 100),
+  });
   return json(teamView(fakeDb.state, team));
 });
 

@@ -35,7 +35,8 @@ function refuseUntranslatable(request: OpenAiChatRequest) {
   }
 }
 
-function textOf(content: string | { type: string; text?: string }[], param: string): string {
+/** A message's content as text: a string, or text parts joined (any other part is refused, at `param[j]`). */
+export function textOf(content: string | { type: string; text?: string }[], param: string): string {
   if (typeof content === 'string') return content;
   return content
     .map((part, i) => {

@@ -30,3 +30,34 @@ export const finishReasonOf = (reason: AnthropicStopReason | null): OpenAiFinish
 
 export const stopReasonOf = (reason: OpenAiFinishReason | null): AnthropicStopReason =>
   (reason && STOP_REASON_OF[reason]) ?? 'end_turn';
+
+/**
+ * Gemini's finish reasons as OpenAI's. Gemini stops with `STOP` after calling functions too, so a candidate with
+ * function calls reads as `tool_calls`. Its safety stops (`SAFETY`, `RECITATION`, `BLOCKLIST`, …) are OpenAI's
+ * `content_filter`; the rest (`OTHER`, `MALFORMED_FUNCTION_CALL`, a reason added later) read as `stop`.
+ */
+const FINISH_REASON_OF_GEMINI: Record<string, OpenAiFinishReason> = {
+  STOP: 'stop',
+  MAX_TOKENS: 'length',
+  SAFETY: 'content_filter',
+  RECITATION: 'content_filter',
+  LANGUAGE: 'content_filter',
+  BLOCKLIST: 'content_filter',
+  PROHIBITED_CONTENT: 'content_filter',
+  SPII: 'content_filter',
+  IMAGE_SAFETY: 'content_filter',
+};
+
+export const finishReasonOfGemini = (reason: string, calledFunctions: boolean): OpenAiFinishReason => {
+  const finish = Object.hasOwn(FINISH_REASON_OF_GEMINI, reason) ? FINISH_REASON_OF_GEMINI[reason] : 'stop';
+  return finish === 'stop' && calledFunctions ? 'tool_calls' : finish;
+};
+
+/** OpenAI's finish reasons as Gemini's: a tool call is Gemini's `STOP`, a filtered answer its `SAFETY`. */
+export const GEMINI_FINISH_REASON_OF: Record<OpenAiFinishReason, string> = {
+  stop: 'STOP',
+  length: 'MAX_TOKENS',
+  tool_calls: 'STOP',
+  function_call: 'STOP',
+  content_filter: 'SAFETY',
+};

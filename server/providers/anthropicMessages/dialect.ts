@@ -1,6 +1,7 @@
 import { TranslationError } from '../../formats/translate/translationError';
 import type { ChatRequest } from '../../formats/types';
 import type { Dialect } from '../types';
+import { geminiViaChat } from '../geminiViaChat/geminiViaChat';
 import { chatViaAnthropic } from './chatViaAnthropic';
 import { messagesWithAnthropic } from './messagesWithAnthropic';
 
@@ -18,7 +19,7 @@ export const noAnthropicResponses = () =>
 
 /**
  * Anthropic's native Messages API (prompt caching, thinking and tool use as Anthropic defines them): Messages passed
- * through, chat completions translated to it and back.
+ * through, chat completions translated to it and back, the Gemini door through chat completions.
  */
 export const anthropicMessages: Dialect = {
   name: 'anthropic',
@@ -32,6 +33,8 @@ export const anthropicMessages: Dialect = {
         throw noAnthropicEmbeddings();
       case 'responses':
         throw noAnthropicResponses();
+      case 'generateContent':
+        return geminiViaChat(anthropicMessages, body, model, options);
     }
   },
 };

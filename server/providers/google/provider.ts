@@ -1,12 +1,17 @@
-import { bearer, openaiCompatible } from '../openaiCompatible/dialect';
 import { limits, type ProviderDescriptor } from '../types';
+import { gemini } from './dialect';
 
-/** Google's Gemini models, through Google's OpenAI-compatible endpoint. */
+/**
+ * Google's Gemini models, through the native Gemini API (dialect.ts), the key in `x-goog-api-key` (which Google's
+ * OpenAI-compatible endpoint, used for embeddings, takes too). A base URL configured as that endpoint
+ * (`…/v1beta/openai`, the default before the native dialect) is read as the API's base above it.
+ */
 export const google: ProviderDescriptor = {
   name: 'google',
-  defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
-  authHeaders: bearer,
-  dialectFor: () => openaiCompatible,
+  defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+  baseUrlFor: (configured) => configured.replace(/\/openai\/*$/, ''),
+  authHeaders: (key) => ({ 'x-goog-api-key': key }),
+  dialectFor: () => gemini,
   offers: ['embeddings'],
   chatOutputCap: 'max_tokens',
   models: {

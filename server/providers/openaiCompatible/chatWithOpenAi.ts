@@ -1,29 +1,18 @@
 import type { ChatRequest } from '../../formats/types';
 import { SseRelay, readCompletion } from '../../formats/replies';
 import { openAiErrorEvent } from '../../formats/openAiEvents';
+import { relayReading } from '../../formats/eventRelay';
 import type { Conversation, StreamRelay } from '../../formats/types';
 
 /** A relay of OpenAI chat completion chunks as they are (the provider speaks the client's format). */
 function openAiChatRelay(clientWantsUsage: boolean): StreamRelay {
   const sse = new SseRelay(clientWantsUsage);
-  return {
+  return relayReading(sse, {
     push: (chunk) => sse.push(chunk),
     flush: () => sse.flush(),
     finish: () => (sse.done ? 'data: [DONE]\n\n' : ''),
-    get usage() {
-      return sse.usage;
-    },
-    get completionChars() {
-      return sse.completionChars;
-    },
-    get done() {
-      return sse.done;
-    },
-    get error() {
-      return sse.error;
-    },
     errorEvent: openAiErrorEvent,
-  };
+  });
 }
 
 export function chatWithOpenAi(body: ChatRequest, model: string): Conversation {

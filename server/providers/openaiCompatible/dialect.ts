@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../../formats/types';
 import type { Dialect } from '../types';
+import { geminiViaChat } from '../geminiViaChat/geminiViaChat';
 import { chatWithOpenAi } from './chatWithOpenAi';
 import { embeddingsWithOpenai } from './embeddings';
 import { messagesViaOpenai } from './messagesViaOpenai';
@@ -9,12 +10,12 @@ import { responsesWithOpenai } from './responses';
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /**
- * OpenAI's API and every API compatible with it (OpenAI, Google's OpenAI endpoint, OpenRouter, echo): chat
- * completions and the endpoints that have them passed through, Anthropic's Messages translated to chat completions.
+ * OpenAI's API and every API compatible with it (OpenAI, OpenRouter, echo): chat completions and the endpoints that
+ * have them passed through, Anthropic's Messages and the Gemini door translated to chat completions.
  */
 export const openaiCompatible: Dialect = {
   name: 'openai',
-  converse(endpoint, body, model) {
+  converse(endpoint, body, model, options) {
     switch (endpoint) {
       case 'chat.completions':
         return chatWithOpenAi(body as ChatRequest, model);
@@ -24,6 +25,8 @@ export const openaiCompatible: Dialect = {
         return embeddingsWithOpenai(body, model);
       case 'responses':
         return responsesWithOpenai(body, model);
+      case 'generateContent':
+        return geminiViaChat(openaiCompatible, body, model, options);
     }
   },
 };

@@ -1,12 +1,8 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
-import { AfterFirstPaint } from '../AfterFirstPaint';
-import { GridPlaceholder } from '../grid/GridPlaceholder';
+import { ListRows } from '../grid/ListRows';
 import { PageHeader } from '../PageHeader';
-import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { BackToAdminLink } from './BackToAdminLink';
 import { FailureAlert, type Failure } from './FailureAlert';
 
@@ -49,7 +45,6 @@ export function AdminListFrame<GridProps extends object>({
   loadingLabel,
   children,
 }: AdminListFrameProps<GridProps>) {
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   // The same element on every render, so the list's loading and arrival do not rebuild the heading (largest
   // contentful paint).
   const heading = useMemo(
@@ -74,18 +69,7 @@ export function AdminListFrame<GridProps extends object>({
       {heading}
       <FailureAlert failure={failure} onClose={onClearFailure} />
       {filters}
-      {/* Thousands of rows stay quick: the grid and the cards show them a page (at most 100) at a time. */}
-      <Box sx={{ width: '100%', minWidth: 0 }}>
-        {isMobile ? (
-          cards
-        ) : (
-          <AfterFirstPaint
-            load={loadGrid}
-            props={gridProps}
-            fallback={<GridPlaceholder label={loadingLabel} minHeight={320} />}
-          />
-        )}
-      </Box>
+      <ListRows cards={cards} loadGrid={loadGrid} gridProps={gridProps} loadingLabel={loadingLabel} />
       {children}
     </>
   );

@@ -48,18 +48,24 @@ export function AppLayout() {
 
   const sidebarWidth = desktopOpen ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED;
   const isAdmin = Boolean(user?.is_admin);
+  const isOwner = user?.team_role === 'owner';
   const toggleDrawer = () => dispatch(isDesktop ? desktopDrawerToggled() : mobileDrawerToggled());
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {isDesktop ? (
         <DockedSidebar width={sidebarWidth}>
-          <SidebarContent compact={!desktopOpen} isAdmin={isAdmin} />
+          <SidebarContent compact={!desktopOpen} isAdmin={isAdmin} isOwner={isOwner} />
         </DockedSidebar>
       ) : (
         <MountWhenOpened open={mobileOpen}>
           <MobileNavDrawer open={mobileOpen} onClose={() => dispatch(mobileDrawerClosed())}>
-            <SidebarContent compact={false} isAdmin={isAdmin} onNavigate={() => dispatch(mobileDrawerClosed())} />
+            <SidebarContent
+              compact={false}
+              isAdmin={isAdmin}
+              isOwner={isOwner}
+              onNavigate={() => dispatch(mobileDrawerClosed())}
+            />
           </MobileNavDrawer>
         </MountWhenOpened>
       )}

@@ -19,6 +19,8 @@ interface SidebarContentProps {
   /** Icons only: the collapsed desktop sidebar. Labels then move to tooltips and aria-labels. */
   compact: boolean;
   isAdmin: boolean;
+  /** The signed-in user owns their team: owners' entries (the audit log) show. */
+  isOwner: boolean;
   onNavigate?: () => void;
 }
 
@@ -86,7 +88,8 @@ function NavLink({ item, compact, onNavigate, nested = false }: NavLinkProps) {
   );
 }
 
-export function SidebarContent({ compact, isAdmin, onNavigate }: SidebarContentProps) {
+export function SidebarContent({ compact, isAdmin, isOwner, onNavigate }: SidebarContentProps) {
+  const mainNav = MAIN_NAV.filter((item) => !item.ownersAndAdmins || isAdmin || isOwner);
   // The brand link and 'Sign out' sit outside the Main navigation; the aside keeps them inside a landmark too.
   return (
     <Box component="aside" aria-label="Sidebar" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -117,7 +120,7 @@ export function SidebarContent({ compact, isAdmin, onNavigate }: SidebarContentP
       <Divider />
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <List>
-          {MAIN_NAV.map((item) => (
+          {mainNav.map((item) => (
             <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
           ))}
         </List>

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../../contract/schemas/auth';
 import { logoutUrl } from '../../config';
 import { MountWhenOpened } from '../MountWhenOpened';
 import { ColorModeToggle } from './ColorModeToggle';
+import { NotificationBell } from './NotificationBell';
 
 // Loaded when first opened: most visits never open the account dialog.
 const AccountDialog = lazy(() => import(/* webpackChunkName: "account-dialog" */ './AccountDialog'));
@@ -34,6 +35,7 @@ export function TopBar({ user, isDesktop, desktopOpen, onToggleDrawer }: TopBarP
           {isDesktop && desktopOpen ? <MenuOpenOutlined /> : <MenuOutlined />}
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
+        <NotificationBell />
         <ColorModeToggle />
         <ButtonBase
           onClick={() => setAccountOpen(true)}

@@ -9,6 +9,8 @@ import SellOutlined from '@mui/icons-material/SellOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import { PAGE_ROUTES, type NavEntry, type NavMatch, type NavPath } from '../../../contract/routes';
 
 export interface NavItem {
@@ -18,6 +20,8 @@ export interface NavItem {
   Icon: ComponentType;
   /** Entries shown indented under this one (the request log under Usage Reports). */
   children: NavItem[];
+  /** Shown only to team owners and administrators. */
+  ownersAndAdmins: boolean;
 }
 
 // The entries, their order and labels are the routes' (contract/routes.ts); only the icons live here, in the browser.
@@ -32,13 +36,22 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/admin/pricing': SellOutlined,
   '/admin/coupons': LocalOfferOutlined,
   '/admin/routing': AltRouteOutlined,
+  '/audit-log': HistoryEduOutlined,
+  '/admin/outbox': OutboxOutlined,
 };
 
 function navSection(section: NavEntry['section']): NavItem[] {
   const entries = PAGE_ROUTES.flatMap((route): { item: NavItem; parent?: string }[] => {
     if (!('nav' in route) || route.nav.section !== section) return [];
     const nav: NavEntry = route.nav;
-    const item = { label: nav.label, to: route.path, match: nav.match, Icon: NAV_ICONS[route.path], children: [] };
+    const item = {
+      label: nav.label,
+      to: route.path,
+      match: nav.match,
+      Icon: NAV_ICONS[route.path],
+      children: [],
+      ownersAndAdmins: nav.ownersAndAdmins ?? false,
+    };
     return [{ item, parent: nav.parent }];
   });
   for (const { item, parent } of entries) {

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { DetailList } from '../../components/admin/DetailList';
+import { DetailsDrawer } from '../../components/DetailsDrawer';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { formatCents } from '../../../contract/money';
@@ -74,24 +72,7 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
   ];
 
   return (
-    <Drawer
-      anchor="right"
-      open
-      onClose={onClose}
-      slotProps={{
-        paper: { role: 'dialog', 'aria-labelledby': 'request-details-title', sx: { width: { xs: '100%', sm: 460 } } },
-      }}
-    >
-      <Box
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Typography id="request-details-title" variant="h2" component="h2" sx={{ flex: 1, fontSize: '1.25rem' }}>
-          {DETAILS_TITLE}
-        </Typography>
-        <IconButton aria-label="Close details" onClick={onClose}>
-          <Close />
-        </IconButton>
-      </Box>
+    <DetailsDrawer titleId="request-details-title" title={DETAILS_TITLE} width={460} onClose={onClose}>
       <Box sx={{ p: 3 }}>
         {entry ? (
           <DetailList items={details(entry)} />
@@ -101,6 +82,6 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
           <ErrorState message={failure ?? 'This request could not be loaded'} onRetry={onRetry} />
         )}
       </Box>
-    </Drawer>
+    </DetailsDrawer>
   );
 }

@@ -16,7 +16,7 @@ import {
   type RequestLogView,
   type TimeRange,
 } from './requestLogView';
-import { useTypedFilter } from './useTypedFilter';
+import { useTypedFilter } from '../../components/admin/useTypedFilter';
 
 interface RequestLogFiltersProps {
   view: RequestLogView;

@@ -1,15 +1,10 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import Box from '@mui/material/Box';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { ErrorState } from '../../components/ErrorState';
-import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { FIRST_PAGE_SIZE } from '../../components/grid/pagedGrid';
-import { errorMessage, hasStatus } from '../../lib/apiError';
+import { cardPages, ListRows } from '../../components/grid/ListRows';
+import { entryFailure } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
 import { useGetRequestLogEntryQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
-import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { REQUEST_LOG_DEFAULT_PAGE, type RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { LOAD_FAILED, LOADING_REQUESTS } from './requestLog';
 import { RequestLogCards } from './RequestLogCards';
@@ -40,7 +35,6 @@ interface RequestLogResultsProps {
 /** The log's rows (grid, or cards on a phone), its failed-load state, and the open request's drawer. */
 export function RequestLogResults({ search, log, pageSize, onPageSizeChange }: RequestLogResultsProps) {
   const dispatch = useAppDispatch();
-  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   const { view, change, openId, open, close } = search;
   const onOpen = useCallback((entry: RequestLogEntry) => open(entry.id), [open]);
   const inPage = openId ? log.rows.find((row) => row.id === openId) : undefined;
@@ -89,46 +83,27 @@ export function RequestLogResults({ search, log, pageSize, onPageSizeChange }: R
     ],
   );
 
-  const rows = log.error ? (
-    <ErrorState
-      message={`${LOAD_FAILED}: ${errorMessage(log.error, 'Unknown error')}`}
+  const rows = (
+    <ListRows
+      error={log.error}
+      failedLabel={LOAD_FAILED}
       onRetry={() => void log.retry()}
-    />
-  ) : isMobile ? (
-    <RequestLogCards
-      rows={log.rows}
-      loading={log.loading}
-      onOpen={onOpen}
-      pages={{
-        label: `Page ${log.page + 1}`,
-        hasPrevious: log.page > 0,
-        hasNext: log.hasNextPage,
-        onTurn: (direction) => turn(log.page + direction),
-      }}
-    />
-  ) : (
-    <AfterFirstPaint
-      load={loadGrid}
-      props={gridProps}
-      fallback={<GridPlaceholder label={LOADING_REQUESTS} minHeight={320} />}
+      loadGrid={loadGrid}
+      gridProps={gridProps}
+      loadingLabel={LOADING_REQUESTS}
+      cards={<RequestLogCards rows={log.rows} loading={log.loading} onOpen={onOpen} pages={cardPages(log)} />}
     />
   );
 
   return (
     <>
-      <Box sx={{ width: '100%', minWidth: 0 }}>{rows}</Box>
+      {rows}
       {openId && (
         <Suspense fallback={null}>
           <RequestDetailsDrawer
             entry={inPage ?? detail.currentData}
             loading={detail.isFetching}
-            failure={
-              detail.isError
-                ? hasStatus(detail.error, 404)
-                  ? NOT_IN_LOG
-                  : errorMessage(detail.error, 'This request could not be loaded')
-                : null
-            }
+            failure={entryFailure(detail.isError, detail.error, NOT_IN_LOG, 'This request could not be loaded')}
             onRetry={() => void detail.refetch()}
             onCopy={(label, value) => void copy(label, value)}
             onClose={close}

@@ -1,11 +1,8 @@
-import visuallyHidden from '@mui/utils/visuallyHidden';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid/models';
+import { CellLines as Lines, OpenRowTime } from '../../components/grid/cells';
 import type { RequestLogEntry, RequestLogSortField } from '../../../contract/schemas/requestLog';
 import { formatCents } from '../../../contract/money';
-import { formatClockTime, formatDate } from '../../lib/time';
 import { formatCount } from '../../lib/numbers';
 import {
   durationText,
@@ -18,27 +15,6 @@ import {
   VIEW_DETAILS,
 } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
-import { BreakableText } from '../../components/BreakableText';
-
-function Lines({ primary, secondary, mono }: { primary: string; secondary?: string | null; mono?: boolean }) {
-  return (
-    <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.4 }}>
-      <Typography variant="body2">
-        <BreakableText text={primary} />
-      </Typography>
-      {secondary && (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          sx={{ fontFamily: mono ? 'monospace' : undefined }}
-        >
-          <BreakableText text={secondary} />
-        </Typography>
-      )}
-    </Box>
-  );
-}
 
 // The grid wraps what does not fit a column rather than cut it (wrapCells); the widths (a column without flex is
 // `width` wide, 100 px unless set) add up to 932 px, under what fits beside the open sidebar at 1280 px with a scroll
@@ -54,20 +30,8 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     field: 'created_at' satisfies RequestLogSortField,
     headerName: 'Time',
     width: 112,
-    // The clock first, to the second: a log is read by when; the date under it. A button, so a screen reader hears
-    // that the row opens (a click anywhere on the row, or Enter on any cell, does too: RequestLogGrid).
-    renderCell: ({ row }) => {
-      const clock = formatClockTime(row.created_at);
-      return (
-        <ButtonBase sx={{ justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, color: 'primary.main' }}>
-          <Lines primary={clock} secondary={formatDate(row.created_at)} />
-          {/* Heard after the visible time and date, so the button's name holds its text (WCAG 2.5.3). */}
-          <Box component="span" sx={visuallyHidden}>
-            , {VIEW_DETAILS.toLowerCase()}
-          </Box>
-        </ButtonBase>
-      );
-    },
+    // The clock first: a log is read by when; the date under it.
+    renderCell: ({ row }) => <OpenRowTime at={row.created_at} opens={VIEW_DETAILS} />,
   },
   {
     ...fixed,

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useUpdateSearchParams } from '../../components/admin/useUpdateSearchParams';
+import { useViewSearchParams } from '../../components/admin/useViewSearchParams';
 import { api, useGetRequestLogQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
 import type { RequestLogQuery, RequestLogSortField } from '../../../contract/schemas/requestLog';
-import { startTrail, trailCursor, turnTo } from './cursorTrail';
+import { useCursorTrail, useKeysetPage } from '../../components/grid/useCursorTrail';
 import {
   REQUEST_PARAM,
   viewFilters,
@@ -14,20 +14,10 @@ import {
 } from './requestLogView';
 
 /** The view (filters and order) and the open entry, kept in the URL so a view can be shared and survives a reload. */
-export function useRequestLogSearchParams() {
-  const [params, update] = useUpdateSearchParams();
-  const view = useMemo(() => viewFromParams(params), [params]);
-  return {
-    view,
-    change: useCallback((change: Partial<RequestLogView>) => update(viewParams(change)), [update]),
-    openId: params.get(REQUEST_PARAM),
-    open: useCallback((id: string) => update({ [REQUEST_PARAM]: id }), [update]),
-    close: useCallback(() => update({ [REQUEST_PARAM]: null }), [update]),
-  };
-}
+export const useRequestLogSearchParams = () => useViewSearchParams(viewFromParams, viewParams, REQUEST_PARAM);
 
 /**
- * One page of the log for a view, paged with the server's cursors (cursorTrail.ts): a change of filters, order or
+ * One page of the log for a view, paged with the server's cursors (lib/cursorTrail.ts): a change of filters, order or
  * page size starts again at the first page. Asked again whenever the page is shown (the gateway adds rows all the
  * time, and a request just made should be there) and when the tab regains focus.
  */
@@ -38,45 +28,22 @@ export function useRequestLog(view: RequestLogView, pageSize: number, skip: bool
   const [anchor, setAnchor] = useState(() => new Date());
   const filters = useMemo(() => viewFilters(view, anchor), [view, anchor]);
   const key = JSON.stringify([filters, view.sort, view.order, pageSize]);
-  const [storedTrail, setTrail] = useState(() => startTrail(key));
-  let trail = storedTrail;
-  if (storedTrail.key !== key) {
-    trail = startTrail(key);
-    setTrail(trail);
-  }
-  const cursor = trailCursor(trail);
+  const trail = useCursorTrail(key);
   const query: RequestLogQuery = {
     ...filters,
     sort: view.sort,
     order: view.order,
     limit: pageSize,
-    ...(cursor ? { cursor } : {}),
+    ...(trail.cursor ? { cursor: trail.cursor } : {}),
   };
   const result = useGetRequestLogQuery(query, { skip, refetchOnMountOrArgChange: true });
-  const current = result.currentData;
-  const nextCursor = current?.next_cursor ?? null;
-
-  const turn = useCallback((page: number) => setTrail((previous) => turnTo(previous, page, nextCursor)), [nextCursor]);
+  const { toFirstPage } = trail;
   const refresh = useCallback(() => {
-    setTrail((previous) => ({ ...previous, page: 0 }));
+    toFirstPage();
     if (view.range === 'custom') dispatch(api.util.invalidateTags([{ type: 'RequestLog', id: 'LIST' }]));
     else setAnchor(new Date());
-  }, [dispatch, view.range]);
-
-  return {
-    filters,
-    // The rows shown while the next page loads are the last ones (the grid greys them under its loading bar).
-    rows: (current ?? result.data)?.rows ?? [],
-    page: trail.page,
-    hasNextPage: nextCursor !== null,
-    // Known once the last page has arrived; until then the grid offers Next while the server has a next page.
-    rowCount: current && !nextCursor ? trail.page * pageSize + current.rows.length : -1,
-    loading: result.isFetching,
-    error: result.isError ? result.error : undefined,
-    retry: result.refetch,
-    turn,
-    refresh,
-  };
+  }, [dispatch, view.range, toFirstPage]);
+  return { filters, ...useKeysetPage(result, trail, pageSize), refresh };
 }
 
 export type SortChange = (sort: RequestLogSortField, order: SortOrder) => void;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ErrorState } from '../../components/ErrorState';
@@ -12,6 +13,13 @@ import { CreateTeamForm } from '../../features/team/CreateTeamForm';
 import { TeamMembers } from '../../features/team/TeamMembers';
 import { TeamOverview } from '../../features/team/TeamOverview';
 import { TeamBudgetForm } from '../../features/budget/TeamBudgetForm';
+
+// Owners only, below the fold: its chunk is requested when an owner's page renders.
+const AlertsSection = lazy(() =>
+  import(/* webpackChunkName: "section-alerts" */ '../../features/alerts/AlertsSection').then((module) => ({
+    default: module.AlertsSection,
+  })),
+);
 
 export function TeamPage() {
   const teamless = useTeamless();
@@ -51,13 +59,18 @@ export function TeamPage() {
           onRetry={members.refetch}
           isOwner={isOwner}
         />
+        {isOwner && (
+          <Suspense fallback={<PageLoader label="Loading alerts" />}>
+            <AlertsSection />
+          </Suspense>
+        )}
       </>
     );
   };
 
   return (
     <>
-      <PageHeader title="Team Settings" subtitle="Manage your team, its monthly budget and its members" />
+      <PageHeader title="Team Settings" subtitle="Manage your team, its monthly budget, its members and its alerts" />
       {content()}
     </>
   );

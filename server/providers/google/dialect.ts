@@ -1,0 +1,34 @@
+import { embeddingsWithOpenai } from '../openaiCompatible/embeddings';
+import { TranslationError } from '../../formats/translate/translationError';
+import type { GeminiDoorRequest } from '../../formats/translate/geminiTypes';
+import type { ChatRequest } from '../../formats/types';
+import type { Dialect } from '../types';
+import { chatViaGemini } from './chatViaGemini';
+import { generateContentWithGemini } from './generateContentWithGemini';
+import { messagesViaGemini } from './messagesViaGemini';
+
+/**
+ * Google's native Gemini API (`{base}/models/{model}:generateContent`, `:streamGenerateContent?alt=sse`): the Gemini
+ * door passed through; chat completions translated to it and back, and Anthropic's Messages through chat completions.
+ * Embeddings go to Google's OpenAI-compatible endpoint under the same base (`{base}/openai/embeddings`).
+ */
+export const gemini: Dialect = {
+  name: 'gemini',
+  converse(endpoint, body, model, options) {
+    switch (endpoint) {
+      case 'chat.completions':
+        return chatViaGemini(body as ChatRequest, model, options);
+      case 'messages':
+        return messagesViaGemini(body, model, options);
+      case 'generateContent':
+        return generateContentWithGemini(body as GeminiDoorRequest, model);
+      case 'embeddings':
+        return { ...embeddingsWithOpenai(body, model), path: '/openai/embeddings' };
+      case 'responses':
+        throw new TranslationError(
+          'The Responses API is not offered for Google models; call /v1/chat/completions or the Gemini API.',
+          'model',
+        );
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import type { DataGridProps } from '@mui/x-data-grid';
+import type { GridPaginationModel, GridValidRowModel } from '@mui/x-data-grid/models';
+import { PagedDataGrid } from './PagedDataGrid';
+
+/** What a log's grid is given by its page (the request log's, the audit log's). */
+export interface KeysetPageProps<Row> {
+  rows: Row[];
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  hasNextPage: boolean;
+  /** -1 while unknown. */
+  rowCount: number;
+  onPageChange: (page: number, pageSize: number) => void;
+  onOpen: (row: Row) => void;
+}
+
+type KeysetDataGridProps<Row extends GridValidRowModel> = KeysetPageProps<Row> &
+  Omit<DataGridProps<Row>, 'rows' | 'loading' | 'rowCount' | 'onRowClick'> & {
+    identifyingField: string;
+    pageSizeOptions: number[];
+    /** Shown when the page has no rows. */
+    noRowsLabel: string;
+  };
+
+/**
+ * A log as a DataGrid in server mode: the server pages with keyset cursors and the total is unknown (a count over
+ * millions of rows is what keyset paging avoids), so the grid offers Next while the server says there is a next
+ * page. A click on a row, or Enter on any of its cells, opens it. Rows grow and wrap rather than cut their text.
+ */
+export function KeysetDataGrid<Row extends GridValidRowModel>({
+  rows,
+  loading,
+  page,
+  pageSize,
+  hasNextPage,
+  rowCount,
+  onPageChange,
+  onOpen,
+  noRowsLabel,
+  sx,
+  ...grid
+}: KeysetDataGridProps<Row>) {
+  const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize }), [page, pageSize]);
+  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
+  return (
+    <PagedDataGrid
+      rows={rows}
+      loading={loading}
+      rowHeight={56}
+      wrapCells
+      localeText={{ noRowsLabel }}
+      sx={[
+        { minHeight: 320, '& .MuiDataGrid-row': { cursor: 'pointer' } },
+        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+      ]}
+      paginationMode="server"
+      rowCount={rowCount}
+      paginationMeta={paginationMeta}
+      paginationModel={paginationModel}
+      onPaginationModelChange={(model) => onPageChange(model.page, model.pageSize)}
+      onRowClick={({ row }) => onOpen(row)}
+      onCellKeyDown={({ row }, event) => {
+        if (event.key !== 'Enter') return;
+        event.defaultMuiPrevented = true;
+        onOpen(row);
+      }}
+      {...grid}
+    />
+  );
+}
