@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { REPO_ROOT } from '../config';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import { sendJson, sendStream, words } from './fakeUpstream';
 
@@ -156,6 +159,19 @@ test('the counters are the request log, the histograms count every request, and 
   assert.deepEqual([...samples('gateway_deployment_consecutive_failures').values()], [2]);
   assert.ok(parsed.has('process_cpu_user_seconds_total'), "Node's process metrics");
   assert.ok(parsed.has('nodejs_eventloop_lag_seconds'));
+
+  // Every series the Grafana dashboard (deploy/) charts is one this endpoint serves.
+  const dashboard = fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'grafana-dashboard.json'), 'utf8');
+  const charted = new Set(
+    [...dashboard.matchAll(/\b((?:gateway|process|nodejs)_[a-z0-9_]+)/g)].map(([name]) =>
+      series.has(name) ? name : name.replace(/_(bucket|count|sum)$/, ''),
+    ),
+  );
+  assert.ok(charted.size >= 15);
+  assert.deepEqual(
+    [...charted].filter((name) => !parsed.has(name) && !series.has(name)),
+    [],
+  );
 
   const [keyRow] = await ctx.db.query<{ id: string }>('SELECT id FROM api_keys');
   assert.ok(!text.includes(keyRow.id), 'no key id');
