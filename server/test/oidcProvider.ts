@@ -31,10 +31,11 @@ export interface TestOidcProvider {
 
 const KID = 'test-key';
 
-export async function startOidcProvider(): Promise<TestOidcProvider> {
+/** `port`: 0 for any (the server tests); the e2e spec's is fixed, as the server under test is configured before it. */
+export async function startOidcProvider(port = 0): Promise<TestOidcProvider> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map<string, Account>();
   const self: TestOidcProvider = {

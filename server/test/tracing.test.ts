@@ -195,12 +195,18 @@ test('a streamed call with a fallback: the request span continues the client`s t
   );
 });
 
-test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span carries the messages', async () => {
+test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span carries the messages; metrics on beside', async () => {
   const receiver = await startReceiver();
+  const metricsToken = 'metrics-token-beside-the-traces';
   const ctx = await createGatewayContext(
-    { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true' },
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true',
+      METRICS_TOKEN: metricsToken,
+    },
     ['openai'],
   );
+  let metrics = '';
   try {
     const key = await prepare(ctx);
     const res = await ctx.chat(key, {
@@ -210,10 +216,15 @@ test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span c
     });
     await res.text();
     await ctx.app.gateway.settled();
+    const scraped = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
+    metrics = scraped.body;
   } finally {
     await ctx.close();
     await receiver.close();
   }
+  // Both watch the same request (probe.ts combines them): the counter and the settlement span both saw its bill.
+  assert.match(metrics, /^gateway_requests_total\{[^}]*model="good"[^}]*status="success"[^}]*\} 1$/m);
+  assert.ok(receiver.spans.some((span) => span.name === 'gateway.settlement'));
   const request = receiver.spans.find((span) => span.kind === SERVER)!;
   assert.equal(attributes(request)['gen_ai.input.messages'], JSON.stringify([{ role: 'user', content: 'a prompt' }]));
   // A call by the model's own name: no client traceparent, so a trace of its own.
