@@ -101,7 +101,10 @@ const collapsedSidebar: Overlay = {
 const SCREENS: Screen[] = [
   screen('/login', null),
   screen('/debug', null),
-  screen('/dashboard', 'alice', [dialog('Your account', (page) => page.getByRole('button', { name: /^Account:/ }))]),
+  screen('/dashboard', 'alice', [
+    dialog('Your account', (page) => page.getByRole('button', { name: /^Account:/ })),
+    dialog('Notifications', (page) => page.getByRole('button', { name: /^Notifications/ })),
+  ]),
   screen('/api-keys', 'alice', [dialog('Revoke API key', firstRowAction('Revoke'))]),
   screen('/api-keys/create'),
   screen('/team', 'alice', [
@@ -117,6 +120,10 @@ const SCREENS: Screen[] = [
     dialog('Buy Credits', button('Buy Credits')),
     dialog('Redeem Coupon', button('Redeem Coupon')),
     dialog('Update Budget Limit', button('Manage Budget')),
+  ]),
+  // A row's time (grid) or its card's button opens the before and after.
+  screen('/audit-log', 'alice', [
+    dialog('Change details', (page) => page.getByRole('button', { name: /view change$/i }).first()),
   ]),
   screen('/no-such-page'),
   screen('/dashboard', 'teamless', [dialog('No Team Found', button('Redeem Coupon'))]),
@@ -140,6 +147,8 @@ const SCREENS: Screen[] = [
     dialog('Add Provider Credential', button('Add Credential')),
   ]),
   screen('/admin/analytics', 'admin'),
+  screen('/admin/outbox', 'admin'),
+  screen('/audit-log', 'admin'),
 ];
 
 /** The page has rendered its title and finished loading its data. */

@@ -8,8 +8,17 @@ export const SIGNED_IN_ROUTES = {
     '/usage-reports',
     '/usage-reports/requests',
     '/billing',
+    '/audit-log',
   ],
-  admin: ['/admin', '/admin/pricing', '/admin/coupons', '/admin/routing', '/admin/analytics'],
+  admin: [
+    '/admin',
+    '/admin/pricing',
+    '/admin/coupons',
+    '/admin/routing',
+    '/admin/analytics',
+    '/admin/outbox',
+    '/audit-log',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -29,6 +38,7 @@ export const TABLES_BY_ROUTE: Record<string, Record<string, TableRef[]>> = {
       { role: 'table', name: 'Top Models by Usage' },
     ],
     '/usage-reports/requests': [{ role: 'grid', name: 'Requests' }],
+    '/audit-log': [{ role: 'grid', name: 'Audit log entries' }],
   },
   admin: {
     '/admin/pricing': [{ role: 'grid', name: 'Pricing tiers' }],
