@@ -150,11 +150,12 @@ async function seedInto(
   await seedRoutes(q);
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
-  // Bob's "Data pipeline" key has reached its monthly spending limit (whole dollars at or under this month's spend),
-  // so the demo shows a limit reached and its 429 key_budget_exceeded.
+  // Bob's "Data pipeline" key has reached its monthly spending limit: the limit is exactly this month's spend (the
+  // gateway never bills a key past its limit, so the demo must not show one passed either), so the demo shows a limit
+  // reached and its 429 key_budget_exceeded.
   await q.query(
     `UPDATE api_keys k SET limit_period = 'monthly', spend_period_start = key_period_start('monthly', $2),
-       period_spend_cents = s.spent, spend_limit_cents = GREATEST(1, s.spent - s.spent % 100),
+       period_spend_cents = s.spent, spend_limit_cents = GREATEST(1, s.spent),
        note = 'Nightly batch jobs; capped at its monthly limit'
      FROM (SELECT COALESCE(sum(cost_cents), 0) AS spent FROM usage_events
            WHERE api_key_id = $1 AND created_at >= key_period_start('monthly', $2)) s
@@ -162,11 +163,11 @@ async function seedInto(
     [keyIds[keys.findIndex((key) => key.name === 'Data pipeline')], now],
   );
 
-  // Bob is at the monthly cap Alice set for him (whole dollars at or under his spend this month), so the demo shows a
+  // Bob is at the monthly cap Alice set for him (exactly his spend this month, as above), so the demo shows a
   // member at their cap: his dashboard says so, his "Notebook" key (no limit of its own) is refused with 429
   // member_budget_exceeded, and Team Settings shows 'Cap reached this month'.
   const [{ cap }] = await q.query<{ cap: number }>(
-    `UPDATE team_members m SET monthly_cap_cents = s.spent - s.spent % 100
+    `UPDATE team_members m SET monthly_cap_cents = GREATEST(1, s.spent)
      FROM (SELECT COALESCE(sum(cost_cents), 0) AS spent FROM usage_events
            WHERE team_id = $1 AND user_id = $2 AND created_at >= key_period_start('monthly', $3)) s
      WHERE m.team_id = $1 AND m.user_id = $2 RETURNING m.monthly_cap_cents AS cap`,
