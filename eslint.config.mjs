@@ -11,6 +11,7 @@ import fs from 'node:fs';
  * server/gateway <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
  * services and under payments, which issues them. The audit log and the mail outbox are written in the transactions
  * of the changes they record or announce, so every service may call them; alerts watch the credit room's bills.
+ * server/sso (OpenID sign-in) stands on services; server/metrics and server/tracing watch the gateway (its probe).
  * A room never reaches up; a provider never imports another (only the dialects they share, and the folder's own files).
  */
 /** The rooms above server/db, every one of which may stand on it. */
@@ -24,6 +25,9 @@ const ABOVE_DB = [
   'alerts',
   'gateway',
   'reconciliation',
+  'sso',
+  'metrics',
+  'tracing',
   'routes',
   'plugins',
   'payments',
@@ -46,6 +50,11 @@ const ROOMS_ABOVE = {
   invoicing: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'gateway', 'payments', 'reconciliation', 'seed'],
   // Our ledger against the providers' reports: reads the providers' readers and the database, under the routes.
   reconciliation: ['alerts', 'gateway', 'credit', ...above('reconciliation')],
+  // Single sign-on (OpenID Connect): stands on services (users, sessions), under the routes; knows no gateway.
+  sso: ['credit', 'providers', 'alerts', 'gateway', 'reconciliation', ...above('sso')],
+  // What watches the gateway (docs/operations.md): reads the gateway's and credit's state and probe; siblings.
+  metrics: ['sso', ...above('metrics')],
+  tracing: ['sso', 'metrics', ...above('tracing')],
 };
 const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
   target: `./server/${room}`,

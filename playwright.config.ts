@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 // End-to-end tests: Debian's Chromium against `npm start` (demo mode) on a fresh data directory.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+/** The OpenID provider e2e/sso.spec.ts starts, and the client the server is registered as there. */
+export const E2E_OIDC_PORT = PORT + 1;
+export const E2E_OIDC_CLIENT = { id: 'gateway', secret: 'gateway-client-secret-for-tests' };
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -29,9 +32,13 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   // WEBHOOKS_ALLOW_PRIVATE: e2e/alerts.spec.ts sends alert webhooks to a receiver it starts on loopback, which the
-  // server refuses by default (docs/alerts.md#webhooks).
+  // server refuses by default (docs/alerts.md#webhooks). OIDC_*: e2e/sso.spec.ts's OpenID provider, which it starts on
+  // that port (the server reads the provider's metadata at the first sign-in with it).
   webServer: {
-    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 WEBHOOKS_ALLOW_PRIVATE=true npm start`,
+    command:
+      `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} HOST=127.0.0.1 WEBHOOKS_ALLOW_PRIVATE=true ` +
+      `OIDC_PROVIDERS=e2e OIDC_E2E_NAME='Test SSO' OIDC_E2E_ISSUER=http://127.0.0.1:${E2E_OIDC_PORT} ` +
+      `OIDC_E2E_CLIENT_ID=${E2E_OIDC_CLIENT.id} OIDC_E2E_CLIENT_SECRET=${E2E_OIDC_CLIENT.secret} npm start`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -61,6 +61,12 @@ export const REQUEST_LOG_PATH = '/v1/teams/requests';
 export const REQUEST_LOG_CSV_PATH = '/v1/teams/requests.csv';
 export const requestLogEntryPath = (eventId: string) => `${REQUEST_LOG_PATH}/${encodeURIComponent(eventId)}`;
 
+/** The OpenID Connect providers the login page offers beside GitHub (docs/operations.md#single-sign-on). */
+export const SIGN_IN_PROVIDERS_PATH = '/v1/auth/providers';
+/** Where a sign-in with one of them starts: the server redirects to the provider. */
+export const oidcLoginPath = (providerId: string, redirect: string) =>
+  `/v1/oauth/oidc/${encodeURIComponent(providerId)}/login?redirect=${encodeURIComponent(redirect)}`;
+
 /** Alerts (docs/alerts.md): the team's settings, its webhook endpoints and their deliveries. */
 export const ALERT_SETTINGS_PATH = '/v1/teams/alerts/settings';
 export const WEBHOOK_ENDPOINTS_PATH = '/v1/teams/alerts/webhooks';

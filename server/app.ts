@@ -34,11 +34,16 @@ import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
 import { requestLogRoutes } from './routes/requestLog';
 import { staticRoutes } from './routes/static';
+import { ssoRoutes } from './routes/sso';
 import { systemRoutes } from './routes/system';
 import { invoicingRoutes } from './routes/invoicing';
 import { teamBillingRoutes } from './routes/teamBilling';
 import { teamRoutes } from './routes/teams';
 import { createPaymentProvider, paymentRoutes } from './payments';
+import { combineProbes } from './gateway/probe';
+import { createMetrics } from './metrics/metrics';
+import { metricsRoute } from './metrics/route';
+import { startTracing } from './tracing/tracing';
 import { startRetention } from './services/retention';
 import { createSessions } from './services/sessions';
 
@@ -151,13 +156,22 @@ export async function buildApp({
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const paymentProvider = createPaymentProvider(config, db);
   paymentRoutes(app, { db, provider: paymentProvider, operator: config.operator, rateLimit });
+  // What watches the gateway's requests: nothing unless the operator turns it on (docs/operations.md).
+  const metrics = config.metrics ? createMetrics() : null;
+  const tracing = config.tracing ? await startTracing(config.tracing) : null;
+  if (tracing) app.addHook('onClose', () => tracing.close());
   const gateway = createGateway(
     config,
     db,
     app.log,
     gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal },
+    combineProbes([metrics?.probe, tracing?.probe].filter((probe) => probe !== undefined)),
   );
   app.decorate('gateway', gateway);
+  if (metrics && config.metrics) {
+    metrics.watchGateway(gateway);
+    metricsRoute(app, { metrics, token: config.metrics.token });
+  }
   registerSpendingChanges(app, gateway);
   // Ready means hearing the other instances' edits (inject() and listen() wait for it).
   app.addHook('onReady', async () => gateway.listening);
@@ -212,6 +226,7 @@ export async function buildApp({
   for (const routes of [
     systemRoutes,
     authRoutes,
+    ssoRoutes,
     teamRoutes,
     teamBillingRoutes,
     invoicingRoutes,

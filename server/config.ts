@@ -54,6 +54,12 @@ export interface Config {
   webhooks: { allowPrivate: boolean; timeoutMs: number };
   /** Audit log entries older than this many days are deleted in the background (docs/audit.md). */
   auditLog: { retentionDays: number };
+  /** GET /metrics for Prometheus (docs/operations.md#metrics); null, the default: no metrics are kept. */
+  metrics: { token: string } | null;
+  /** OpenTelemetry traces over OTLP/HTTP (docs/operations.md#traces); null, the default: off, nothing loaded. */
+  tracing: TracingConfig | null;
+  /** OpenID Connect providers signed in with beside GitHub (docs/operations.md#single-sign-on); none by default. */
+  sso: OidcProviderConfig[];
 }
 
 export interface MailConfig {
@@ -61,6 +67,29 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** The From of every email (ALERTS_FROM). */
   from: string;
+}
+
+export interface OidcProviderConfig {
+  /** In the provider's URLs (/v1/oauth/oidc/<id>/login) and its variables (OIDC_<ID>_...). */
+  id: string;
+  /** What the login page's button names: "Sign in with <name>". */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  /** A claim and the value that makes its holder an administrator (`groups=gateway-admins`); null: ADMIN_LOGINS. */
+  adminClaim: { claim: string; value: string } | null;
+  /** A verified email's domain and the team its holder joins on first sign-in (`example.com=<team id>`). */
+  teamDomains: { domain: string; teamId: string }[];
+}
+
+export interface TracingConfig {
+  /** Where spans are POSTed (OTLP/HTTP JSON): OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or the base endpoint + /v1/traces. */
+  tracesUrl: string;
+  serviceName: string;
+  /** Prompts (and the request's messages) on the spans: off unless the operator turns it on. */
+  captureContent: boolean;
 }
 
 /** The payment providers PAYMENTS_PROVIDER names; each is a folder of server/payments/. */
@@ -218,8 +247,13 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
   const github = clientId && clientSecret ? { clientId, clientSecret, oauthUrl, apiUrl } : null;
 
   if (mode === 'production') {
-    if (!clientId) problems.push('GITHUB_CLIENT_ID is required in production (npm run serve)');
-    if (!clientSecret) problems.push('GITHUB_CLIENT_SECRET is required in production (npm run serve)');
+    // Someone must be able to sign in: GitHub, or an OpenID provider.
+    if (!str('OIDC_PROVIDERS')) {
+      if (!clientId)
+        problems.push('GITHUB_CLIENT_ID is required in production (npm run serve) unless OIDC_PROVIDERS is set');
+      if (!clientSecret)
+        problems.push('GITHUB_CLIENT_SECRET is required in production (npm run serve) unless OIDC_PROVIDERS is set');
+    }
     if (!jwtSecret) problems.push('JWT_SECRET (at least 32 characters) is required in production (npm run serve)');
   }
 
@@ -256,6 +290,20 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
 
   const payments = paymentsConfig(oneOf('PAYMENTS_PROVIDER', PAYMENT_PROVIDERS, 'sandbox'), str, url, problems);
   const operator = operatorDetails(str, mode === 'production' && payments.provider === 'stripe', problems);
+
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const otlpBase = url('OTEL_EXPORTER_OTLP_ENDPOINT', null);
+  const tracesUrl = url('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', null) ?? (otlpBase && `${otlpBase}/v1/traces`);
+  const tracing = tracesUrl
+    ? {
+        tracesUrl,
+        serviceName: str('OTEL_SERVICE_NAME') ?? 'ai-model-gateway',
+        captureContent: bool('OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT', false) ?? false,
+      }
+    : null;
+
+  const sso = list('OIDC_PROVIDERS', []).map((id) => oidcProvider(id, str, url, problems));
 
   const publicUrl = url('PUBLIC_URL', null);
   const mail = mailConfig(str, mode, problems);
@@ -306,6 +354,9 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 30_000),
     },
     auditLog: { retentionDays: int('AUDIT_LOG_RETENTION_DAYS', 365, 1, 3650) },
+    metrics: metricsToken ? { token: metricsToken } : null,
+    tracing,
+    sso,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -339,6 +390,53 @@ function mailConfig(str: Read, mode: Config['mode'], problems: string[]): MailCo
     problems.push('ALERTS_FROM is required in production when SMTP_URL is set');
   }
   return { smtpUrl, from: from ?? DEMO_FROM };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** OIDC_<ID>_ISSUER, _CLIENT_ID and _CLIENT_SECRET (required); _NAME, _SCOPES, _ADMIN_CLAIM, _TEAM_DOMAINS. */
+function oidcProvider(
+  id: string,
+  str: Read,
+  url: (name: string, fallback: string | null) => string | null,
+  problems: string[],
+): OidcProviderConfig {
+  if (!/^[a-z0-9-]{1,32}$/.test(id)) {
+    problems.push(`OIDC_PROVIDERS entries must be 1-32 lowercase letters, digits or dashes (got "${id}")`);
+  }
+  const prefix = `OIDC_${id.toUpperCase().replace(/-/g, '_')}_`;
+  const required = (name: string) => {
+    const value = str(prefix + name);
+    if (value === null) problems.push(`${prefix}${name} is required for the OpenID provider "${id}"`);
+    return value ?? '';
+  };
+  const issuer = str(prefix + 'ISSUER') === null ? required('ISSUER') : (url(prefix + 'ISSUER', null) ?? '');
+  const adminClaim = str(prefix + 'ADMIN_CLAIM');
+  const [claim, value] = adminClaim?.split('=', 2).map((part) => part.trim()) ?? [];
+  if (adminClaim !== null && (!claim || !value)) {
+    problems.push(`${prefix}ADMIN_CLAIM must be claim=value (got "${adminClaim}")`);
+  }
+  const teamDomains = (str(prefix + 'TEAM_DOMAINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [domain, teamId] = entry.split('=', 2).map((part) => part.trim().toLowerCase());
+      if (!domain || !UUID.test(teamId ?? '')) {
+        problems.push(`${prefix}TEAM_DOMAINS entries must be domain=<team id> (got "${entry}")`);
+      }
+      return { domain, teamId };
+    });
+  return {
+    id,
+    name: str(prefix + 'NAME') ?? id,
+    issuer,
+    clientId: required('CLIENT_ID'),
+    clientSecret: required('CLIENT_SECRET'),
+    scopes: str(prefix + 'SCOPES') ?? 'openid email profile',
+    adminClaim: claim && value ? { claim, value } : null,
+    teamDomains,
+  };
 }
 
 function paymentsConfig(

@@ -56,6 +56,26 @@ export const CookieDiagnostics = Type.Object({
 });
 export type CookieDiagnostics = Static<typeof CookieDiagnostics>;
 
+/** The OpenID Connect providers configured beside GitHub, as the login page lists them. */
+export const SignInProviders = Type.Object({
+  providers: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+});
+export type SignInProviders = Static<typeof SignInProviders>;
+
+export const OidcProviderParams = Type.Object({
+  provider: Type.String({ pattern: '^[a-z0-9-]{1,32}$', errorMessage: 'provider must name a configured provider' }),
+});
+
+/** What an OpenID provider sends back (RFC 6749 §4.1.2, RFC 9207's iss, OpenID session management's session_state). */
+export const OidcCallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, errorMessage: 'code is required' })),
+  state: Type.String({ minLength: 1, maxLength: 512, errorMessage: 'state is required' }),
+  iss: Type.Optional(Type.String({ maxLength: 2048 })),
+  session_state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_description: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
 /** An invitation link's token (docs/alerts.md#invitations). */
 export const InviteAcceptQuery = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 100, errorMessage: 'token must be the one in your invitation email' }),

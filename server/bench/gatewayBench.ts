@@ -13,9 +13,12 @@
  * (default 1000 req/s) for BENCH_SECONDS (default 10), then BENCH_STEPS ladder steps (default 3) of
  * BENCH_STEP_SECONDS (default 4); BENCH_CLUSTER_PORT (default 28080: HAProxy, then the instances, PostgreSQL at +10,
  * Redis at +11, HAProxy's stats at +12); BENCH_PORTKEY_DIR (default node_modules/@portkey-ai/gateway);
- * BENCH_ENDPOINTS=false skips the endpoint rows. A rate is held when every request got a 200, none was dropped, at
+ * BENCH_ENDPOINTS=false skips the endpoint rows; BENCH_WATCH (default off; any of off,metrics,tracing) runs each
+ * in-process row once per variant, side by side (BENCH_WATCH_ROUNDS times in turn), and prints what metrics and
+ * tracing cost (docs/operations.md). A rate is held when every request got a 200, none was dropped, at
  * least 98% of the rate was answered per second and p99 stayed under 100 ms (five times the provider's 20 ms).
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +33,7 @@ import {
   startProvider,
   startTrivialProxy,
 } from './gatewayBenchKit';
-import { printAims, printRows } from './gatewayBenchReport';
+import { printAims, printRows, printWatchCost } from './gatewayBenchReport';
 import {
   RATE,
   SECONDS,
@@ -46,11 +49,39 @@ import {
 } from './pathBench';
 import { requirePortkey, startPortkey } from './portkeyGateway';
 
+const WATCH_NAMES = ['off', 'metrics', 'tracing'];
+interface Watch {
+  name: string;
+  env: Record<string, string>;
+}
+const watchOf = (name: string, sinkUrl: string): Watch => ({
+  name,
+  env:
+    name === 'metrics'
+      ? { METRICS_TOKEN: 'bench-metrics-token-0123456789' }
+      : name === 'tracing'
+        ? { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl }
+        : {},
+});
+
+/** Where the tracing row's spans go: an OTLP/HTTP receiver that takes every export and keeps nothing. */
+async function startTraceSink() {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
 const ROW_NAMES = ['direct', 'trivial', 'portkey', 'pglite', 'postgres', 'cluster1', 'cluster2'];
 const ADMISSION_MODES = ['lease', 'statement'];
 
-function listFromEnv(name: string, allowed: string[]): Set<string> {
-  const values = (process.env[name] ?? allowed.join(',')).split(',').map((value) => value.trim());
+function listFromEnv(name: string, allowed: string[], fallback = allowed): Set<string> {
+  const values = (process.env[name] ?? fallback.join(',')).split(',').map((value) => value.trim());
   const unknown = values.filter((value) => !allowed.includes(value));
   if (unknown.length > 0) {
     console.error(`${name}: unknown ${unknown.join(', ')} (one or more of ${allowed.join(',')})`);
@@ -61,6 +92,14 @@ function listFromEnv(name: string, allowed: string[]): Set<string> {
 
 const ROWS = listFromEnv('BENCH_ROWS', ROW_NAMES);
 const ADMISSIONS = [...listFromEnv('BENCH_ADMISSION', ADMISSION_MODES)];
+/**
+ * What watches the in-process gateway (docs/operations.md): each variant is its own row, side by side, the variants
+ * taken in turn BENCH_WATCH_ROUNDS times (default 1) so that a noisy neighbour weighs on each alike.
+ */
+const WATCH_ROUNDS = Math.max(1, Number(process.env.BENCH_WATCH_ROUNDS ?? 1) || 1);
+const WATCHES = Array.from({ length: WATCH_ROUNDS }, () => [
+  ...listFromEnv('BENCH_WATCH', WATCH_NAMES, ['off']),
+]).flat();
 const log = (line: string) => console.error(line);
 
 const otherPath = async (role: PathRow['role'], name: string, target: Target): Promise<PathRow> => ({
@@ -71,12 +110,19 @@ const otherPath = async (role: PathRow['role'], name: string, target: Target): P
   ...(await measurePath(name, target, log)),
 });
 
-async function inProcess(engine: string, admission: string, db: Db, providerUrl: string): Promise<PathRow> {
+async function inProcess(
+  engine: string,
+  admission: string,
+  db: Db,
+  providerUrl: string,
+  watch: Watch,
+): Promise<PathRow> {
   const { teamId, key } = await prepare(db);
   const app = await startGateway(db, {
     OPENAI_API_KEY: 'sk-bench-provider',
     OPENAI_BASE_URL: providerUrl,
     GATEWAY_ADMISSION: admission,
+    ...watch.env,
   });
   try {
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
@@ -84,7 +130,8 @@ async function inProcess(engine: string, admission: string, db: Db, providerUrl:
       app.gateway.settled(),
     );
     const billed = await billedWithin(db, teamId, answered(result), 0);
-    return { path: 'gateway (in process)', admission, engine, role: 'ours', ...result, billed };
+    const named = watch.name === 'off' ? 'gateway (in process)' : `gateway (in process, ${watch.name} on)`;
+    return { path: named, admission, engine, role: 'ours', ...result, billed };
   } finally {
     await app.close();
   }
@@ -94,6 +141,8 @@ async function main() {
   if (ROWS.has('portkey')) requirePortkey();
   const loadAtStart = os.loadavg()[0].toFixed(2);
   const provider = await startProvider();
+  const sink = WATCHES.includes('tracing') ? await startTraceSink() : null;
+  const watches = WATCHES.map((name) => watchOf(name, sink?.url ?? ''));
   const rows: PathRow[] = [];
   let endpoints: EndpointRow[] = [];
   try {
@@ -119,13 +168,17 @@ async function main() {
       }
     }
     for (const admission of ROWS.has('pglite') ? ADMISSIONS : []) {
-      rows.push(await withPglite((db) => inProcess('PGlite', admission, db, provider.url)));
+      for (const watch of watches) {
+        rows.push(await withPglite((db) => inProcess('PGlite', admission, db, provider.url, watch)));
+      }
     }
     const url = process.env.BENCH_DATABASE_URL;
     if (ROWS.has('postgres') && !url) log('  postgres: skipped (BENCH_DATABASE_URL is not set)');
     if (ROWS.has('postgres') && url) {
       for (const admission of ADMISSIONS) {
-        rows.push(await withPostgres(url, (db) => inProcess('PostgreSQL', admission, db, provider.url), 20));
+        for (const watch of watches) {
+          rows.push(await withPostgres(url, (db) => inProcess('PostgreSQL', admission, db, provider.url, watch), 20));
+        }
       }
     }
     const clusters = [1, 2]
@@ -138,6 +191,7 @@ async function main() {
     if (process.env.BENCH_ENDPOINTS !== 'false') endpoints = await measureEndpoints(provider.url, log);
   } finally {
     provider.child.kill();
+    sink?.close();
   }
 
   const direct = rows[0];
@@ -150,6 +204,7 @@ async function main() {
   );
   printRows(rows, direct);
   printAims(rows, direct);
+  printWatchCost(rows, direct);
   if (endpoints.length > 0) printEndpointRows(endpoints);
 }
 

@@ -91,3 +91,38 @@ export function printAims(rows: PathRow[], direct: PathRow) {
     console.log(`| ${rowName(r)} | ${[...cells, heldRatio(r, portkey, 1.5)].join(' | ')} |`);
   }
 }
+
+/**
+ * What watching costs (docs/operations.md): the rows with metrics or tracing on against those of the same engine and
+ * admission with both off, by the median of their added p50 one at a time (several rounds with BENCH_WATCH_ROUNDS).
+ * The aim for metrics: at most 5% more.
+ */
+export function printWatchCost(rows: PathRow[], direct: PathRow) {
+  const ours = rows.filter((r) => r.role === 'ours' && r.path.startsWith('gateway (in process'));
+  const variantOf = (r: PathRow) => /, (\w+) on\)$/.exec(r.path)?.[1] ?? 'off';
+  const groups = new Map<string, number[]>();
+  for (const r of ours) {
+    const group = `${r.engine}, ${r.admission}|${variantOf(r)}`;
+    groups.set(group, [...(groups.get(group) ?? []), added(r, direct, 'serial', 'p50')]);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const lines: string[] = [];
+  for (const [group, values] of groups) {
+    const [where, variant] = group.split('|');
+    const off = groups.get(`${where}|off`);
+    if (variant === 'off' || !off) continue;
+    const before = median(off);
+    const after = median(values);
+    const verdict = variant === 'metrics' ? (after / before <= 1.05 ? 'pass (≤ 1.05)' : 'FAIL (> 1.05)') : 'measured';
+    lines.push(
+      `| ${where}, ${variant} on | ${off.map(ms).join(', ')} | ${values.map(ms).join(', ')} | ${ms(before)} | ` +
+        `${ms(after)} | ${ms(after / before)} | ${verdict} |`,
+    );
+  }
+  if (lines.length === 0) return;
+  console.log(
+    '\n| Row | Added p50 off, each round (ms) | on, each round (ms) | Median off | Median on | On ÷ off | Aim |',
+  );
+  console.log('|---|---|---|---:|---:|---:|---|');
+  for (const line of lines) console.log(line);
+}

@@ -59,6 +59,8 @@ interface BillContext {
   started: number;
   /** Where an error that happened before any try is recorded. */
   firstCandidate: Billed;
+  /** Called once the request's bill is written (a trace's settlement span); not for the failed tries before it. */
+  written?: () => void;
 }
 
 const NO_TOKENS: TokenUsage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
@@ -81,28 +83,31 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
     // A failure that produced nothing holds NO_TOKENS: it costs nothing; one that produced part of an answer costs that.
     const costCents = withinHold(billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
     const lease = extra.holdsReservation ? admission.lease : null;
-    settler.add({
-      teamId: admission.owner.teamId,
-      userId: admission.owner.userId,
-      apiKeyId: admission.owner.keyId,
-      model: deployment.model,
-      provider: deployment.provider,
-      ...tokens,
-      costCents,
-      latencyMs: Math.round(performance.now() - started),
-      status,
-      // Set here, not by the database: a bill replayed from the journal after a crash keeps its request's time.
-      createdAt: new Date(),
-      reservationId: extra.holdsReservation ? admission.reservationId : null,
-      leaseId: lease?.leaseId ?? null,
-      requestId: lease?.requestId ?? null,
-      endpoint: context.endpoint,
-      routeName: context.routeName,
-      deploymentId: deploymentIdOf(candidate),
-      ttftMs: extra.ttftMs ?? null,
-      errorCode: extra.error?.code ?? null,
-      errorMessage: extra.error?.message ?? null,
-    });
+    settler.add(
+      {
+        teamId: admission.owner.teamId,
+        userId: admission.owner.userId,
+        apiKeyId: admission.owner.keyId,
+        model: deployment.model,
+        provider: deployment.provider,
+        ...tokens,
+        costCents,
+        latencyMs: Math.round(performance.now() - started),
+        status,
+        // Set here, not by the database: a bill replayed from the journal after a crash keeps its request's time.
+        createdAt: new Date(),
+        reservationId: extra.holdsReservation ? admission.reservationId : null,
+        leaseId: lease?.leaseId ?? null,
+        requestId: lease?.requestId ?? null,
+        endpoint: context.endpoint,
+        routeName: context.routeName,
+        deploymentId: deploymentIdOf(candidate),
+        ttftMs: extra.ttftMs ?? null,
+        errorCode: extra.error?.code ?? null,
+        errorMessage: extra.error?.message ?? null,
+      },
+      { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
+    );
     // After the bill is journalled: the lease's book frees the worst case and counts the cost as spent.
     lease?.settle(costCents);
   }

@@ -87,6 +87,8 @@ export function createCredit(db: Db, log: FastifyBaseLogger, options: CreditOpti
     onSettled: settler.onSettled,
     /** Resolves once every admitted request is billed (tests, shutdown). */
     settled: () => settler.settled(),
+    /** Requests held and not billed, bills journalled and not written (the metrics read them at each scrape). */
+    depth: () => settler.depth(),
     /**
      * A key, member or team changed: every key's lease is taken again, so a revoked key or a lower limit holds from
      * the next request on, on every instance.

@@ -30,12 +30,14 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * request, and a request is billed (and its hold released) at most a few tens of milliseconds after it ends.
  */
 export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJournal) {
-  let queue: { event: UsageEvent; segment: number; queuedAt: number }[] = [];
+  let queue: { event: UsageEvent; segment: number; queuedAt: number; written?: () => void }[] = [];
   const listeners = new Set<SettledListener>();
   let running: Promise<void> | null = null;
   let lastBatchAt = 0;
   /** Requests admitted and not billed yet. */
   let open = 0;
+  /** Bills of the batch being written (journalled, not yet in the database). */
+  let writing = 0;
   let waiters: (() => void)[] = [];
 
   function notify() {
@@ -46,18 +48,24 @@ export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJourn
 
   async function write(batch: typeof queue) {
     const events = batch.map((item) => item.event);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await recordUsageBatch(db, events);
-        journal.committed(batch.map((item) => item.segment));
-        tell(events);
-        return;
-      } catch (error) {
-        if (attempt < 3 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
-        // The bills stay in the journal, replayed at the next start; their reservations expire on their own.
-        log.error({ err: error, events }, 'gateway usage could not be recorded');
-        return;
+    writing = batch.length;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await recordUsageBatch(db, events);
+          journal.committed(batch.map((item) => item.segment));
+          tell(events);
+          return;
+        } catch (error) {
+          if (attempt < 3 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
+          // The bills stay in the journal, replayed at the next start; their reservations expire on their own.
+          log.error({ err: error, events }, 'gateway usage could not be recorded');
+          return;
+        }
       }
+    } finally {
+      writing = 0;
+      for (const item of batch) item.written?.();
     }
   }
 
@@ -95,12 +103,18 @@ export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJourn
     opened() {
       open++;
     },
-    /** The request is answered (or failed): its bill is journalled at once, and written with the next batch. */
-    add(event: UsageEvent) {
-      open--;
-      queue.push({ event, segment: journal.append(event), queuedAt: performance.now() });
+    /**
+     * A bill: journalled at once, and written with the next batch. The request's own (`closes`: it was answered or
+     * failed) ends what opened() began, and `written` is called once its batch is done (a trace's settlement span);
+     * a failed try before the answer is recorded the same way but closes nothing.
+     */
+    add(event: UsageEvent, { closes, written }: { closes: boolean; written?: () => void } = { closes: true }) {
+      if (closes) open--;
+      queue.push({ event, segment: journal.append(event), queuedAt: performance.now(), written });
       running ??= drain();
     },
+    /** What the metrics read at each scrape: requests admitted and not billed, bills journalled and not written. */
+    depth: () => ({ open, journalled: queue.length + writing }),
     /**
      * Called with each batch of bills once it is written: where what watches usage (alerts, reconciliation) observes
      * it, off every request's path. Returns the function that stops the calls.

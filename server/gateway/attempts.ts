@@ -10,12 +10,17 @@ import type { Upstreams } from './upstreams';
 import { PROVIDERS } from '../providers/registry';
 import { withOutputCap } from './measure';
 import type { GatewayCall } from '../formats/types';
+import type { RequestProbe } from './probe';
 
-/** What trying a route's deployments uses: the provider clients, the deployments' cooldowns, the timeout. */
+/**
+ * What trying a route's deployments uses: the provider clients, the deployments' cooldowns, the timeout, and what
+ * watches each try (probe.ts).
+ */
 export interface AttemptParts {
   upstreams: Pick<Upstreams, 'get'>;
   cooldowns: Cooldowns;
   timeoutMs: number;
+  watch: Pick<RequestProbe, 'attempt'>;
 }
 
 /**
@@ -83,12 +88,14 @@ export async function tryDeployments(
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       if (clientGone) return reply.hijack();
       current = { controller: new AbortController(), stream: conversation.stream };
+      const watched = parts.watch.attempt(deployment, failedTries + 1);
       const attempt: Attempt = {
         upstream: () => upstreams.get(deployment, resolved.credentials),
         timeoutMs: parts.timeoutMs,
         request,
         reply,
         conversation,
+        extraHeaders: watched.headers,
         candidate,
         controller: current.controller,
         started,
@@ -102,7 +109,12 @@ export async function tryDeployments(
         bill,
         isClientGone: () => clientGone,
       };
-      const result = await sendOnce(attempt);
+      let result: AttemptResult | null = null;
+      try {
+        result = await sendOnce(attempt);
+      } finally {
+        watched.end(result?.kind ?? 'failed');
+      }
       if (result.kind === 'answered') {
         cooldowns.succeeded(deployment.id);
         return result.reply;

@@ -13,10 +13,17 @@ import { publishChange, subscribeChanges, type Change } from '../services/change
 import { createCatalog } from './catalog';
 import { Cooldowns } from './routing/policy';
 import { createUpstreams } from './upstreams';
+import { noProbe, type GatewayProbe } from './probe';
 
 export type GatewayOptions = Omit<CreditOptions, 'admission'>;
 
-export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, options: GatewayOptions) {
+export function createGateway(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: GatewayOptions,
+  probe: GatewayProbe = noProbe,
+) {
   const upstreams = createUpstreams(config);
   const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
   const catalog = createCatalog(db, box, upstreams.providers, log);
@@ -37,6 +44,8 @@ export function createGateway(config: Config, db: Db, log: FastifyBaseLogger, op
     credit,
     upstreams,
     cooldowns,
+    /** What watches each request: the metrics and traces when they are on (app.ts). */
+    probe,
     /** Resolves once this instance hears the changes published by every instance. */
     listening: subscription.then(() => undefined),
     /**

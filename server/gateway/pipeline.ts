@@ -12,15 +12,18 @@ import type { Candidate, ResolvedRoute } from './routing/resolve';
 import { measureRequest } from './measure';
 import { capFieldOf } from './measure';
 import type { EndpointName, GatewayCall } from '../formats/types';
+import type { GatewayProbe, RequestProbe } from './probe';
 
 /**
  * What serving a request uses of the gateway (gateway.ts), and nothing else: the catalog to route it, the credit
  * room to hold and bill it, the provider clients and cooldowns to try its deployments.
  */
-export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs'> {
+export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'> {
   catalog: Pick<Catalog, 'route' | 'authenticate'>;
   credit: Pick<Credit, 'admit' | 'openBill'>;
   config: Pick<GatewayConfig, 'defaultMaxTokens' | 'upstreamTimeoutMs'>;
+  /** What watches the request (metrics, traces: probe.ts). */
+  probe: GatewayProbe;
 }
 
 /** The names an allow-list may hold for this request: what the client sent, and the provider/model it resolved to. */
@@ -68,6 +71,24 @@ export async function serveGatewayCall(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const watch = parts.probe.start(call, request);
+  try {
+    const answered = await serve(parts, call, request, reply, watch);
+    watch.end();
+    return answered;
+  } catch (error) {
+    watch.end(error);
+    throw error;
+  }
+}
+
+async function serve(
+  parts: PipelineParts,
+  call: GatewayCall,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  watch: RequestProbe,
+) {
   const started = performance.now();
   const { catalog, credit, config } = parts;
   const found = await catalog.route(call.body.model);
@@ -84,12 +105,14 @@ export async function serveGatewayCall(
     throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
   }
   const plan = planHold([...answerers.values()], measure, config.defaultMaxTokens);
+  const admitted = watch.admission();
   const admission = await credit.admit(call.keyHash, {
     amountCents: plan.amountCents,
     leastCents: plan.leastCents,
     tokens: measure.promptUpperBound + (measure.completionCap ?? config.defaultMaxTokens),
     models: calledNames(call.body.model, resolved),
   });
+  admitted(admission.ok);
   if (!admission.ok) {
     throw refusal(admission, call.body.model, () => ({
       worstCents: plan.leastCents,
@@ -100,20 +123,23 @@ export async function serveGatewayCall(
       fits: whatFits(plan, 'fitsCents' in admission ? admission.fitsCents : 0),
     }));
   }
-  const bill = credit.openBill({
-    endpoint: call.endpoint,
-    routeName: resolved.routeName,
-    measure,
-    admission,
-    started,
-    firstCandidate: resolved.candidates.get(resolved.route.deployments[0].id) as Candidate,
-    log: request.log,
-  });
+  const bill = watch.bill((written) =>
+    credit.openBill({
+      endpoint: call.endpoint,
+      routeName: resolved.routeName,
+      measure,
+      admission,
+      started,
+      firstCandidate: resolved.candidates.get(resolved.route.deployments[0].id) as Candidate,
+      log: request.log,
+      written,
+    }),
+  );
   // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).
   const capOf = (deploymentId: string) =>
     plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
   try {
-    const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs };
+    const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch };
     return await tryDeployments(attemptParts, call, resolved, capOf, bill, request, reply, started);
   } finally {
     bill.final({ status: 'error' });

@@ -17,6 +17,8 @@ export interface Attempt {
   request: FastifyRequest;
   reply: FastifyReply;
   conversation: Conversation;
+  /** Sent with the conversation's own headers: the trace context (probe.ts), or null. */
+  extraHeaders: Record<string, string> | null;
   candidate: Candidate;
   /** Aborted when the client hangs up (pipeline.ts) or the provider stalls (here). */
   controller: AbortController;
@@ -94,12 +96,8 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   let raw: Buffer | null = null;
   try {
     const upstream = attempt.upstream();
-    const answer = await upstream.send(
-      conversation.path,
-      conversation.payload,
-      conversation.headers,
-      controller.signal,
-    );
+    const headers = attempt.extraHeaders ? { ...conversation.headers, ...attempt.extraHeaders } : conversation.headers;
+    const answer = await upstream.send(conversation.path, conversation.payload, headers, controller.signal);
     status = answer.status;
     body = answer.body[Symbol.asyncIterator]();
     if (status >= 300 || !conversation.stream) {

@@ -8,6 +8,7 @@ export function createReloadingCache<T>(load: () => Promise<T>, ttlMs: number) {
   let loadedAt = 0;
   let generation = 0;
   let loading: { generation: number; promise: Promise<T> } | null = null;
+  let loads = 0;
 
   /** One load per generation at a time; a load started before an invalidation never overwrites a newer one. */
   function reload(): Promise<T> {
@@ -16,6 +17,7 @@ export function createReloadingCache<T>(load: () => Promise<T>, ttlMs: number) {
     loading = mine;
     mine.promise.then(
       (next) => {
+        loads++;
         if (mine.generation === generation) {
           value = next;
           loadedAt = Date.now();
@@ -40,6 +42,8 @@ export function createReloadingCache<T>(load: () => Promise<T>, ttlMs: number) {
       generation++;
       value = null;
     },
+    /** How many times it has loaded since the start (the metrics' cache reloads). */
+    loads: () => loads,
   };
 }
 

@@ -40,6 +40,37 @@ import { INVITE_ACCEPT_PATH } from '../../contract/apiPaths';
 const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_SECONDS = 10 * 60;
 
+/** The cookie a sign-in's state travels in between the redirect to the provider and its return: signed, ten minutes. */
+export const stateCookieOptions = (config: Deps['config'], request: FastifyRequest) => ({
+  signed: true,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: isSecureRequest(config, request),
+  path: '/v1/oauth',
+  maxAge: STATE_TTL_SECONDS,
+});
+
+/**
+ * Joins an invited user's team, begins the session and records the sign-in; returns the user's team. A disabled
+ * user gets no session (docs/governance.md#disabled-users), however they signed in (GitHub, an OpenID provider, the
+ * development sign-in).
+ */
+export async function startSession(
+  { db, sessions, config }: Pick<Deps, 'db' | 'sessions' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: SignInUser,
+) {
+  if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED.code, ACCOUNT_DISABLED.message);
+  const signedIn = auditContext(request, { user });
+  await acceptPendingInvite(db, user, signedIn);
+  const membership = await membershipOf(db, user.id);
+  const context = { ...signedIn, role: membership?.role ?? signedIn.role };
+  const token = await sessions.start(user.id, undefined, { context, teamId: membership?.teamId ?? null });
+  setSessionCookie(config, request, reply, token);
+  return membership;
+}
+
 /**
  * The signed-in user as /v1/auth/me answers it, for a request `guards.authenticate` accepted. A user without a team
  * who was invited joins it here, on the first status check after signing in.
@@ -56,20 +87,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const rateLimit = deps.rateLimit ? { rateLimit: deps.rateLimit } : undefined;
 
-  /**
-   * Joins an invited user's team, begins the session and records the sign-in; returns the user's team. A disabled
-   * user gets no session (docs/governance.md#disabled-users).
-   */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: SignInUser) {
-    if (user.disabled) throw new HttpError(403, ACCOUNT_DISABLED.code, ACCOUNT_DISABLED.message);
-    const signedIn = auditContext(request, { user });
-    await acceptPendingInvite(db, user, signedIn);
-    const membership = await membershipOf(db, user.id);
-    const context = { ...signedIn, role: membership?.role ?? signedIn.role };
-    const token = await sessions.start(user.id, undefined, { context, teamId: membership?.teamId ?? null });
-    setSessionCookie(config, request, reply, token);
-    return membership;
-  }
+  const signIn = (request: FastifyRequest, reply: FastifyReply, user: SignInUser) =>
+    startSession(deps, request, reply, user);
 
   const redirectTarget = (request: FastifyRequest, value: string | undefined) =>
     safeRedirect(value, serverOrigin(config, request), config.corsOrigins);
@@ -170,14 +189,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       const github = config.github;
       if (!github) throw new HttpError(503, 'NOT_CONFIGURED', 'GitHub sign-in is not configured');
       const state = randomBytes(24).toString('base64url');
-      reply.setCookie(STATE_COOKIE, JSON.stringify({ state, redirect }), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecureRequest(config, request),
-        path: '/v1/oauth',
-        maxAge: STATE_TTL_SECONDS,
-      });
+      reply.setCookie(STATE_COOKIE, JSON.stringify({ state, redirect }), stateCookieOptions(config, request));
       return reply.redirect(
         authorizeUrl(github, `${serverOrigin(config, request)}/v1/oauth/github/callback`, state),
         302,

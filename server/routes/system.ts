@@ -6,7 +6,8 @@ import { toAuthUser } from '../services/users';
 
 /** Health probes and the cookie diagnostics used by the /debug page. */
 export function systemRoutes(app: FastifyInstance, { db, sessions, lifecycle }: Deps) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Liveness (Kubernetes' livenessProbe: docs/operations.md#health-checks): the process answers, whatever the database.
+  for (const path of ['/livez', '/healthz']) app.get(path, async () => ({ status: 'ok' }));
 
   // A load balancer sends traffic only while this answers 200: a draining instance says 503 first, then stops.
   app.get('/readyz', async (request, reply) => {

@@ -25,7 +25,8 @@ interface SessionUserRow extends UserRow {
  * Sessions: a row in `sessions` per sign-in, named by an HS256 JWT (`sub` the user, `sid` the row, `exp` required).
  * The token proves who issued it; the row decides whether it still counts, so signing out (here or everywhere) ends
  * it on the server at once, and so does an administrator disabling the user. Administrator rights come from
- * ADMIN_LOGINS on every check, never from what was true when the session began.
+ * ADMIN_LOGINS on every check, never from what was true when the session began, or from an OpenID provider's admin
+ * claim as of the user's last sign-in with it (sso/identities.ts).
  */
 /** Recorded with a sign-in or "sign out everywhere": who, and the team the entry belongs to. */
 export interface SessionAudit {
@@ -89,7 +90,10 @@ export function createSessions(secret: string, db: Db, adminLogins: readonly str
       const verified = await claims(token);
       if (!verified.ok) return verified;
       const [row] = await db.query<SessionUserRow>(
-        `SELECT u.id, u.login, u.name, u.email, lower(u.login) = ANY($3::text[]) AS is_admin, m.team_id, m.role,
+        `SELECT u.id, u.login, u.name, u.email,
+                (lower(u.login) = ANY($3::text[])
+                 OR EXISTS (SELECT 1 FROM user_identities i WHERE i.user_id = u.id AND i.admin_by_claim)) AS is_admin,
+                m.team_id, m.role,
                 s.ended_at IS NOT NULL OR u.disabled_at IS NOT NULL AS ended, s.expires_at <= now() AS expired
          FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN team_members m ON m.user_id = u.id
          WHERE s.id = $1 AND s.user_id = $2`,

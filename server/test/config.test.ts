@@ -29,6 +29,85 @@ describe('config', () => {
     ]);
   });
 
+  test('metrics, traces and single sign-on are off by default, in demo mode too', () => {
+    for (const config of [loadConfig(production), loadConfig({}, ['--demo'])]) {
+      assert.equal(config.metrics, null);
+      assert.equal(config.tracing, null);
+      assert.deepEqual(config.sso, []);
+    }
+  });
+
+  test('METRICS_TOKEN and the OTLP endpoint (the traces path appended, or the traces endpoint as given)', () => {
+    assert.deepEqual(loadConfig({ ...production, METRICS_TOKEN: 't'.repeat(16) }).metrics, { token: 't'.repeat(16) });
+    assert.deepEqual(problems({ ...production, METRICS_TOKEN: 'short' }), [
+      'METRICS_TOKEN must be at least 16 characters',
+    ]);
+    assert.deepEqual(loadConfig({ ...production, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing, {
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'ai-model-gateway',
+      captureContent: false,
+    });
+    const traces = loadConfig({
+      ...production,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/otlp/traces',
+      OTEL_SERVICE_NAME: 'gateway-eu',
+      OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: 'true',
+    }).tracing;
+    assert.deepEqual(traces, {
+      tracesUrl: 'https://traces.example.com/otlp/traces',
+      serviceName: 'gateway-eu',
+      captureContent: true,
+    });
+  });
+
+  test('OpenID providers: each needs an issuer, a client id and secret; one of them stands in for GitHub in production', () => {
+    const team = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const okta = {
+      OIDC_PROVIDERS: 'okta',
+      OIDC_OKTA_ISSUER: 'https://example.okta.com/oauth2/default',
+      OIDC_OKTA_CLIENT_ID: 'client',
+      OIDC_OKTA_CLIENT_SECRET: 'secret',
+    };
+    const config = loadConfig({
+      JWT_SECRET: secret,
+      ...okta,
+      OIDC_OKTA_ADMIN_CLAIM: 'groups=gateway-admins',
+      OIDC_OKTA_TEAM_DOMAINS: `Example.com=${team}`,
+    });
+    assert.equal(config.github, null);
+    assert.deepEqual(config.sso, [
+      {
+        id: 'okta',
+        name: 'okta',
+        issuer: 'https://example.okta.com/oauth2/default',
+        clientId: 'client',
+        clientSecret: 'secret',
+        scopes: 'openid email profile',
+        adminClaim: { claim: 'groups', value: 'gateway-admins' },
+        teamDomains: [{ domain: 'example.com', teamId: team }],
+      },
+    ]);
+    assert.deepEqual(problems({ JWT_SECRET: secret, OIDC_PROVIDERS: 'Okta!' }), [
+      'OIDC_PROVIDERS entries must be 1-32 lowercase letters, digits or dashes (got "Okta!")',
+      'OIDC_OKTA!_ISSUER is required for the OpenID provider "Okta!"',
+      'OIDC_OKTA!_CLIENT_ID is required for the OpenID provider "Okta!"',
+      'OIDC_OKTA!_CLIENT_SECRET is required for the OpenID provider "Okta!"',
+    ]);
+    assert.deepEqual(
+      problems({
+        JWT_SECRET: secret,
+        ...okta,
+        OIDC_OKTA_ADMIN_CLAIM: 'groups',
+        OIDC_OKTA_TEAM_DOMAINS: 'example.com=acme',
+      }),
+      [
+        'OIDC_OKTA_ADMIN_CLAIM must be claim=value (got "groups")',
+        'OIDC_OKTA_TEAM_DOMAINS entries must be domain=<team id> (got "example.com=acme")',
+      ],
+    );
+  });
+
   test('production defaults: no dev sign-in, no admins, strict rate limit', () => {
     const config = loadConfig(production);
     assert.equal(config.mode, 'production');

@@ -434,6 +434,7 @@ function seedActivities(now: Date): FakeActivity[] {
 export function buildSeed(now: Date): FakeState {
   return {
     users: seedUsers(),
+    signInProviders: [],
     teams: [
       { id: ACME_TEAM_ID, name: 'Acme AI', budget_limit: 500, current_usage: 320.5, created_at: ago(now, 300 * DAY) },
     ],

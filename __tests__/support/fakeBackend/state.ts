@@ -129,6 +129,8 @@ export interface FakeNotification extends Notification {
 
 export interface FakeState {
   users: FakeUser[];
+  /** The OpenID providers GET /v1/auth/providers names (none by default, as a server without OIDC_PROVIDERS). */
+  signInProviders: { id: string; name: string }[];
   teams: FakeTeam[];
   memberships: FakeMembership[];
   invites: FakeInvite[];

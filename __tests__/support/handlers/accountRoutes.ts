@@ -10,6 +10,7 @@ import {
   type ApiKeyControls,
 } from '../../../contract/schemas/apiKeys';
 import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../../contract/keyAccess';
+import { SIGN_IN_PROVIDERS_PATH } from '../../../contract/apiPaths';
 import { fakeDb } from '../fakeBackend';
 import { SANDBOX_PAYMENT_PATH } from '../fakeBackend/seed';
 import type { FakeApiKey } from '../fakeBackend/state';
@@ -48,6 +49,10 @@ const getMe = route('get', '/v1/auth/me', ({ query }) => {
   if (optional === 'true' && !fakeDb.currentUser()) return new HttpResponse(null, { status: 204 });
   return json(signedInUser());
 });
+
+const getSignInProviders = route('get', SIGN_IN_PROVIDERS_PATH, () =>
+  json({ providers: fakeDb.state.signInProviders }),
+);
 
 /** Demo mode: the fake always offers the development sign-in page. */
 const oauthLogin = route('get', '/v1/oauth/github/login', ({ query }) =>
@@ -237,6 +242,7 @@ const paymentSandbox = route('get', `${SANDBOX_PAYMENT_PATH}/:orderId`, ({ param
 
 export const accountRoutes = [
   getMe,
+  getSignInProviders,
   oauthLogin,
   oauthCallback,
   devLogin,

@@ -3,7 +3,7 @@
 import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ApiKey, CreatedApiKey } from '../../../contract/schemas/apiKeys';
-import { AuthUser, CookieDiagnostics, LogoutAllReply } from '../../../contract/schemas/auth';
+import { AuthUser, CookieDiagnostics, LogoutAllReply, SignInProviders } from '../../../contract/schemas/auth';
 import {
   AdminTeamDetail,
   AdminTeamList,
@@ -81,6 +81,7 @@ const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/admin/analytics': Analytics,
   'GET /v1/dashboard/models': ModelCatalog,
   'GET /v1/auth/me': AuthUser,
+  'GET /v1/auth/providers': SignInProviders,
   'POST /v1/auth/dev-login': AuthUser,
   'POST /v1/auth/logout-all': LogoutAllReply,
   'GET /v1/dashboard/stats': DashboardStats,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,9 +6,13 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import GitHub from '@mui/icons-material/GitHub';
+import Key from '@mui/icons-material/Key';
+import Stack from '@mui/material/Stack';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { oauthLoginUrl } from '../../config';
+import { oauthLoginUrl, oidcLoginUrl } from '../../config';
+import { fetchSignInProviders } from '../../store/signInProviders';
+import type { SignInProviders } from '../../../contract/schemas/auth';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
@@ -38,10 +42,24 @@ function useLeaveWhenSignedInWithoutHint(sessionEnded: boolean) {
   }, [navigate, sessionEnded]);
 }
 
+/** The operator's single sign-on providers (docs/operations.md#single-sign-on); none unless configured. */
+function useSignInProviders() {
+  const [providers, setProviders] = useState<SignInProviders['providers']>([]);
+  useEffect(() => {
+    let active = true;
+    void fetchSignInProviders().then((found) => active && setProviders(found));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return providers;
+}
+
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const sessionEnded = useAppSelector(selectSessionEnded);
   useLeaveWhenSignedInWithoutHint(sessionEnded);
+  const providers = useSignInProviders();
   return (
     <Box
       component="main"
@@ -61,15 +79,29 @@ export function LoginPage() {
               <SessionEndedNotice />
             </Suspense>
           )}
-          <Button
-            href={oauthLoginUrl(window.location.origin)}
-            variant="contained"
-            size="large"
-            fullWidth
-            startIcon={<GitHub />}
-          >
-            Login with GitHub
-          </Button>
+          <Stack spacing={1.5}>
+            <Button
+              href={oauthLoginUrl(window.location.origin)}
+              variant="contained"
+              size="large"
+              fullWidth
+              startIcon={<GitHub />}
+            >
+              Login with GitHub
+            </Button>
+            {providers.map((provider) => (
+              <Button
+                key={provider.id}
+                href={oidcLoginUrl(provider.id, window.location.origin)}
+                variant="outlined"
+                size="large"
+                fullWidth
+                startIcon={<Key />}
+              >
+                Sign in with {provider.name}
+              </Button>
+            ))}
+          </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
             Trouble signing in?{' '}
             <Link component={RouterLink} to="/debug">

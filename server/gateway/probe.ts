@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import type { Bill } from '../credit/bill';
+import type { GatewayCall } from '../formats/types';
+
+/**
+ * What watches each gateway request without changing it: the metrics (server/metrics) and the traces
+ * (server/tracing). The pipeline tells it each step; app.ts decides which watch, and with neither on every call is a
+ * no-op on a shared object.
+ */
+export interface GatewayProbe {
+  start(call: GatewayCall, request: FastifyRequest): RequestProbe;
+}
+
+export interface RequestProbe {
+  /** The credit hold is being taken: returns what marks its end, admitted or refused. */
+  admission(): (admitted: boolean) => void;
+  /**
+   * A try of one deployment: the headers it is sent with besides its own (the trace context, W3C traceparent), and
+   * what marks its end.
+   */
+  attempt(deployment: { provider: string; model: string }, attempt: number): AttemptProbe;
+  /** The request's bill, watched: its usage when answered, its settlement once written. */
+  bill(open: (written: (() => void) | undefined) => Bill): Bill;
+  /** The request is over: answered (`error` undefined) or refused or failed with `error`. */
+  end(error?: unknown): void;
+}
+
+export interface AttemptProbe {
+  headers: Record<string, string> | null;
+  end(outcome: 'answered' | 'failed' | 'client_gone'): void;
+}
+
+const noAttempt: AttemptProbe = { headers: null, end: () => undefined };
+const noAdmission = () => undefined;
+const noRequest: RequestProbe = {
+  admission: () => noAdmission,
+  attempt: () => noAttempt,
+  bill: (open) => open(undefined),
+  end: () => undefined,
+};
+
+export const noProbe: GatewayProbe = { start: () => noRequest };
+
+/** Several probes as one (metrics and traces both on); none is the no-op, one is itself. */
+export function combineProbes(probes: GatewayProbe[]): GatewayProbe {
+  if (probes.length === 0) return noProbe;
+  if (probes.length === 1) return probes[0];
+  return {
+    start(call, request) {
+      const watching = probes.map((probe) => probe.start(call, request));
+      return {
+        admission() {
+          const ends = watching.map((watch) => watch.admission());
+          return (admitted) => ends.forEach((end) => end(admitted));
+        },
+        attempt(deployment, attempt) {
+          const tries = watching.map((watch) => watch.attempt(deployment, attempt));
+          const headers = Object.assign({}, ...tries.map((one) => one.headers ?? {}));
+          return { headers, end: (outcome) => tries.forEach((one) => one.end(outcome)) };
+        },
+        bill(open) {
+          // Each probe wraps the bill of the one before; every one's `written` is called.
+          return watching.reduce<(written: (() => void) | undefined) => Bill>(
+            (inner, watch) => (written) =>
+              watch.bill((mine) =>
+                inner(
+                  written && mine
+                    ? () => {
+                        mine();
+                        written();
+                      }
+                    : (mine ?? written),
+                ),
+              ),
+            open,
+          )(undefined);
+        },
+        end(error) {
+          for (const watch of watching) watch.end(error);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** The slice of parse-prometheus-text-format the metrics test reads (the package ships no types; prom2json's shape). */
+declare module 'parse-prometheus-text-format' {
+  interface Sample {
+    labels?: Record<string, string>;
+    value?: string;
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }
+  interface Family {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: Sample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): Family[];
+}
