@@ -6,11 +6,9 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import GitHub from '@mui/icons-material/GitHub';
-import Key from '@mui/icons-material/Key';
-import Stack from '@mui/material/Stack';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { oauthLoginUrl, oidcLoginUrl } from '../../config';
+import { oauthLoginUrl } from '../../config';
 import { fetchSignInProviders } from '../../store/signInProviders';
 import type { SignInProviders } from '../../../contract/schemas/auth';
 import { useAppSelector } from '../../store/hooks';
@@ -20,6 +18,7 @@ import { afterNextPaint } from '../../components/AfterFirstPaint';
 import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
 
 const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
+const SignInProviderButtons = lazy(() => import('./SignInProviderButtons'));
 
 /**
  * An authenticated visitor of /login goes to /dashboard. The route's loader trusts a missing `signed_in` hint
@@ -79,7 +78,7 @@ export function LoginPage() {
               <SessionEndedNotice />
             </Suspense>
           )}
-          <Stack spacing={1.5}>
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
             <Button
               href={oauthLoginUrl(window.location.origin)}
               variant="contained"
@@ -89,19 +88,12 @@ export function LoginPage() {
             >
               Login with GitHub
             </Button>
-            {providers.map((provider) => (
-              <Button
-                key={provider.id}
-                href={oidcLoginUrl(provider.id, window.location.origin)}
-                variant="outlined"
-                size="large"
-                fullWidth
-                startIcon={<Key />}
-              >
-                Sign in with {provider.name}
-              </Button>
-            ))}
-          </Stack>
+            {providers.length > 0 && (
+              <Suspense fallback={null}>
+                <SignInProviderButtons providers={providers} />
+              </Suspense>
+            )}
+          </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
             Trouble signing in?{' '}
             <Link component={RouterLink} to="/debug">

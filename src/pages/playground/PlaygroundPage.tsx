@@ -65,6 +65,7 @@ export function PlaygroundPage() {
   const [prompt, setPrompt] = useState('');
   const { turn, send, clear } = usePlaygroundChat();
 
+  // Undefined until the keys have loaded (they are asked for after the catalog): Send waits for it.
   const key = ownKeys.find((k) => k.id === keyId) ?? ownKeys[0];
   // The models the chosen key may call, reachable now.
   const models = useMemo(
@@ -137,7 +138,11 @@ export function PlaygroundPage() {
               minRows={2}
             />
             <Stack direction="row" spacing={1}>
-              <Button type="submit" variant="contained" disabled={!prompt.trim() || !chosenModel || turn.streaming}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!prompt.trim() || !key || !chosenModel || turn.streaming}
+              >
                 {turn.streaming ? 'Answering…' : 'Send'}
               </Button>
               <Button onClick={clear} disabled={turn.messages.length === 0}>
