@@ -14,8 +14,12 @@ const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
 const statsFile = path.join(root, '.tmp', 'webpack-stats.json');
 
-/** KB of gzip; the measured floor on this stack is React alone 68 KB, plus one MUI button 101 KB. */
-const BUDGET_KB = { login: 160, plain: 230, data: 420 };
+/**
+ * KB of gzip; the measured floor on this stack is React alone 68 KB, plus one MUI button 101 KB. /login was 160 until
+ * the operator's console and the member's pages added seven routes: the route table and webpack's chunk map, which
+ * every first visit downloads, grew by 0.7 KB (README, Bundle budget).
+ */
+const BUDGET_KB = { login: 161, plain: 230, data: 420 };
 
 // The routes and the chunk groups each loads live in contract/routes.ts (the server preloads from the same table).
 const { routes, notFound } = routeChunks();

@@ -1,5 +1,3 @@
-import { oidcLoginPath } from '../contract/apiPaths';
-
 // Where the API lives. Empty API_BASE_URL (the default build) means the app's own origin; a build for a cross-site
 // deployment sets API_BASE_URL (webpack DefinePlugin) to the API server's origin.
 const configuredBase = (process.env.API_BASE_URL ?? '').replace(/\/+$/, '');
@@ -17,9 +15,5 @@ export function apiUrl(path: string): string {
 
 export const oauthLoginUrl = (redirect: string): string =>
   apiUrl(`/v1/oauth/github/login?redirect=${encodeURIComponent(redirect)}`);
-
-/** Signing in with one of the OpenID providers the server names (GET /v1/auth/providers). */
-export const oidcLoginUrl = (providerId: string, redirect: string): string =>
-  apiUrl(oidcLoginPath(providerId, redirect));
 
 export const logoutUrl = (): string => apiUrl('/v1/auth/logout');

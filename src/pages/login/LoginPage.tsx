@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,8 +9,6 @@ import GitHub from '@mui/icons-material/GitHub';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { oauthLoginUrl } from '../../config';
-import { fetchSignInProviders } from '../../store/signInProviders';
-import type { SignInProviders } from '../../../contract/schemas/auth';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
@@ -41,24 +39,10 @@ function useLeaveWhenSignedInWithoutHint(sessionEnded: boolean) {
   }, [navigate, sessionEnded]);
 }
 
-/** The operator's single sign-on providers (docs/operations.md#single-sign-on); none unless configured. */
-function useSignInProviders() {
-  const [providers, setProviders] = useState<SignInProviders['providers']>([]);
-  useEffect(() => {
-    let active = true;
-    void fetchSignInProviders().then((found) => active && setProviders(found));
-    return () => {
-      active = false;
-    };
-  }, []);
-  return providers;
-}
-
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const sessionEnded = useAppSelector(selectSessionEnded);
   useLeaveWhenSignedInWithoutHint(sessionEnded);
-  const providers = useSignInProviders();
   return (
     <Box
       component="main"
@@ -88,11 +72,9 @@ export function LoginPage() {
             >
               Login with GitHub
             </Button>
-            {providers.length > 0 && (
-              <Suspense fallback={null}>
-                <SignInProviderButtons providers={providers} />
-              </Suspense>
-            )}
+            <Suspense fallback={null}>
+              <SignInProviderButtons />
+            </Suspense>
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
             Trouble signing in?{' '}
