@@ -70,7 +70,7 @@ export function AnalyticsTables({ report }: { report: Analytics }) {
   ];
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="analytics-providers"
           title="By provider"
@@ -79,7 +79,7 @@ export function AnalyticsTables({ report }: { report: Analytics }) {
           rowKey={(p) => p.provider}
         />
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="analytics-credits"
           title="Credits sold against usage"

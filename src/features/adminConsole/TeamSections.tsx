@@ -63,7 +63,7 @@ const USAGE_COLUMNS: TopUsageColumn<UsageModel>[] = [
 export function TeamSections({ detail }: { detail: AdminTeamDetail }) {
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="team-members"
           title="Team members"
@@ -73,7 +73,7 @@ export function TeamSections({ detail }: { detail: AdminTeamDetail }) {
           emptyText="No members"
         />
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="team-keys"
           title="API keys"
@@ -93,7 +93,7 @@ export function TeamSections({ detail }: { detail: AdminTeamDetail }) {
           emptyText="No credit entries"
         />
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="team-payments"
           title="Payments"
@@ -103,7 +103,7 @@ export function TeamSections({ detail }: { detail: AdminTeamDetail }) {
           emptyText="No payments"
         />
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
+      <Grid size={{ xs: 12, xl: 6 }}>
         <TopUsageTable
           id="team-usage"
           title="Usage by model, last 30 days"

@@ -34,7 +34,7 @@ function Totals({ report }: { report: Analytics }) {
   return (
     <Grid container spacing={2} sx={{ mb: 2 }}>
       {figures.map(([title, value]) => (
-        <Grid key={title} size={{ xs: 6, md: 4, lg: 2 }}>
+        <Grid key={title} size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
           <StatCard title={title} value={value} />
         </Grid>
       ))}
