@@ -65,5 +65,9 @@ export const UNCUT_GRIDS_BY_ROUTE: Record<string, Record<string, string[]>> = {
   alice: { '/api-keys': ['API keys'], '/usage-reports/requests': ['Requests'] },
   bob: { '/api-keys': ['API keys'] },
   // Provider credentials is empty in the demo.
-  admin: { '/admin/routing': ['Model routes', 'Deployments', 'Provider health'] },
+  admin: {
+    '/admin/routing': ['Model routes', 'Deployments', 'Provider health'],
+    '/admin/teams': ['Teams'],
+    '/admin/users': ['Users'],
+  },
 };

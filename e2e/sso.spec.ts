@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_OIDC_CLIENT, E2E_OIDC_PORT } from '../playwright.config';
 import { startOidcProvider, type TestOidcProvider } from '../server/test/oidcProvider';
+import { ACCOUNT_DISABLED } from '../contract/accountStatus';
+import { newPageAs } from './sessions';
 
 // Single sign-on in Chromium (docs/operations.md#single-sign-on): the login page offers the configured OpenID
 // provider, whose own login and consent pages (a real provider, oidc-provider) bring the user back signed in.
@@ -14,8 +16,8 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(() => idp.close());
 
-test('a user signs in with the OpenID provider from the login page', async ({ page }) => {
-  const subject = `sso-${Date.now().toString(36)}`;
+/** A person at the provider: a new account there, then the login page's button, the provider's pages and back. */
+async function signInWithSso(page: Page, subject: string) {
   idp.accounts.set(subject, {
     email: `${subject}@corp.example`,
     email_verified: true,
@@ -32,6 +34,11 @@ test('a user signs in with the OpenID provider from the login page', async ({ pa
   await page.getByPlaceholder('and password').fill('any');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a user signs in with the OpenID provider from the login page', async ({ page }) => {
+  const subject = `sso-${Date.now().toString(36)}`;
+  await signInWithSso(page, subject);
 
   // Back at the gateway, signed in: a new user without a team.
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -40,4 +47,30 @@ test('a user signs in with the OpenID provider from the login page', async ({ pa
   ).toBeVisible();
   const me = await (await page.request.get('/v1/auth/me')).json();
   expect(me).toMatchObject({ login: subject, email: `${subject}@corp.example`, name: 'Sso Person', is_admin: false });
+});
+
+// docs/governance.md#disabled-users: a user an administrator disabled gets no session from their provider either; the
+// login page says why.
+test('a disabled user signing in with the provider is told the account is disabled', async ({ browser }) => {
+  const subject = `sso-off-${Date.now().toString(36)}`;
+  const user = await newPageAs(browser, null, { width: 1280, height: 800 });
+  await signInWithSso(user, subject);
+  await expect(user).toHaveURL(/\/dashboard$/);
+  await user.context().clearCookies();
+
+  const admin = await newPageAs(browser, 'admin', { width: 1280, height: 800 });
+  await admin.goto(`/admin/users?q=${subject}`);
+  await admin
+    .getByRole('grid', { name: 'Users' })
+    .getByRole('menuitem', { name: `Disable ${subject}` })
+    .click();
+  await admin.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
+  await expect(admin.getByRole('grid', { name: 'Users' }).getByText('Disabled')).toBeVisible();
+
+  await signInWithSso(user, subject);
+  await expect(user).toHaveURL(/\/login\?error=account_disabled$/);
+  await expect(user.getByRole('alert')).toHaveText(ACCOUNT_DISABLED.message);
+  expect((await user.request.get('/v1/auth/me')).status()).toBe(401);
+  await admin.context().close();
+  await user.context().close();
 });

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../support/server';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
+import { ACCOUNT_DISABLED } from '../../contract/accountStatus';
 
 const expectLoginPage = async () =>
   expect(
@@ -16,6 +17,22 @@ describe('routing and the auth guard', () => {
     await expectLoginPage();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
+  });
+
+  it('tells a visitor sent back by a sign-in of a disabled account why', async () => {
+    fakeDb.signInAs(null);
+    renderRoute('/login?error=account_disabled');
+    await expectLoginPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_DISABLED.message);
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
+  });
+
+  it('shows no notice for an error it does not know', async () => {
+    fakeDb.signInAs(null);
+    renderRoute('/login?error=something_else');
+    await expectLoginPage();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it.each(['/dashboard', '/api-keys/create', '/admin/coupons', '/billing'])(

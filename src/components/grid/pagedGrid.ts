@@ -12,7 +12,8 @@ export const PAGED_GRID_PROPS = {
 
 /**
  * For a grid whose values must never be cut (docs/rules.md#layout-and-timings): each row as tall as its content, and
- * text that wraps instead of ending in an ellipsis, inside a word only when the word alone is wider than the column.
+ * text (a header's title too) that wraps instead of ending in an ellipsis, inside a word only when the word alone is
+ * wider than the column.
  */
 export const WRAPPING_GRID = {
   getRowHeight: () => 'auto' as const,
@@ -26,6 +27,8 @@ export const WRAPPING_GRID = {
       py: 0.75,
     },
     '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end', textAlign: 'right' },
+    // A header's title wraps too, on two lines of the header's height, beside its sort arrow ('Spent this month').
+    '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
   },
 } as const;
 

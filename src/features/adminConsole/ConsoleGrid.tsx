@@ -53,6 +53,9 @@ export function ConsoleGrid<Row extends GridValidRowModel, Sort extends string>(
       onPaginationModelChange={(model) =>
         onChange(model.pageSize !== view.pageSize ? { page: 0, pageSize: model.pageSize } : { page: model.page })
       }
+      // The server sorts and pages, so the column menu's filter would filter only the page shown, and its hidden icon
+      // stuck out of the last header (the Teams grid scrolled sideways at 1280 px): a header's click sorts instead.
+      disableColumnMenu
       sortingOrder={['desc', 'asc']}
       sortModel={sortModel}
       onSortModelChange={(model) => {

@@ -9,11 +9,15 @@ import { ConsoleGrid } from './ConsoleGrid';
 import type { ConsoleView } from './consoleList';
 import { NO_TEAMS, TEAMS_LABEL, teamPagePath } from './teams';
 
-const money = (field: 'balance_cents' | 'month_spend_cents', headerName: string): GridColDef<AdminTeamRow> => ({
+const money = (
+  field: 'balance_cents' | 'month_spend_cents',
+  headerName: string,
+  minWidth: number,
+): GridColDef<AdminTeamRow> => ({
   field,
   headerName,
   type: 'number',
-  minWidth: 120,
+  minWidth,
   valueFormatter: (value: number) => formatCents(value),
 });
 
@@ -21,7 +25,7 @@ const COLUMNS: GridColDef<AdminTeamRow>[] = [
   {
     field: 'name',
     headerName: 'Team',
-    minWidth: 180,
+    minWidth: 120,
     flex: 1,
     renderCell: ({ row }) => (
       <Link component={RouterLink} to={teamPagePath(row.id)}>
@@ -32,14 +36,15 @@ const COLUMNS: GridColDef<AdminTeamRow>[] = [
   {
     field: 'owner',
     headerName: 'Owner',
-    minWidth: 160,
+    // An address as long as the demo's on one line: a column of 940 px in all fits beside the open sidebar at 1280.
+    minWidth: 180,
     flex: 1,
     sortable: false,
     valueGetter: (_value, row) => row.owner?.email ?? row.owner?.login ?? '-',
   },
-  { field: 'member_count', headerName: 'Members', type: 'number', minWidth: 100 },
-  money('balance_cents', 'Balance'),
-  money('month_spend_cents', 'Spent this month'),
+  { field: 'member_count', headerName: 'Members', type: 'number', width: 90 },
+  money('balance_cents', 'Balance', 120),
+  money('month_spend_cents', 'Spent this month', 140),
   {
     field: 'budget_use_percent',
     headerName: 'Budget used',

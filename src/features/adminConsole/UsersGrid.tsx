@@ -23,7 +23,8 @@ const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
   {
     field: 'login',
     headerName: 'User',
-    minWidth: 200,
+    // The columns' widths add to 940 px, which fits beside the open sidebar at 1280 px; a longer value wraps.
+    minWidth: 170,
     flex: 1,
     renderCell: ({ row }) => (
       <Stack sx={{ py: 0.5 }}>
@@ -35,7 +36,7 @@ const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
   {
     field: 'team',
     headerName: 'Team',
-    minWidth: 150,
+    minWidth: 110,
     flex: 1,
     sortable: false,
     renderCell: ({ row }) =>
@@ -50,10 +51,10 @@ const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
   {
     field: 'role',
     headerName: 'Role',
-    minWidth: 130,
+    minWidth: 110,
     sortable: false,
     renderCell: ({ row }) => (
-      <Stack direction="row" spacing={0.5}>
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', py: 0.5 }}>
         {row.role && <Chip size="small" label={row.role === 'owner' ? 'Owner' : 'Member'} />}
         {row.is_admin && <Chip size="small" color="primary" label="Admin" />}
       </Stack>
@@ -62,7 +63,7 @@ const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
   {
     field: 'disabled_at',
     headerName: 'Status',
-    minWidth: 110,
+    width: 100,
     sortable: false,
     renderCell: ({ row }) =>
       row.disabled_at ? (
@@ -71,8 +72,8 @@ const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
         <Chip size="small" color="success" variant="outlined" label="Active" />
       ),
   },
-  optionalTimeColumn('last_sign_in_at', { headerName: 'Last sign-in', minWidth: 170 }, 'Never'),
-  { field: 'key_count', headerName: 'Keys', type: 'number', minWidth: 80 },
+  optionalTimeColumn('last_sign_in_at', { headerName: 'Last sign-in', minWidth: 150 }, 'Never'),
+  { field: 'key_count', headerName: 'Keys', type: 'number', width: 70 },
   {
     field: 'month_spend_cents',
     headerName: 'Spent this month',
@@ -87,7 +88,7 @@ function actionsColumn(actions: UserRowActions): GridColDef<AdminUserRow> {
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
-    minWidth: 90,
+    width: 90,
     getActions: ({ row }) => [
       row.disabled_at ? (
         <GridActionsCellItem

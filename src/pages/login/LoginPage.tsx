@@ -7,15 +7,17 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import GitHub from '@mui/icons-material/GitHub';
 import HubOutlined from '@mui/icons-material/HubOutlined';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { oauthLoginUrl } from '../../config';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
 import { afterNextPaint } from '../../components/AfterFirstPaint';
 import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
+import { ACCOUNT_DISABLED_PARAM } from '../../../contract/accountStatus';
+import type { SignInNoticeKind } from './SignInNotice';
 
-const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
+const SignInNotice = lazy(() => import('./SignInNotice'));
 const SignInProviderButtons = lazy(() => import('./SignInProviderButtons'));
 
 /**
@@ -39,9 +41,17 @@ function useLeaveWhenSignedInWithoutHint(sessionEnded: boolean) {
   }, [navigate, sessionEnded]);
 }
 
+/** The notice the page shows: a sign-in the server refused (?error=account_disabled), or a session that ended. */
+function useSignInNotice(sessionEnded: boolean): SignInNoticeKind | null {
+  const { search } = useLocation();
+  if (new URLSearchParams(search).get('error') === ACCOUNT_DISABLED_PARAM) return 'account-disabled';
+  return sessionEnded ? 'session-ended' : null;
+}
+
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const sessionEnded = useAppSelector(selectSessionEnded);
+  const notice = useSignInNotice(sessionEnded);
   useLeaveWhenSignedInWithoutHint(sessionEnded);
   return (
     <Box
@@ -57,9 +67,9 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4 }}>
             One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
           </Typography>
-          {sessionEnded && (
+          {notice && (
             <Suspense fallback={null}>
-              <SessionEndedNotice />
+              <SignInNotice kind={notice} />
             </Suspense>
           )}
           <Box sx={{ display: 'grid', gap: 1.5 }}>
