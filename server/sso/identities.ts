@@ -97,8 +97,12 @@ export async function signInWithIdentity(
        WHERE id = $1 RETURNING ${RETURNED}`,
       [user.id, adminByClaim || rules.adminLogins.includes(user.login.toLowerCase()), identity.name, verifiedEmail],
     );
-    // A disabled user gets no session (routes/auth.ts, startSession), and joins nothing on the way.
-    if (verifiedEmail && !user.disabled) await joinTeamByDomain(q, user, verifiedEmail, rules.teamDomains, who(user));
+    // The domain's team is joined at the identity's first sign-in only: a member the owner removed later is not
+    // joined again by their next sign-in. A disabled user gets no session (routes/auth.ts, startSession), and joins
+    // nothing on the way.
+    if (!known && verifiedEmail && !user.disabled) {
+      await joinTeamByDomain(q, user, verifiedEmail, rules.teamDomains, who(user));
+    }
     return { ok: true as const, user };
   });
 }

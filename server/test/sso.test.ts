@@ -99,6 +99,16 @@ describe('the redirect flow', () => {
     );
   });
 
+  test("the domain's team is joined at the first sign-in only: a member the owner removed stays out", async () => {
+    idp.accounts.set('sub-cy', { email: 'cy@corp.example', email_verified: true, preferred_username: 'cy' });
+    const first = await me((await signIn('sub-cy')).jar);
+    assert.equal(first.body.team_id, TEAM_ID);
+    await ctx.db.query('DELETE FROM team_members WHERE user_id = $1', [first.body.id]);
+    const second = await me((await signIn('sub-cy')).jar);
+    assert.equal(second.status, 200);
+    assert.equal(second.body.team_id, null, 'not joined again');
+  });
+
   test('a user is their subject: a later sign-in with another email is the same user, without the admin group no admin', async () => {
     idp.accounts.set('sub-bo', { email: 'bo@elsewhere.example', email_verified: true, preferred_username: 'bo' });
     const first = await signIn('sub-bo');
