@@ -12,7 +12,8 @@ import { dollarsToMicros } from '../server/lib/money';
 import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../server/services/credits';
 import { startCluster, type Cluster } from './cluster/cluster.mts';
 import { calls, chat, count, servers, steadyLoad, teamWithKey } from './cluster/client.mts';
-import { REPO_ROOT } from './lib/demoServer.mts';
+import { REPO_ROOT, signInCookie } from './lib/demoServer.mts';
+import { adminUserPath } from '../contract/apiPaths';
 
 /** Completion tokens cost exactly 1 cent each, so `max_tokens: WORST` is a 7-cent worst case (and bill). */
 const WORST = 7;
@@ -137,6 +138,52 @@ test("a key's 60 requests per minute admit 60 across both instances, not 120", a
   );
   assert.deepEqual(servers(answers), ['instance-1', 'instance-2']);
 });
+
+test('a user disabled on one instance: the other refuses their key within a second, and serves it once enabled', async () => {
+  const { teamId, key } = await teamWithKey(cluster.url, 'cluster-disable');
+  await topUp(teamId, 10_000);
+  const body = { model: MODEL, messages: [{ role: 'user', content: 'go' }], max_tokens: 1 };
+  // Each instance has admitted the key, so each holds a credit lease for its team.
+  for (const instance of cluster.instances) assert.equal((await chat(instance.url, key, body)).status, 200);
+  const [user] = await db.query<{ id: string }>(`SELECT id FROM users WHERE login = 'cluster-disable'`);
+  const admin = await signInCookie(cluster.url, 'admin');
+
+  // Through HAProxy, as Admin -> Users does: the instance that changed it says so, and the test watches the other.
+  const setDisabled = async (disabled: boolean) => {
+    const response = await fetch(`${cluster.url}${adminUserPath(user.id)}`, {
+      method: 'PATCH',
+      headers: { cookie: admin, origin: cluster.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ disabled }),
+    });
+    assert.equal(response.status, 200, await response.text());
+    const servedBy = response.headers.get('x-served-by');
+    const changed = cluster.instances.find((instance) => instance.name === servedBy)!;
+    const other = cluster.instances.find((instance) => instance !== changed)!;
+    return { changed, other, at: Date.now() };
+  };
+
+  const disabled = await setDisabled(true);
+  assert.equal((await chat(disabled.changed.url, key, body)).status, 401, 'refused where the user was disabled');
+  const refusedAfter = await firstAnswer(disabled.other.url, key, body, 401, disabled.at);
+  assert.ok(refusedAfter <= 1_000, `the other instance refused the key ${refusedAfter} ms after the user was disabled`);
+
+  const enabled = await setDisabled(false);
+  const servedAfter = await firstAnswer(enabled.other.url, key, body, 200, enabled.at);
+  assert.ok(servedAfter <= 1_000, `the other instance served the key again ${servedAfter} ms after Enable`);
+  await holdsReleased(teamId);
+  console.log(
+    `# disable: refused on the other instance after ${refusedAfter} ms, served again ${servedAfter} ms after Enable`,
+  );
+});
+
+/** Calls `url` every 20 ms until it answers `status`; how long after `since` that was (fails after 5 s). */
+async function firstAnswer(url: string, key: string, body: object, status: number, since: number) {
+  for (;;) {
+    if ((await chat(url, key, body)).status === status) return Date.now() - since;
+    if (Date.now() - since > 5_000) assert.fail(`${url} did not answer ${status} within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 test('SIGTERM drains an instance: no request fails, everything it admitted is billed, it exits 0', async () => {
   const { teamId, key } = await teamWithKey(cluster.url, 'cluster-drain');
