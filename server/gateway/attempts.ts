@@ -96,6 +96,7 @@ export async function tryDeployments(
         reply,
         conversation,
         extraHeaders: watched.headers,
+        output: watched.output,
         candidate,
         controller: current.controller,
         started,

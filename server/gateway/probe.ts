@@ -27,10 +27,15 @@ export interface RequestProbe {
 
 export interface AttemptProbe {
   headers: Record<string, string> | null;
+  /**
+   * Told the answer as the client receives it (the JSON body, or each piece of the stream) when a watcher records it
+   * (a trace capturing message content); null when none does, so the relay passes nothing.
+   */
+  output: ((text: string) => void) | null;
   end(outcome: 'answered' | 'failed' | 'client_gone'): void;
 }
 
-const noAttempt: AttemptProbe = { headers: null, end: () => undefined };
+const noAttempt: AttemptProbe = { headers: null, output: null, end: () => undefined };
 const noAdmission = () => undefined;
 const noRequest: RequestProbe = {
   admission: () => noAdmission,
@@ -56,7 +61,9 @@ export function combineProbes(probes: GatewayProbe[]): GatewayProbe {
         attempt(deployment, attempt) {
           const tries = watching.map((watch) => watch.attempt(deployment, attempt));
           const headers = Object.assign({}, ...tries.map((one) => one.headers ?? {}));
-          return { headers, end: (outcome) => tries.forEach((one) => one.end(outcome)) };
+          const outputs = tries.flatMap((one) => (one.output ? [one.output] : []));
+          const output = outputs.length ? (text: string) => outputs.forEach((told) => told(text)) : null;
+          return { headers, output, end: (outcome) => tries.forEach((one) => one.end(outcome)) };
         },
         bill(open) {
           // Each probe wraps the bill of the one before; every one's `written` is called.

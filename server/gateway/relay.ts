@@ -19,6 +19,8 @@ export interface Attempt {
   conversation: Conversation;
   /** Sent with the conversation's own headers: the trace context (probe.ts), or null. */
   extraHeaders: Record<string, string> | null;
+  /** Told what the client receives, when a watcher records the answer (probe.ts, AttemptProbe.output). */
+  output: ((text: string) => void) | null;
   candidate: Candidate;
   /** Aborted when the client hangs up (pipeline.ts) or the provider stalls (here). */
   controller: AbortController;
@@ -132,6 +134,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
     });
     if (gone) return { kind: 'client_gone' };
     reply.code(200).headers(attempt.headers).type('application/json').send(read.body);
+    attempt.output?.(typeof read.body === 'string' ? read.body : read.body.toString('utf8'));
     return { kind: 'answered', reply };
   }
 
@@ -179,6 +182,7 @@ async function relayStream(
     const events = relay.push(chunk);
     if (!events) return;
     ttftMs ??= Math.round(performance.now() - attempt.started);
+    attempt.output?.(events);
     if (!res.write(events)) await waitForDrain(res);
   };
   try {
@@ -190,7 +194,10 @@ async function relayStream(
       await forward(next.value);
     }
     const rest = relay.flush();
-    if (rest && !res.destroyed) res.write(rest);
+    if (rest && !res.destroyed) {
+      attempt.output?.(rest);
+      res.write(rest);
+    }
   } catch {
     failedMidway = true;
   }

@@ -119,6 +119,7 @@ export function createMetrics() {
           tries++;
           return {
             headers: null,
+            output: null,
             end(outcome) {
               const ms = performance.now() - sent;
               upstreamMs += ms;

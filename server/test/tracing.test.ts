@@ -195,7 +195,7 @@ test('a streamed call with a fallback: the request span continues the client`s t
   );
 });
 
-test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span carries the messages; metrics on beside', async () => {
+test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span carries the messages and the answer; metrics on beside', async () => {
   const receiver = await startReceiver();
   const metricsToken = 'metrics-token-beside-the-traces';
   const ctx = await createGatewayContext(
@@ -227,6 +227,11 @@ test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span c
   assert.ok(receiver.spans.some((span) => span.name === 'gateway.settlement'));
   const request = receiver.spans.find((span) => span.kind === SERVER)!;
   assert.equal(attributes(request)['gen_ai.input.messages'], JSON.stringify([{ role: 'user', content: 'a prompt' }]));
+  // The streamed answer's text, as the client read it from the chunks (outputText.ts).
+  assert.equal(
+    attributes(request)['gen_ai.output.messages'],
+    JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'one two three' }] }]),
+  );
   // A call by the model's own name: no client traceparent, so a trace of its own.
   assert.equal(request.parentSpanId ?? '', '');
 });

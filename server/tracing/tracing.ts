@@ -6,12 +6,18 @@
  * One span per request (kind server, the GenAI semantic conventions: gen_ai.operation.name, gen_ai.request.model,
  * gen_ai.usage.input_tokens, …), continuing the client's W3C traceparent; children for the credit admission, each
  * upstream try (kind client, whose own traceparent goes to the provider) and the settlement (from the bill to its
- * batch written). No prompt text unless OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT is true.
+ * batch written). No prompt or completion text unless OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT is true; then the
+ * request span carries the messages (gen_ai.input.messages) and the answer's text as its client received it
+ * (gen_ai.output.messages, at most OUTPUT_CAPTURE_CHARS of the answer read).
  */
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import type { TracingConfig } from '../config';
 import type { GatewayCall } from '../formats/types';
 import type { GatewayProbe, RequestProbe } from '../gateway/probe';
+import { outputText } from './outputText';
+
+/** How much of an answer (its JSON or its stream, as the client got it) is read for its text: a span stays bounded. */
+const OUTPUT_CAPTURE_CHARS = 256 * 1024;
 
 export interface Tracing {
   probe: GatewayProbe;
@@ -80,6 +86,13 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
       const within: Context = trace.setSpan(parent, span);
       const child = (name: string, kind = SpanKind.INTERNAL, attributes: Attributes = {}) =>
         tracer.startSpan(name, { kind, attributes }, within);
+      // The answer as the client received it, when content is captured (only the try that answers writes any).
+      let output = '';
+      const capture = config.captureContent
+        ? (text: string) => {
+            if (output.length < OUTPUT_CAPTURE_CHARS) output += text;
+          }
+        : null;
       return {
         admission() {
           const admission = child('gateway.admission');
@@ -101,6 +114,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
           propagator.inject(trace.setSpan(within, tried), headers, defaultTextMapSetter);
           return {
             headers,
+            output: capture,
             end(outcome) {
               tried.setAttribute('gateway.outcome', outcome);
               if (outcome !== 'answered') tried.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
@@ -140,6 +154,13 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
         },
         end(error) {
           if (error !== undefined) failedWith(span, error);
+          if (output) {
+            const content = outputText(call.endpoint, output).slice(0, OUTPUT_CAPTURE_CHARS);
+            span.setAttribute(
+              gen.ATTR_GEN_AI_OUTPUT_MESSAGES,
+              JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content }] }]),
+            );
+          }
           span.end();
         },
       };
