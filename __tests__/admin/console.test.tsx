@@ -141,7 +141,10 @@ describe('/admin/users', () => {
     expect(within(bob).getByText('Acme AI')).toBeInTheDocument();
     expect(within(bob).getByText('Member')).toBeInTheDocument();
     expect(within(bob).getByText('Active')).toBeInTheDocument();
-    expect(within(await rowIn('Users', 'admin')).getByText('Admin')).toBeInTheDocument();
+    const self = await rowIn('Users', 'admin');
+    expect(within(self).getByText('Admin')).toBeInTheDocument();
+    // The signed-in administrator's own row offers no Disable: the server refuses it.
+    expect(within(self).queryByRole('menuitem')).not.toBeInTheDocument();
     expect(within(await rowIn('Users', 'carol')).getByText('No team')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
 

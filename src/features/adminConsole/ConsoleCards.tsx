@@ -108,13 +108,15 @@ export function UserCards<Sort extends string>({
               ['Spent this month', formatCents(user.month_spend_cents)],
             ]}
           />
-          <CardActions
-            actions={[
-              user.disabled_at
-                ? { label: `Enable ${user.login}`, onClick: () => actions.onEnable(user) }
-                : { label: `Disable ${user.login}`, onClick: () => actions.onDisable(user), destructive: true },
-            ]}
-          />
+          {user.id !== actions.selfId && (
+            <CardActions
+              actions={[
+                user.disabled_at
+                  ? { label: `Enable ${user.login}`, onClick: () => actions.onEnable(user) }
+                  : { label: `Disable ${user.login}`, onClick: () => actions.onDisable(user), destructive: true },
+              ]}
+            />
+          )}
         </>
       )}
     />

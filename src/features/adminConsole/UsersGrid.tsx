@@ -17,6 +17,8 @@ import { NO_USERS, USERS_LABEL, teamPagePath } from './teams';
 export interface UserRowActions {
   onDisable: (user: AdminUserRow) => void;
   onEnable: (user: AdminUserRow) => void;
+  /** The signed-in administrator: their own row offers no action (the server refuses to disable oneself). */
+  selfId: string | null;
 }
 
 const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
@@ -89,23 +91,26 @@ function actionsColumn(actions: UserRowActions): GridColDef<AdminUserRow> {
     type: 'actions',
     headerName: 'Actions',
     width: 90,
-    getActions: ({ row }) => [
-      row.disabled_at ? (
-        <GridActionsCellItem
-          key="enable"
-          icon={<CheckCircleOutline />}
-          label={`Enable ${row.login}`}
-          onClick={() => actions.onEnable(row)}
-        />
-      ) : (
-        <GridActionsCellItem
-          key="disable"
-          icon={<BlockOutlined />}
-          label={`Disable ${row.login}`}
-          onClick={() => actions.onDisable(row)}
-        />
-      ),
-    ],
+    getActions: ({ row }) =>
+      row.id === actions.selfId
+        ? []
+        : [
+            row.disabled_at ? (
+              <GridActionsCellItem
+                key="enable"
+                icon={<CheckCircleOutline />}
+                label={`Enable ${row.login}`}
+                onClick={() => actions.onEnable(row)}
+              />
+            ) : (
+              <GridActionsCellItem
+                key="disable"
+                icon={<BlockOutlined />}
+                label={`Disable ${row.login}`}
+                onClick={() => actions.onDisable(row)}
+              />
+            ),
+          ],
   };
 }
 

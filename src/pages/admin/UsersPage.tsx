@@ -15,7 +15,7 @@ import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { listQueryOf } from '../../features/adminConsole/consoleList';
 import type { UserRowActions } from '../../features/adminConsole/UsersGrid';
 import { useConsoleView } from '../../features/adminConsole/useConsoleView';
-import { useGetAdminUsersQuery, useSetUserDisabledMutation } from '../../store/api';
+import { useGetAdminUsersQuery, useGetMeQuery, useSetUserDisabledMutation } from '../../store/api';
 import { ADMIN_USER_SORTS, type AdminUserRow } from '../../../contract/schemas/adminConsole';
 import { AdminGate } from './AdminGate';
 
@@ -32,6 +32,7 @@ function UsersScreen() {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   const { view, change } = useConsoleView(ADMIN_USER_SORTS, DEFAULT_ORDER);
   const { data, isFetching, isError } = useGetAdminUsersQuery(listQueryOf(view));
+  const { data: me } = useGetMeQuery();
   const [setDisabled] = useSetUserDisabledMutation();
   const { run, failure, clearFailure } = useAdminMutation();
   const { confirm, dialog } = useConfirm();
@@ -60,8 +61,9 @@ function UsersScreen() {
           succeeded: `${user.login} was enabled`,
           failed: `Failed to enable ${user.login}`,
         }),
+      selfId: me?.id ?? null,
     }),
-    [disable, run, setDisabled],
+    [disable, run, setDisabled, me?.id],
   );
 
   return (
