@@ -8,8 +8,9 @@ const swcTransform = [
 ];
 
 module.exports = {
-  // jest-fixed-jsdom supplies fetch, Request, Response and streams from Node so MSW 2 works under jsdom.
-  testEnvironment: 'jest-fixed-jsdom',
+  // jest-fixed-jsdom (fetch, Request, Response and streams from Node, so MSW 2 works under jsdom), with the style
+  // engine's class pre-check jsdom lacks (__tests__/support/environment.cjs).
+  testEnvironment: '<rootDir>/__tests__/support/environment.cjs',
   testEnvironmentOptions: { url: 'http://localhost/' },
   roots: ['<rootDir>/__tests__'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
@@ -18,6 +19,8 @@ module.exports = {
   // test over 20 s while other work ran. One ceiling for every file, generous because it is only a ceiling: a wrong
   // expectation still fails fast, as findBy* queries keep their own timeouts.
   testTimeout: 60_000,
+  // Beside jest's own output, each file's and test's time for the slowest-tests summary (docs/testing.md, "Test times").
+  reporters: ['default', '<rootDir>/scripts/testTimings/jestReporter.mjs'],
   setupFiles: ['<rootDir>/__tests__/support/env.ts'],
   setupFilesAfterEnv: ['<rootDir>/__tests__/support/setup.ts'],
   transform: {

@@ -24,7 +24,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // Beside the list, each spec's and test's time for the slowest-tests summary (docs/testing.md, "Test times").
+  reporter: [['list'], ['./scripts/testTimings/playwrightReporter.mjs']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -58,14 +58,22 @@ describe('formatUsd prints what Intl en-US currency prints', () => {
   it.each(SAMPLES)('%p with up to 3 decimals', (value) => expect(formatUsd(value, 3)).toBe(intlUsd(3).format(value)));
 
   it('matches Intl on 20,000 pseudo-random amounts of every size', () => {
+    // One formatter and one assertion for the whole run: building an Intl.NumberFormat, or calling expect, 40,000
+    // times cost more than the comparisons; every amount that differs is listed in the failure.
+    const usd = intlUsd(2);
+    const differ: { value: number; ours: string; intl: string }[] = [];
+    const compare = (value: number) => {
+      const ours = formatUsd(value);
+      const intl = usd.format(value);
+      if (ours !== intl) differ.push({ value, ours, intl });
+    };
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 20_000; i++) {
-      const value = (random() - 0.3) * 10 ** Math.floor(random() * 12 - 3);
-      expect(formatUsd(value)).toBe(intlUsd(2).format(value));
-      const cents = Math.round(random() * 1e9) / 100;
-      expect(formatUsd(cents)).toBe(intlUsd(2).format(cents));
+      compare((random() - 0.3) * 10 ** Math.floor(random() * 12 - 3));
+      compare(Math.round(random() * 1e9) / 100);
     }
+    expect(differ).toEqual([]);
   });
 });
 

@@ -10,12 +10,15 @@ const REMOVE_CONFIRMATION = 'Are you sure you want to remove this team member?';
 // The first render also loads the lazy page chunk; on a busy machine that takes a while.
 const FIRST_RENDER = { timeout: 5000 };
 
-async function openTeam() {
-  const rendered = renderRoute('/team');
+async function openTeam(options: Parameters<typeof renderRoute>[1] = {}) {
+  const rendered = renderRoute('/team', options);
   await screen.findByRole('heading', { name: 'Acme AI' }, FIRST_RENDER);
   await screen.findByRole('list', { name: 'Team members' });
   return rendered;
 }
+
+// One test moves a fake clock; the others keep real timers.
+afterEach(() => jest.useRealTimers());
 
 const membersSection = () => screen.getByRole('region', { name: 'Team Members' });
 const memberItems = () => within(screen.getByRole('list', { name: 'Team members' })).getAllByRole('listitem');
@@ -180,7 +183,9 @@ describe('/team with a team', () => {
   });
 
   it('lists pending invites, refuses the same address twice with a clear message, and cancels one', async () => {
-    const { user } = await openTeam();
+    // The cancel toast waits for the invite's toast to hide (one at a time): a fake clock lets waitFor move time on.
+    jest.useFakeTimers({ advanceTimers: true });
+    const { user } = await openTeam({ userOptions: { advanceTimers: jest.advanceTimersByTime } });
     expect(screen.queryByRole('list', { name: 'Pending invites' })).not.toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Invite Member' });
     await user.type(within(form).getByLabelText(/Email/), 'dana@example.com');

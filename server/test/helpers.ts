@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +45,17 @@ async function migratedDump(): Promise<string> {
     await writeDump(file, migrate);
   }
   return file;
+}
+
+/**
+ * A PGlite data directory at `dir` holding the migrated database, for a test that starts the server as a process
+ * (main.test.ts, crash.test.ts). A dump is a tar of the data directory, which loadDataDir unpacks into the engine's
+ * files: unpacking it straight to disk gives the same directory without starting an engine (0.1 s instead of 1.5 s).
+ */
+export async function migratedDataDir(dir: string): Promise<void> {
+  const dump = await migratedDump();
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync('tar', ['-xf', dump, '-C', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 /**

@@ -4,10 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { migratedDataDir } from './helpers';
 
-/** npm start end to end: migrate, seed, listen, serve, then shut down cleanly on SIGTERM. */
+/**
+ * npm start end to end: migrate, seed, listen, serve, then shut down cleanly on SIGTERM. The data directory holds a
+ * migrated cluster, as every test file's database does (helpers.ts): a new cluster's initdb took half of this test on a
+ * loaded machine, and a start on an empty directory is what every end-to-end run does (playwright.config.ts).
+ */
 test('demo mode starts, seeds, serves and stops gracefully on SIGTERM', { timeout: 60_000 }, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-data-'));
+  await migratedDataDir(path.join(dataDir, 'pglite'));
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-dist-'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>x</title>');
   const port = 20_000 + Math.floor(Math.random() * 20_000);
