@@ -110,6 +110,22 @@ describe('/admin/routing', () => {
     expect(within(dialog).getByText('A model route named "echo/flaky" already exists')).toBeInTheDocument();
   });
 
+  it('creates a route that refuses the fields a translation would drop, and says so in its policy', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Create Route' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Model Route' });
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'team/strict');
+    await choose(user, "Fields a deployment's format lacks", 'Refuse the request, naming the field');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes')?.body).toMatchObject({
+      name: 'team/strict',
+      unsupported_params: 'refuse',
+    });
+    const strict = await rowIn('Model routes', 'team/strict');
+    expect(within(strict).getByText(/refuses fields it cannot translate$/)).toBeInTheDocument();
+  });
+
   it('adds a credential: the key field is a password, and the key is never shown afterwards', async () => {
     const { user } = await openPage();
     await grid('Provider credentials');

@@ -14,9 +14,25 @@ import {
   healthStatus,
   policySummary,
   routeFormErrors,
+  routeFormValues,
   routePayload,
 } from '../../src/features/routing/routing';
-import type { ProviderCredential } from '../../contract/schemas/routing';
+import type { ModelRoute, ProviderCredential } from '../../contract/schemas/routing';
+
+const fakeRoute = (): ModelRoute => ({
+  id: 'route-1',
+  name: 'team/x',
+  description: '',
+  max_retries: 1,
+  backoff_ms: 200,
+  cooldown_failures: 3,
+  cooldown_seconds: 30,
+  unsupported_params: 'refuse',
+  enabled: true,
+  created_at: '2026-11-28T00:00:00.000Z',
+  updated_at: '2026-11-28T00:00:00.000Z',
+  deployments: [],
+});
 
 describe('a deployment’s health over the window', () => {
   it.each([
@@ -62,7 +78,15 @@ describe('display', () => {
       { max_retries: 5, backoff_ms: 60_000, cooldown_failures: 100, cooldown_seconds: 1 },
       '5 retries, 60,000 ms backoff; cool down 1 s after 100 failures',
     ],
-  ])('policy %j -> %s', (route, summary) => {
+    [
+      { max_retries: 1, backoff_ms: 200, cooldown_failures: 3, cooldown_seconds: 30, unsupported_params: 'drop' },
+      '1 retry, 200 ms backoff; cool down 30 s after 3 failures',
+    ],
+    [
+      { max_retries: 1, backoff_ms: 200, cooldown_failures: 3, cooldown_seconds: 30, unsupported_params: 'refuse' },
+      '1 retry, 200 ms backoff; cool down 30 s after 3 failures; refuses fields it cannot translate',
+    ],
+  ] as const)('policy %j -> %s', (route, summary) => {
     expect(policySummary(route)).toBe(summary);
   });
 
@@ -97,8 +121,18 @@ describe('the route form', () => {
       backoff_ms: 200,
       cooldown_failures: 3,
       cooldown_seconds: 30,
+      unsupported_params: 'drop',
       enabled: true,
     });
+    expect(routePayload({ ...EMPTY_ROUTE_FORM, name: 'x', unsupported_params: 'refuse' }).unsupported_params).toBe(
+      'refuse',
+    );
+  });
+
+  it('reads a route from a server that does not send unsupported_params as one that drops', () => {
+    const { unsupported_params: _left, ...older } = fakeRoute();
+    expect(routeFormValues(older).unsupported_params).toBe('drop');
+    expect(routeFormValues(fakeRoute()).unsupported_params).toBe('refuse');
   });
 
   it.each([

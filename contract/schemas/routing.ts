@@ -34,6 +34,15 @@ const limited = (field: Limited) =>
     errorMessage: `${wholeNumberRule(ROUTE_LIMITS[field])}.`,
   });
 
+/**
+ * What a route does with a request field its deployment's format has no place for and that only hints at the answer
+ * (a sampling setting, a provider's own option, a field the gateway does not know), when a translation would leave it
+ * out: `drop` leaves it out and names it in the `x-gateway-dropped-params` header, `refuse` answers 400 naming it
+ * (docs/gateway.md, "Compatibility"). Migration 17's CHECK.
+ */
+export const UNSUPPORTED_PARAMS = ['drop', 'refuse'] as const;
+export type UnsupportedParams = (typeof UNSUPPORTED_PARAMS)[number];
+
 export const ROUTE_NAME_PATTERN = '^[A-Za-z0-9._:/-]{1,128}$';
 const RouteName = Type.String({
   pattern: ROUTE_NAME_PATTERN,
@@ -157,6 +166,8 @@ export const ModelRoute = Type.Object({
   backoff_ms: Type.Integer(),
   cooldown_failures: Type.Integer(),
   cooldown_seconds: Type.Integer(),
+  /** Beyond the product spec, so optional to the dashboard: an older server leaves it out (then: drop). */
+  unsupported_params: Type.Optional(oneOf(UNSUPPORTED_PARAMS, 'unsupported_params')),
   enabled: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -173,6 +184,7 @@ const routeFields = {
   backoff_ms: limited('backoff_ms'),
   cooldown_failures: limited('cooldown_failures'),
   cooldown_seconds: limited('cooldown_seconds'),
+  unsupported_params: oneOf(UNSUPPORTED_PARAMS, 'unsupported_params'),
   enabled: Enabled(),
 };
 /** A new route: only the name is required; the rest default as in the table. */

@@ -5,12 +5,12 @@ import type { ConversationOptions } from './types';
 /** The Messages API version the gateway asks for when the client names none (docs/gateway.md). */
 export const DEFAULT_ANTHROPIC_VERSION = '2023-06-01';
 
-/** Anthropic's native API wants its version on every request; beta features only when the client asked for them. */
+/**
+ * Anthropic's native API wants its version on every request; every other `anthropic-*` header the client sent (its
+ * beta flags, and whatever header Anthropic adds next) goes with it as the client wrote it.
+ */
 export function anthropicHeaders(options: ConversationOptions): Record<string, string> {
-  return {
-    'anthropic-version': options.anthropicVersion ?? DEFAULT_ANTHROPIC_VERSION,
-    ...(options.anthropicBeta !== undefined && { 'anthropic-beta': options.anthropicBeta }),
-  };
+  return { 'anthropic-version': DEFAULT_ANTHROPIC_VERSION, ...options.anthropicHeaders };
 }
 
 const length = (text: unknown) => (typeof text === 'string' ? text.length : 0);

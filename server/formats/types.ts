@@ -1,3 +1,4 @@
+import type { UnsupportedParams } from './translate/omissions';
 import type { TokenUsage } from '../lib/cost';
 import type { GatewayError } from './gatewayError';
 
@@ -79,16 +80,22 @@ export interface Conversation {
   /** Headers the provider needs beyond authentication and content type (anthropic-version, anthropic-beta). */
   headers: Record<string, string>;
   stream: boolean;
+  /** The client's fields a translation left out, in the client's names (`x-gateway-dropped-params`); none passed through. */
+  dropped?: readonly string[];
   readJson(raw: Buffer): ReadReply;
   relay(): StreamRelay;
 }
 
 export interface ConversationOptions {
-  /** The client's `anthropic-version` and `anthropic-beta` headers, passed on to an Anthropic deployment. */
-  anthropicVersion?: string;
-  anthropicBeta?: string;
+  /**
+   * Every `anthropic-*` header the client sent (`anthropic-version`, `anthropic-beta`, any Anthropic adds), by its
+   * lower-case name, passed on to an Anthropic deployment.
+   */
+  anthropicHeaders?: Readonly<Record<string, string>>;
   /** Unix seconds, for the `created` field of translated replies. */
   created: number;
+  /** What a translation does with a hint the target lacks: the route's choice; dropped when unset (omissions.ts). */
+  unsupportedParams?: UnsupportedParams;
   /** The deployment's provider's cap field, for a door translated to its chat completions (the Gemini door). */
   chatOutputCap?: ChatOutputCap;
 }

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Bill } from '../credit/bill';
 import type { RoutedRequest } from './catalog';
 import { GatewayError } from '../formats/gatewayError';
+import { TranslationError } from '../formats/translate/translationError';
+import { DROPPED_PARAMS_HEADER } from '../formats/translate/omissions';
 import { notOffered } from './errors';
 import { sendOnce, type Attempt, type AttemptResult } from './relay';
 import { attemptPlan, backoffMs, type Cooldowns } from './routing/policy';
@@ -69,11 +71,13 @@ export async function tryDeployments(
           call.endpoint,
           cap === null ? call.body : withOutputCap(call.endpoint, provider.chatOutputCap, call.body, cap),
           deployment.model,
-          { ...call.options, chatOutputCap: provider.chatOutputCap },
+          { ...call.options, chatOutputCap: provider.chatOutputCap, unsupportedParams: policy.unsupportedParams },
         );
     } catch (error) {
       // This deployment's format cannot express the request; another deployment's may.
-      const refusal = error instanceof GatewayError ? error : unreadableRequest(error, request);
+      const named =
+        error instanceof TranslationError ? error.forDeployment(`${deployment.provider}/${deployment.model}`) : error;
+      const refusal = named instanceof GatewayError ? named : unreadableRequest(named, request);
       if (refusal?.statusCode === 400) {
         firstRefusal ??= refusal;
         continue;
@@ -106,6 +110,8 @@ export async function tryDeployments(
           ...(resolved.routeName !== null && { 'x-gateway-route': resolved.routeName }),
           // The client set no output cap: the one the gateway sent, which what was held pays for.
           ...(cap !== null && { 'x-gateway-max-tokens': String(cap) }),
+          // What the translation to this deployment's format left out, in the client's names (omissions.ts).
+          ...(conversation.dropped?.length && { [DROPPED_PARAMS_HEADER]: conversation.dropped.join(', ') }),
         },
         bill,
         isClientGone: () => clientGone,

@@ -79,6 +79,18 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/**
+ * The client's headers whose name starts with `prefix` (Node gives them in lower case), a repeated one joined with
+ * commas as HTTP reads it: what a provider's own headers pass on as they were sent.
+ */
+function prefixedHeaders(request: FastifyRequest, prefix: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith(prefix) && value !== undefined) found[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return found;
+}
+
 /** Google's `?key=`, when it is one value (a repeated one is an array, which its schema refuses). */
 const queryKey = (request: FastifyRequest) => {
   const value = (request.query as { key?: unknown } | undefined)?.key;
@@ -127,8 +139,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
           body: bodyOf(request),
           options: {
             created: Math.floor(Date.now() / 1000),
-            anthropicVersion: header(request, 'anthropic-version'),
-            anthropicBeta: header(request, 'anthropic-beta'),
+            anthropicHeaders: prefixedHeaders(request, 'anthropic-'),
           },
         },
         request,

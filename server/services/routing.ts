@@ -2,6 +2,7 @@ import type { GatewayProvider } from '../../contract/providers';
 import type { Queryable } from '../db/types';
 import type { SecretBox } from '../lib/secretBox';
 import type { Credential, Deployment, ModelRoute, RoutingTable } from '../gateway/routing/types';
+import type { UnsupportedParams } from '../../contract/schemas/routing';
 
 interface RouteRow {
   id: string;
@@ -10,6 +11,7 @@ interface RouteRow {
   backoff_ms: number;
   cooldown_failures: number;
   cooldown_seconds: number;
+  unsupported_params: UnsupportedParams;
   deployment_id: string | null;
   rank: number | null;
   weight: number | null;
@@ -37,7 +39,7 @@ export async function loadRoutingTable(
 ): Promise<RoutingTable> {
   const [routeRows, credentialRows] = await Promise.all([
     q.query<RouteRow>(
-      `SELECT r.id, r.name, r.max_retries, r.backoff_ms, r.cooldown_failures, r.cooldown_seconds,
+      `SELECT r.id, r.name, r.max_retries, r.backoff_ms, r.cooldown_failures, r.cooldown_seconds, r.unsupported_params,
               d.id AS deployment_id, d.rank, d.weight, d.provider, d.model, d.credential_id
        FROM model_routes r LEFT JOIN route_deployments d ON d.route_id = r.id AND d.enabled
        WHERE r.enabled ORDER BY r.name, d.rank, d.created_at, d.id`,
@@ -58,6 +60,7 @@ export async function loadRoutingTable(
           backoffMs: row.backoff_ms,
           cooldownFailures: row.cooldown_failures,
           cooldownSeconds: row.cooldown_seconds,
+          unsupportedParams: row.unsupported_params,
         },
         deployments: [],
       };

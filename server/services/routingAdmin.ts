@@ -12,6 +12,7 @@ import type {
   RouteDeployment,
   RouteDeploymentBody,
   RouteDeploymentUpdateBody,
+  UnsupportedParams,
 } from '../../contract/schemas/routing';
 
 // Administration of model routes, their deployments and provider credentials (docs/gateway.md#model-routes-and-
@@ -170,6 +171,7 @@ interface RouteRow {
   backoff_ms: number;
   cooldown_failures: number;
   cooldown_seconds: number;
+  unsupported_params: UnsupportedParams;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -221,6 +223,7 @@ async function routesWhere(q: Queryable, where: string, params: unknown[]): Prom
     backoff_ms: row.backoff_ms,
     cooldown_failures: row.cooldown_failures,
     cooldown_seconds: row.cooldown_seconds,
+    unsupported_params: row.unsupported_params,
     enabled: row.enabled,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -247,6 +250,7 @@ const ROUTE_COLUMNS = [
   'backoff_ms',
   'cooldown_failures',
   'cooldown_seconds',
+  'unsupported_params',
   'enabled',
 ] as const;
 

@@ -69,13 +69,22 @@ describe('admin routing: routes and deployments', () => {
     assert.equal(route.backoff_ms, 200);
     assert.equal(route.cooldown_failures, 3);
     assert.equal(route.cooldown_seconds, 30);
+    assert.equal(route.unsupported_params, 'drop');
     assert.equal(route.enabled, true);
     assert.deepEqual(route.deployments, []);
 
-    const updated = await adminApi.put(`${ROUTES}/${route.id}`, { max_retries: 3, enabled: false });
+    const updated = await adminApi.put(`${ROUTES}/${route.id}`, {
+      max_retries: 3,
+      enabled: false,
+      unsupported_params: 'refuse',
+    });
     assert.equal(updated.status, 200);
     assert.equal(updated.body.max_retries, 3);
     assert.equal(updated.body.enabled, false);
+    assert.equal(updated.body.unsupported_params, 'refuse');
+    const strange = await adminApi.put(`${ROUTES}/${route.id}`, { unsupported_params: 'ignore' });
+    assert.equal(strange.status, 400);
+    assert.match(strange.body.message, /unsupported_params must be one of: drop, refuse\./);
     assert.equal(updated.body.description, 'Smart default');
 
     const list = await adminApi.get(ROUTES);

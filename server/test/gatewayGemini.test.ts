@@ -231,10 +231,11 @@ describe('the door over HTTP', () => {
       'INVALID_REQUEST_ERROR',
     );
     assert.equal(empty.message, 'contents must be a non-empty array of { role, parts }');
+    // A role Gemini lacks goes to a Gemini deployment as sent; translated for another format, it is refused.
     const role = await post(path, { contents: [{ role: 'system', parts: [{ text: 'x' }] }] });
     assert.equal(
-      (await googleError(role, 400, 'INVALID_ARGUMENT', 'INVALID_REQUEST_ERROR')).message,
-      'role must be "user" or "model"',
+      (await googleError(role, 400, 'INVALID_ARGUMENT', 'UNSUPPORTED_PARAMETER')).message,
+      'Contents with role "system" cannot be translated for echo/echo-1.',
     );
     await googleError(
       await post(path, hello, { 'x-goog-api-key': 'sk-nope' }),
@@ -252,8 +253,11 @@ describe('the door over HTTP', () => {
       'MODEL_NOT_FOUND',
     );
     await ctx.app.gateway.settled();
-    const [{ count }] = await ctx.db.query<{ count: number }>('SELECT count(*)::int AS count FROM usage_events');
-    assert.equal(count, 0);
+    // Only the translation's refusal of the role is logged, as the failure it was; nothing is billed.
+    const events = await ctx.db.query<{ status: string; cost: number }>(
+      'SELECT status, cost_cents::int AS cost FROM usage_events',
+    );
+    assert.deepEqual(events, [{ status: 'error', cost: 0 }]);
   });
 
   test('a prompt too long for every model is refused before anything is held', async () => {

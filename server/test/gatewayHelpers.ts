@@ -108,14 +108,15 @@ export async function createGatewayContext(
     },
     async route(name: string, deployments: DeploymentInput[], policy: Partial<RoutePolicy> = {}) {
       const [route] = await ctx.db.query<{ id: string }>(
-        `INSERT INTO model_routes (name, max_retries, backoff_ms, cooldown_failures, cooldown_seconds)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        `INSERT INTO model_routes (name, max_retries, backoff_ms, cooldown_failures, cooldown_seconds, unsupported_params)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [
           name,
           policy.maxRetries ?? 0,
           policy.backoffMs ?? 0,
           policy.cooldownFailures ?? 3,
           policy.cooldownSeconds ?? 30,
+          policy.unsupportedParams ?? 'drop',
         ],
       );
       const ids: string[] = [];

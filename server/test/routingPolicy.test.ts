@@ -12,7 +12,13 @@ import {
 import type { Deployment, ModelRoute, RoutePolicy } from '../gateway/routing/types';
 import { seededRandom } from './seededRandom';
 
-const POLICY: RoutePolicy = { maxRetries: 2, backoffMs: 200, cooldownFailures: 3, cooldownSeconds: 30 };
+const POLICY: RoutePolicy = {
+  maxRetries: 2,
+  backoffMs: 200,
+  cooldownFailures: 3,
+  cooldownSeconds: 30,
+  unsupportedParams: 'drop',
+};
 
 const deployment = (id: string, rank: number, weight = 1): Deployment => ({
   id,

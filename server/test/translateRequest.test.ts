@@ -4,6 +4,7 @@ import type { AnthropicRequest } from '../formats/translate/anthropicTypes';
 import { anthropicRequestToOpenai } from '../formats/translate/anthropicRequestToOpenai';
 import { DEFAULT_MAX_TOKENS, openaiToAnthropic } from '../formats/translate/openaiToAnthropic';
 import type { OpenAiChatRequest, OpenAiMessage } from '../formats/translate/openaiTypes';
+import { Omissions } from '../formats/translate/omissions';
 import { TranslationError } from '../formats/translate/translationError';
 
 const PNG = 'iVBORw0KGgo=';
@@ -218,29 +219,57 @@ describe('openaiToAnthropic: tools and tool_choice', () => {
   }
 });
 
+describe('chat completions → Anthropic: hints left out and named', () => {
+  test('the penalties, a logit bias, seed and fields Anthropic lacks are dropped and named, zero penalties are not', () => {
+    const omissions = new Omissions();
+    const translated = openaiToAnthropic(
+      chat([{ role: 'user', content: 'hi' }], {
+        presence_penalty: 0.5,
+        frequency_penalty: 0,
+        logit_bias: { '50256': -100 },
+        seed: 7,
+        reasoning_effort: 'low',
+        service_tier: 'auto',
+      }),
+      omissions,
+    );
+    assert.deepEqual(omissions.dropped, ['logit_bias', 'presence_penalty', 'seed', 'reasoning_effort', 'service_tier']);
+    for (const field of ['presence_penalty', 'logit_bias', 'seed', 'reasoning_effort', 'service_tier']) {
+      assert.equal(field in translated, false, field);
+    }
+  });
+
+  test('a route that refuses them answers 400 naming the first', () => {
+    assert.throws(
+      () => openaiToAnthropic(chat([{ role: 'user', content: 'hi' }], { seed: 7 }), new Omissions('refuse')),
+      (error) =>
+        error instanceof TranslationError && error.param === 'seed' && /seed has no counterpart/.test(error.message),
+    );
+  });
+});
+
+describe('Anthropic → chat completions: hints left out and named', () => {
+  test('top_k, thinking and the fields chat completions lacks (Claude Code`s beta fields)', () => {
+    const omissions = new Omissions();
+    const translated = anthropicRequestToOpenai(
+      anthropic([{ role: 'user', content: 'hi' }], {
+        top_k: 5,
+        thinking: { type: 'adaptive' },
+        output_config: { effort: 'low' },
+        context_management: { edits: [] },
+      }),
+      omissions,
+    );
+    assert.deepEqual(omissions.dropped, ['top_k', 'thinking', 'output_config', 'context_management']);
+    assert.deepEqual(Object.keys(translated).sort(), ['max_tokens', 'messages', 'model']);
+  });
+});
+
 /** Each refusal: the request, the `param` the client gets, and a word its message must contain. */
 const openAiRefusals: [string, OpenAiChatRequest, string, string][] = [
   ['n > 1', chat([{ role: 'user', content: 'hi' }], { n: 2 }), 'n', 'n > 1'],
   ['logprobs', chat([{ role: 'user', content: 'hi' }], { logprobs: true }), 'logprobs', 'Log probabilities'],
   ['top_logprobs', chat([{ role: 'user', content: 'hi' }], { top_logprobs: 3 }), 'top_logprobs', 'Log probabilities'],
-  [
-    'logit_bias',
-    chat([{ role: 'user', content: 'hi' }], { logit_bias: { '50256': -100 } }),
-    'logit_bias',
-    'logit bias',
-  ],
-  [
-    'presence_penalty',
-    chat([{ role: 'user', content: 'hi' }], { presence_penalty: 0.5 }),
-    'presence_penalty',
-    'presence',
-  ],
-  [
-    'frequency_penalty',
-    chat([{ role: 'user', content: 'hi' }], { frequency_penalty: 0.5 }),
-    'frequency_penalty',
-    'frequency',
-  ],
   [
     'response_format json_schema',
     chat([{ role: 'user', content: 'hi' }], { response_format: { type: 'json_schema', json_schema: {} } }),
@@ -534,7 +563,6 @@ describe('anthropicRequestToOpenai: parameters and tools', () => {
   }
 
   const refusals: [string, AnthropicRequest, string, string][] = [
-    ['top_k', anthropic([{ role: 'user', content: 'hi' }], { top_k: 5 }), 'top_k', 'top_k'],
     [
       'a server tool',
       anthropic([{ role: 'user', content: 'hi' }], { tools: [{ type: 'web_search_20250305', name: 'web_search' }] }),

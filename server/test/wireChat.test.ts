@@ -56,7 +56,8 @@ describe('chat.completions × anthropic: the request', () => {
 
   test('names the API version: the default, or the one the client sent, and beta features when asked', () => {
     assert.deepEqual(viaAnthropic().headers, { 'anthropic-version': '2023-06-01' });
-    assert.deepEqual(viaAnthropic({}, { anthropicVersion: '2024-10-22', anthropicBeta: 'prompt-caching' }).headers, {
+    const sent = { 'anthropic-version': '2024-10-22', 'anthropic-beta': 'prompt-caching' };
+    assert.deepEqual(viaAnthropic({}, { anthropicHeaders: sent }).headers, {
       'anthropic-version': '2024-10-22',
       'anthropic-beta': 'prompt-caching',
     });

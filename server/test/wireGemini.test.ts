@@ -122,6 +122,12 @@ describe('chat.completions × gemini: the request', () => {
     });
   });
 
+  test('a logit bias, which Gemini lacks, is left out and named', () => {
+    const conversation = viaGemini({ logit_bias: { 50256: -100 } });
+    assert.deepEqual(conversation.dropped, ['logit_bias']);
+    assert.equal('logit_bias' in conversation.payload, false);
+  });
+
   test('what Gemini cannot take is a 400 naming the field, before anything is sent', () => {
     const refusals: [Record<string, unknown>, string][] = [
       [
@@ -129,7 +135,6 @@ describe('chat.completions × gemini: the request', () => {
         'messages[0].content[0].image_url.url',
       ],
       [{ messages: [{ role: 'tool', tool_call_id: 'nobody', content: 'x' }] }, 'messages[0].tool_call_id'],
-      [{ logit_bias: { 50256: -100 } }, 'logit_bias'],
       [{ modalities: ['text', 'audio'] }, 'modalities'],
     ];
     for (const [extra, param] of refusals) {

@@ -199,7 +199,6 @@ describe('generateContent × openai: the request', () => {
     const refusals: [Record<string, unknown>, string][] = [
       [{ tools: [{ googleSearch: {} }] }, 'tools[0]'],
       [{ cachedContent: 'cachedContents/abc' }, 'cachedContent'],
-      [{ generationConfig: { topK: 40 } }, 'generationConfig.topK'],
       [{ generationConfig: { responseModalities: ['TEXT', 'IMAGE'] } }, 'generationConfig.responseModalities'],
       [{ generationConfig: { responseMimeType: 'text/x.enum' } }, 'generationConfig.responseMimeType'],
       [
@@ -233,6 +232,25 @@ describe('generateContent × openai: the request', () => {
         param,
       );
     }
+  });
+
+  test('sampling hints chat completions lacks are left out and named, or refused when the route says so', () => {
+    const hints = { generationConfig: { topK: 40, temperature: 0.2, thinkingConfig: { thinkingBudget: 0 } } };
+    const dropped = door('openai', { ...hints, safetySettings: [], labels: { team: 'a' } });
+    assert.deepEqual(dropped.dropped, ['safetySettings', 'labels', 'topK', 'thinkingConfig']);
+    assert.equal((dropped.payload as { temperature?: number }).temperature, 0.2);
+    assert.equal('top_k' in dropped.payload || 'topK' in dropped.payload, false);
+    // Through Anthropic's translation of chat completions, too: its hints by the Gemini client's names.
+    const viaAnthropic = door('anthropic', { generationConfig: { seed: 7, presencePenalty: 0.5 } });
+    assert.deepEqual(viaAnthropic.dropped, ['presencePenalty', 'seed']);
+    assert.throws(
+      () => door('openai', hints, { unsupportedParams: 'refuse' }),
+      (error) =>
+        error instanceof TranslationError &&
+        error.param === 'generationConfig.topK' &&
+        /topK has no counterpart for this model/.test(error.message),
+    );
+    assert.deepEqual(door('openai').dropped, []);
   });
 
   test("the dialect's own refusals name the field the Gemini client wrote", () => {

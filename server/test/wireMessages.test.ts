@@ -38,7 +38,11 @@ const start = (dialect: 'anthropic' | 'openai', extra: Record<string, unknown> =
 
 describe('messages × anthropic: passthrough', () => {
   test("the client's request with the deployment's model, and the client's version and beta headers", () => {
-    const conversation = start('anthropic', { stream: true }, { anthropicVersion: '2023-06-01', anthropicBeta: 'b1' });
+    const conversation = start(
+      'anthropic',
+      { stream: true },
+      { anthropicHeaders: { 'anthropic-version': '2023-06-01', 'anthropic-beta': 'b1' } },
+    );
     assert.equal(conversation.path, '/messages');
     assert.deepEqual(conversation.payload, { ...messagesRequest({ stream: true }), model: 'claude-x' });
     assert.deepEqual(conversation.headers, { 'anthropic-version': '2023-06-01', 'anthropic-beta': 'b1' });
@@ -122,10 +126,31 @@ describe('messages × openai: translated through chat completions', () => {
     });
   });
 
-  test('what chat completions cannot express is a 400', () => {
+  test('top_k, a hint chat completions lacks, is left out and named; refused when the route says so', () => {
+    const dropped = start('openai', { top_k: 5 });
+    assert.deepEqual(dropped.dropped, ['top_k']);
+    assert.equal('top_k' in dropped.payload, false);
     assert.throws(
-      () => start('openai', { top_k: 5 }),
+      () => start('openai', { top_k: 5 }, { unsupportedParams: 'refuse' }),
       (error) => error instanceof TranslationError && error.param === 'top_k',
+    );
+  });
+
+  test('a system role among the turns is a system message in its place; a role chat completions lacks is refused', () => {
+    const turns = [
+      { role: 'user', content: 'Hello' },
+      { role: 'system', content: [{ type: 'text', text: 'Answer in French.' }] },
+      { role: 'user', content: 'Bonjour?' },
+    ];
+    const { payload } = start('openai', { messages: turns });
+    assert.deepEqual((payload.messages as unknown[]).slice(-3), [
+      { role: 'user', content: 'Hello' },
+      { role: 'system', content: 'Answer in French.' },
+      { role: 'user', content: 'Bonjour?' },
+    ]);
+    assert.throws(
+      () => start('openai', { messages: [{ role: 'critic', content: 'Hi' }] }),
+      (error) => error instanceof TranslationError && error.param === 'messages[0].role',
     );
   });
 

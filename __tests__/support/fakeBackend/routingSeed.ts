@@ -33,6 +33,7 @@ function route(
     backoff_ms: 200,
     cooldown_failures: 3,
     cooldown_seconds: 30,
+    unsupported_params: 'drop',
     enabled: true,
     created_at: at(now, 700),
     updated_at: at(now, 700),

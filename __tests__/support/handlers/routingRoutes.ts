@@ -101,6 +101,7 @@ const createRoute = route('post', ADMIN_MODEL_ROUTES_PATH, ({ body }) => {
     backoff_ms: 200,
     cooldown_failures: 3,
     cooldown_seconds: 30,
+    unsupported_params: 'drop',
     enabled: true,
     ...input,
     created_at: now(),

@@ -8,6 +8,7 @@ import type {
   OpenAiTextPart,
   OpenAiToolChoice,
 } from './openaiTypes';
+import { Omissions } from './omissions';
 import { TranslationError } from './translationError';
 
 const textOfResult = (content: AnthropicContentBlock[] | string | undefined, param: string): string => {
@@ -58,11 +59,29 @@ function assistantMessage(blocks: AnthropicContentBlock[], param: string): OpenA
   return { role: 'assistant', ...assistantFieldsOf(blocks) };
 }
 
+/** Instructions in the middle of the turns (Anthropic's `system` role in `messages`): a system message there. */
+function systemMessage(blocks: AnthropicContentBlock[], param: string): OpenAiMessage {
+  const texts = blocks.map((block, i) => (block.type === 'text' ? block.text : refuseBlock(block, `${param}[${i}]`)));
+  return { role: 'system', content: texts.join('\n\n') };
+}
+
 function messagesOf(message: AnthropicMessage, i: number): OpenAiMessage[] {
   const param = `messages[${i}].content`;
   const blocks: AnthropicContentBlock[] =
     typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-  return message.role === 'user' ? userMessages(blocks, param) : [assistantMessage(blocks, param)];
+  switch (message.role) {
+    case 'user':
+      return userMessages(blocks, param);
+    case 'assistant':
+      return [assistantMessage(blocks, param)];
+    case 'system':
+      return [systemMessage(blocks, param)];
+    default:
+      throw new TranslationError(
+        `Messages with role "${message.role}" cannot be translated for this model.`,
+        `messages[${i}].role`,
+      );
+  }
 }
 
 function toolChoiceOf(choice: AnthropicToolChoice): OpenAiToolChoice {
@@ -70,15 +89,36 @@ function toolChoiceOf(choice: AnthropicToolChoice): OpenAiToolChoice {
   return choice.type === 'any' ? 'required' : choice.type;
 }
 
+/** The Messages fields this translation carries over (or refuses); any other is left out and named (omissions.ts). */
+const CARRIED = new Set([
+  'model',
+  'messages',
+  'max_tokens',
+  'system',
+  'temperature',
+  'top_p',
+  'top_k',
+  'thinking',
+  'stop_sequences',
+  'stream',
+  'tools',
+  'tool_choice',
+  'metadata',
+]);
+
 /**
  * An Anthropic Messages request as an OpenAI chat completions request, for an Anthropic-format client calling an
- * OpenAI-compatible model. Throws TranslationError for what cannot be translated. `thinking` is dropped: it asks
- * Anthropic models to think aloud, and an OpenAI-compatible model answers the same request without it.
+ * OpenAI-compatible model. Throws TranslationError for what cannot be translated. `top_k` and `thinking` (which asks
+ * Anthropic models to think aloud; an OpenAI-compatible model answers the same request without it) are hints, left
+ * out and named like every field the translation does not know (`output_config`, `context_management`, …).
  */
-export function anthropicRequestToOpenai(request: AnthropicRequest): OpenAiChatRequest {
-  if (request.top_k !== undefined) {
-    throw new TranslationError('top_k cannot be translated for this model; remove "top_k".', 'top_k');
-  }
+export function anthropicRequestToOpenai(
+  request: AnthropicRequest,
+  omissions: Omissions = new Omissions(),
+): OpenAiChatRequest {
+  if (request.top_k !== undefined) omissions.hint('top_k');
+  if (request.thinking !== undefined && request.thinking !== null) omissions.hint('thinking');
+  omissions.rest(request, CARRIED);
   const messages: OpenAiMessage[] = [];
   if (request.system !== undefined) {
     const system = typeof request.system === 'string' ? request.system : request.system.map((b) => b.text).join('\n\n');

@@ -51,7 +51,8 @@ export type AnthropicContentBlock =
   | AnthropicOtherBlock;
 
 export interface AnthropicMessage {
-  role: 'user' | 'assistant';
+  /** `system` inside `messages` is a beta of Anthropic's (Claude Code sends it); a client may send any other. */
+  role: 'user' | 'assistant' | 'system' | (string & {});
   content: string | AnthropicContentBlock[];
 }
 

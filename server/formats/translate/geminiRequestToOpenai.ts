@@ -17,6 +17,7 @@ import type {
   OpenAiToolCall,
   OpenAiToolChoice,
 } from './openaiTypes';
+import { Omissions } from './omissions';
 import { TranslationError } from './translationError';
 import type { ChatOutputCap } from '../types';
 
@@ -201,9 +202,29 @@ const CHAT_FIELDS_OF_CONFIG: Record<string, string> = {
   logprobs: 'top_logprobs',
 };
 
-function generationOf(config: GeminiGenerationConfig, capField: ChatOutputCap): Partial<OpenAiChatRequest> {
+/**
+ * The generation settings this translation carries over or refuses; any other (`topK`, `thinkingConfig`,
+ * `mediaResolution`, one the gateway does not know) is a hint, left out and named by its own name.
+ */
+const CARRIED_CONFIG = new Set([
+  ...Object.keys(CHAT_FIELDS_OF_CONFIG),
+  'maxOutputTokens',
+  'responseModalities',
+  'speechConfig',
+  'responseMimeType',
+  'responseSchema',
+  'responseJsonSchema',
+]);
+
+function generationOf(
+  config: GeminiGenerationConfig,
+  capField: ChatOutputCap,
+  omissions: Omissions,
+): Partial<OpenAiChatRequest> {
   const param = (field: string) => `generationConfig.${field}`;
-  if (config.topK !== undefined) refuse('topK', param('topK'));
+  for (const [field, value] of Object.entries(config)) {
+    if (value !== undefined && value !== null && !CARRIED_CONFIG.has(field)) omissions.hint(field, param(field));
+  }
   if (config.responseModalities?.some((modality) => modality !== 'TEXT')) {
     refuse('Output other than text', param('responseModalities'));
   }
@@ -243,13 +264,31 @@ function paramMapper(messageOrigin: string[], toolOrigin: string[], capField: Ch
   };
 }
 
+/** The request's fields this translation carries over or refuses (`model` and `stream` the door's path gives). */
+const CARRIED = new Set([
+  'model',
+  'stream',
+  'contents',
+  'systemInstruction',
+  'tools',
+  'toolConfig',
+  'generationConfig',
+  'cachedContent',
+]);
+
 /**
  * A Gemini generateContent request as chat completions, for a client of the Gemini door whose deployment speaks
- * another dialect. Throws TranslationError for what cannot be translated (docs/gateway.md). `safetySettings`,
- * `thinkingConfig` and `labels` are dropped: the other providers have no field for them and answer without them.
+ * another dialect. Throws TranslationError for what cannot be translated (docs/gateway.md); records in `omissions`
+ * what it leaves out: `safetySettings`, `labels` and the generation settings the other providers lack, which they
+ * answer without.
  */
-export function geminiRequestToOpenai(request: GeminiDoorRequest, capField: ChatOutputCap): GeminiAsChat {
+export function geminiRequestToOpenai(
+  request: GeminiDoorRequest,
+  capField: ChatOutputCap,
+  omissions: Omissions = new Omissions(),
+): GeminiAsChat {
   if (request.cachedContent !== undefined) refuse('A context cache stored at Google', 'cachedContent');
+  omissions.rest(request as unknown as Record<string, unknown>, CARRIED);
   const messages: OpenAiMessage[] = [];
   const origin: string[] = [];
   const push = (from: string, ...added: OpenAiMessage[]) => {
@@ -264,14 +303,15 @@ export function geminiRequestToOpenai(request: GeminiDoorRequest, capField: Chat
   request.contents.forEach((content, i) => {
     const param = `contents[${i}]`;
     if (content.role === 'model') push(param, assistantMessage(content, param, ids));
-    else push(param, ...userMessages(content, param, ids));
+    else if (content.role === undefined || content.role === 'user') push(param, ...userMessages(content, param, ids));
+    else refuse(`Contents with role "${content.role}"`, `${param}.role`);
   });
   const chat: OpenAiChatRequest = { model: request.model, messages };
   const { tools, origin: toolOrigin } = toolsOf(request.tools ?? []);
   if (tools.length > 0) chat.tools = tools;
   const toolChoice = request.toolConfig && toolChoiceOf(request.toolConfig);
   if (toolChoice !== undefined) chat.tool_choice = toolChoice;
-  Object.assign(chat, generationOf(request.generationConfig ?? {}, capField));
+  Object.assign(chat, generationOf(request.generationConfig ?? {}, capField, omissions));
   if (request.stream) {
     chat.stream = true;
     // The Gemini stream ends with the usage (its last chunk), so the chat stream has to report it.

@@ -2,6 +2,7 @@ import type { AnthropicContentBlock, AnthropicMessage, AnthropicRequest, Anthrop
 import { imageSourceOf } from './images';
 import type { OpenAiChatRequest, OpenAiContentPart, OpenAiMessage, OpenAiToolChoice } from './openaiTypes';
 import { toolArgumentsObject } from './toolArguments';
+import { Omissions } from './omissions';
 import { TranslationError } from './translationError';
 
 /**
@@ -10,17 +11,17 @@ import { TranslationError } from './translationError';
  */
 export const DEFAULT_MAX_TOKENS = 4096;
 
-/** Fields with no Anthropic counterpart that change the answer, so they are refused rather than dropped. */
-function refuseUntranslatable(request: OpenAiChatRequest) {
+/**
+ * Fields with no Anthropic counterpart that change the answer (a second choice, log probabilities, structured or
+ * audio output), so they are refused rather than dropped; the sampling hints it lacks are left out and named.
+ */
+function refuseUntranslatable(request: OpenAiChatRequest, omissions: Omissions) {
   const refuse = (param: string, what: string) => {
     throw new TranslationError(`${what} cannot be translated for this model; remove "${param}".`, param);
   };
-  if (request.n !== undefined && request.n !== 1) refuse('n', 'More than one choice (n > 1)');
+  if (request.n !== undefined && request.n !== null && request.n !== 1) refuse('n', 'More than one choice (n > 1)');
   if (request.logprobs) refuse('logprobs', 'Log probabilities');
   if (request.top_logprobs) refuse('top_logprobs', 'Log probabilities');
-  if (request.logit_bias && Object.keys(request.logit_bias).length > 0) refuse('logit_bias', 'A logit bias');
-  if (request.presence_penalty) refuse('presence_penalty', 'A presence penalty');
-  if (request.frequency_penalty) refuse('frequency_penalty', 'A frequency penalty');
   if (request.response_format && request.response_format.type !== 'text') {
     refuse('response_format', `response_format "${request.response_format.type}"`);
   }
@@ -30,10 +31,43 @@ function refuseUntranslatable(request: OpenAiChatRequest) {
   if (request.function_call !== undefined)
     refuse('function_call', 'The legacy "function_call" field (use "tool_choice")');
   // Anthropic's range is 0 to 1; OpenAI's goes to 2, and squeezing it would change what the client asked for.
-  if (request.temperature !== undefined && request.temperature > 1) {
+  if (request.temperature !== undefined && request.temperature !== null && request.temperature > 1) {
     throw new TranslationError('This model takes a temperature between 0 and 1.', 'temperature');
   }
+  if (request.logit_bias && Object.keys(request.logit_bias).length > 0) omissions.hint('logit_bias');
+  if (request.presence_penalty) omissions.hint('presence_penalty');
+  if (request.frequency_penalty) omissions.hint('frequency_penalty');
+  omissions.rest(request, CARRIED);
 }
+
+/** The chat fields this translation carries over, refuses or names itself; any other is left out and named. */
+const CARRIED = new Set([
+  'model',
+  'messages',
+  'max_tokens',
+  'max_completion_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'stream',
+  'stream_options',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'user',
+  'metadata',
+  'n',
+  'logprobs',
+  'top_logprobs',
+  'logit_bias',
+  'presence_penalty',
+  'frequency_penalty',
+  'response_format',
+  'modalities',
+  'audio',
+  'functions',
+  'function_call',
+]);
 
 /** A message's content as text: a string, or text parts joined (any other part is refused, at `param[j]`). */
 export function textOf(content: string | { type: string; text?: string }[], param: string): string {
@@ -136,9 +170,15 @@ function toolChoiceOf(
   return translated;
 }
 
-/** An OpenAI chat completions request as an Anthropic Messages request. Throws TranslationError for what cannot be. */
-export function openaiToAnthropic(request: OpenAiChatRequest): AnthropicRequest {
-  refuseUntranslatable(request);
+/**
+ * An OpenAI chat completions request as an Anthropic Messages request. Throws TranslationError for what cannot be;
+ * records in `omissions` what it leaves out (`seed`, the penalties, a logit bias, fields it does not know).
+ */
+export function openaiToAnthropic(
+  request: OpenAiChatRequest,
+  omissions: Omissions = new Omissions(),
+): AnthropicRequest {
+  refuseUntranslatable(request, omissions);
   const system: string[] = [];
   const turns: Turn[] = [];
   request.messages.forEach((message, i) => {

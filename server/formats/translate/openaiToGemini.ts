@@ -4,20 +4,58 @@ import { dataUrlParts } from './images';
 import type { OpenAiChatRequest, OpenAiContentPart, OpenAiMessage, OpenAiToolChoice } from './openaiTypes';
 import { textOf } from './openaiToAnthropic';
 import { toolArgumentsObject } from './toolArguments';
+import { Omissions } from './omissions';
 import { TranslationError } from './translationError';
 
-/** Fields with no Gemini counterpart that change the answer, so they are refused rather than dropped. */
-function refuseUntranslatable(request: OpenAiChatRequest) {
+/**
+ * Fields with no Gemini counterpart that change the answer (audio output, the legacy function fields), so they are
+ * refused rather than dropped; a logit bias, which Gemini lacks, is a hint left out and named.
+ */
+function refuseUntranslatable(request: OpenAiChatRequest, omissions: Omissions) {
   const refuse = (param: string, what: string) => {
     throw new TranslationError(`${what} cannot be translated for this model; remove "${param}".`, param);
   };
-  if (request.logit_bias && Object.keys(request.logit_bias).length > 0) refuse('logit_bias', 'A logit bias');
   if (request.modalities?.some((modality) => modality !== 'text')) refuse('modalities', 'Audio output');
   if (request.audio !== undefined) refuse('audio', 'Audio output');
   if (request.functions !== undefined) refuse('functions', 'The legacy "functions" field (use "tools")');
   if (request.function_call !== undefined)
     refuse('function_call', 'The legacy "function_call" field (use "tool_choice")');
+  if (request.logit_bias && Object.keys(request.logit_bias).length > 0) omissions.hint('logit_bias');
+  omissions.rest(request, CARRIED);
 }
+
+/**
+ * The chat fields this translation carries over, refuses or names itself. `user`, `metadata`, `parallel_tool_calls`
+ * and `stream_options` are what Gemini does without (it streams its usage anyway); any other is left out and named.
+ */
+const CARRIED = new Set([
+  'model',
+  'messages',
+  'max_tokens',
+  'max_completion_tokens',
+  'n',
+  'temperature',
+  'top_p',
+  'stop',
+  'stream',
+  'stream_options',
+  'presence_penalty',
+  'frequency_penalty',
+  'seed',
+  'logprobs',
+  'top_logprobs',
+  'response_format',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'user',
+  'metadata',
+  'logit_bias',
+  'modalities',
+  'audio',
+  'functions',
+  'function_call',
+]);
 
 const AUDIO_TYPES: Record<string, string> = { wav: 'audio/wav', mp3: 'audio/mp3' };
 
@@ -141,11 +179,11 @@ function generationConfigOf(request: OpenAiChatRequest): GeminiGenerationConfig 
 
 /**
  * An OpenAI chat completions request as a Gemini generateContent request, for an OpenAI-format client calling a
- * Gemini model. Throws TranslationError for what cannot be translated. `user`, `metadata`, `parallel_tool_calls` and
- * `reasoning_effort` are dropped: Gemini has no field for them and answers the same request without them.
+ * Gemini model. Throws TranslationError for what cannot be translated; records in `omissions` what it leaves out
+ * (`reasoning_effort`, a logit bias, fields it does not know).
  */
-export function openaiToGemini(request: OpenAiChatRequest): GeminiRequest {
-  refuseUntranslatable(request);
+export function openaiToGemini(request: OpenAiChatRequest, omissions: Omissions = new Omissions()): GeminiRequest {
+  refuseUntranslatable(request, omissions);
   const system: GeminiPart[] = [];
   const turns: GeminiContent[] = [];
   const names = new Map<string, string>();

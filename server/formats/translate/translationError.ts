@@ -12,6 +12,17 @@ export class TranslationError extends GatewayError {
     super(400, 'invalid_request_error', 'unsupported_parameter', message, param);
   }
 
+  /**
+   * The same refusal naming the deployment it was for (`openai/gpt-4o`), which a client of a route cannot see:
+   * "… for this model" says the deployment instead, and any other message says it at its end.
+   */
+  forDeployment(deployment: string): TranslationError {
+    const message = this.message.includes('for this model')
+      ? this.message.replace('for this model', `for ${deployment}`)
+      : `${this.message.replace(/\.$/, '')} (deployment ${deployment}).`;
+    return new TranslationError(message, this.param ?? 'model');
+  }
+
   /** The same refusal for a client of the Anthropic format, in Anthropic's error envelope. */
   anthropicBody(): AnthropicErrorBody {
     return anthropicErrorBody(this);

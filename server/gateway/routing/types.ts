@@ -1,4 +1,5 @@
 import type { GatewayProvider } from '../../../contract/providers';
+import type { UnsupportedParams } from '../../formats/translate/omissions';
 
 /**
  * How the gateway tries a route's deployments (docs/gateway.md#model-routes): up to `maxRetries` more tries of a
@@ -11,6 +12,8 @@ export interface RoutePolicy {
   backoffMs: number;
   cooldownFailures: number;
   cooldownSeconds: number;
+  /** A field a deployment's format lacks that only hints at the answer: left out and named, or refused (omissions.ts). */
+  unsupportedParams: UnsupportedParams;
 }
 
 /** Where a request can go: a provider's model, called with a credential. */
@@ -55,4 +58,10 @@ export interface RoutingTable {
 export const EMPTY_ROUTING: RoutingTable = { routes: new Map(), credentials: new Map() };
 
 /** A model called by its own name: one deployment with the provider's environment key, tried once. */
-export const DIRECT_POLICY: RoutePolicy = { maxRetries: 0, backoffMs: 0, cooldownFailures: 3, cooldownSeconds: 30 };
+export const DIRECT_POLICY: RoutePolicy = {
+  maxRetries: 0,
+  backoffMs: 0,
+  cooldownFailures: 3,
+  cooldownSeconds: 30,
+  unsupportedParams: 'drop',
+};

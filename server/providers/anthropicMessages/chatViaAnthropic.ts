@@ -1,3 +1,4 @@
+import { Omissions } from '../../formats/translate/omissions';
 import type { ChatRequest } from '../../formats/types';
 import { unreadableReply } from '../../formats/gatewayError';
 import { readCompletion } from '../../formats/replies';
@@ -41,11 +42,13 @@ function anthropicToChatRelay(options: ConversationOptions, includeUsage: boolea
 /** An OpenAI chat completions client answered by an Anthropic model through its native Messages API. */
 export function chatViaAnthropic(body: ChatRequest, model: string, options: ConversationOptions): Conversation {
   const stream = body.stream === true;
+  const omissions = new Omissions(options.unsupportedParams);
   return {
     path: '/messages',
-    payload: { ...openaiToAnthropic({ ...body, model } as OpenAiChatRequest) },
+    payload: { ...openaiToAnthropic({ ...body, model } as OpenAiChatRequest, omissions) },
     headers: anthropicHeaders(options),
     stream,
+    dropped: omissions.dropped,
     readJson(raw) {
       const response = bodyJson(raw);
       if (!response || !Array.isArray(response.content)) throw unreadableReply();

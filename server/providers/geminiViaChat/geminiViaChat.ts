@@ -1,3 +1,4 @@
+import { Omissions } from '../../formats/translate/omissions';
 import { unreadableReply, upstreamFailed } from '../../formats/gatewayError';
 import { googleErrorEvent } from '../../formats/googleErrors';
 import { relayReading } from '../../formats/eventRelay';
@@ -62,7 +63,12 @@ export function geminiViaChat(
   model: string,
   options: ConversationOptions,
 ): Conversation {
-  const { request, paramOf } = geminiRequestToOpenai(body as GeminiDoorRequest, options.chatOutputCap ?? 'max_tokens');
+  const omissions = new Omissions(options.unsupportedParams);
+  const { request, paramOf } = geminiRequestToOpenai(
+    body as GeminiDoorRequest,
+    options.chatOutputCap ?? 'max_tokens',
+    omissions,
+  );
   let chat: Conversation;
   try {
     chat = dialect.converse('chat.completions', request, model, options);
@@ -72,8 +78,12 @@ export function geminiViaChat(
     }
     throw error;
   }
+  // What the dialect's own translation left out, by the names the Gemini client wrote (`generationConfig.seed`: `seed`).
+  const leaf = (param: string) => param.slice(param.lastIndexOf('.') + 1);
+  const dropped = [...new Set([...omissions.dropped, ...(chat.dropped ?? []).map((name) => leaf(paramOf(name)))])];
   return {
     ...chat,
+    dropped,
     readJson(raw) {
       const read = chat.readJson(raw);
       let completion: unknown;

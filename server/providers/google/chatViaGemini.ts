@@ -1,3 +1,4 @@
+import { Omissions } from '../../formats/translate/omissions';
 import { openAiErrorEvent } from '../../formats/openAiEvents';
 import { eventRelay } from '../../formats/eventRelay';
 import {
@@ -50,11 +51,13 @@ function geminiToChatRelay(model: string, options: ConversationOptions, includeU
 /** An OpenAI chat completions client answered by a Gemini model through Gemini's native API. */
 export function chatViaGemini(body: ChatRequest, model: string, options: ConversationOptions): Conversation {
   const stream = body.stream === true;
+  const omissions = new Omissions(options.unsupportedParams);
   return {
     path: geminiPath(model, stream),
-    payload: { ...openaiToGemini({ ...body, model } as OpenAiChatRequest) },
+    payload: { ...openaiToGemini({ ...body, model } as OpenAiChatRequest, omissions) },
     headers: {},
     stream,
+    dropped: omissions.dropped,
     readJson(raw) {
       const response = geminiReply(raw);
       const completion = geminiToOpenai(response, model, options.created);

@@ -1,3 +1,4 @@
+import { Omissions } from '../../formats/translate/omissions';
 import { anthropicErrorEvent } from '../../formats/anthropicErrors';
 import { eventRelay, type RelayProgress } from '../../formats/eventRelay';
 import { anthropicRequestToOpenai } from '../../formats/translate/anthropicRequestToOpenai';
@@ -69,11 +70,14 @@ export function messagesViaGemini(
   options: ConversationOptions,
 ): Conversation {
   const stream = body.stream === true;
+  const omissions = new Omissions(options.unsupportedParams);
+  const chat = anthropicRequestToOpenai({ ...body, model } as AnthropicRequest, omissions);
   return {
     path: geminiPath(model, stream),
-    payload: { ...openaiToGemini(anthropicRequestToOpenai({ ...body, model } as AnthropicRequest)) },
+    payload: { ...openaiToGemini(chat, omissions) },
     headers: {},
     stream,
+    dropped: omissions.dropped,
     readJson(raw) {
       const response = geminiReply(raw);
       const message = openaiResponseToAnthropic(geminiToOpenai(response, model, options.created));

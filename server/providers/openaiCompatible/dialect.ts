@@ -20,7 +20,7 @@ export const openaiCompatible: Dialect = {
       case 'chat.completions':
         return chatWithOpenAi(body as ChatRequest, model);
       case 'messages':
-        return messagesViaOpenai(body, model);
+        return messagesViaOpenai(body, model, options);
       case 'embeddings':
         return embeddingsWithOpenai(body, model);
       case 'responses':

@@ -1,3 +1,4 @@
+import { Omissions } from '../../formats/translate/omissions';
 import { mergeCounts } from '../../formats/mergeCounts';
 import { unreadableReply } from '../../formats/gatewayError';
 import { parseUsage, readCompletion } from '../../formats/replies';
@@ -18,7 +19,7 @@ import { anthropicErrorEvent } from '../../formats/anthropicErrors';
 import { eventChars } from '../../formats/anthropicEvents';
 import { eventRelay, type RelayProgress } from '../../formats/eventRelay';
 import { bodyJson, eventJson, isJsonObject, namedSse, type JsonObject } from '../../formats/sse';
-import type { Conversation, StreamRelay } from '../../formats/types';
+import type { Conversation, ConversationOptions, StreamRelay } from '../../formats/types';
 
 /** An OpenAI in-stream `{ error }` as Anthropic's error event: the provider failed, so an API error. */
 function anthropicStreamError(error: unknown): AnthropicErrorBody {
@@ -69,12 +70,18 @@ function openAiToMessagesRelay(): StreamRelay {
 }
 
 /** An Anthropic Messages client answered by an OpenAI-compatible model through chat completions. */
-export function messagesViaOpenai(body: Record<string, unknown>, model: string): Conversation {
+export function messagesViaOpenai(
+  body: Record<string, unknown>,
+  model: string,
+  options: Pick<ConversationOptions, 'unsupportedParams'>,
+): Conversation {
+  const omissions = new Omissions(options.unsupportedParams);
   return {
     path: '/chat/completions',
-    payload: { ...anthropicRequestToOpenai({ ...body, model } as AnthropicRequest) },
+    payload: { ...anthropicRequestToOpenai({ ...body, model } as AnthropicRequest, omissions) },
     headers: {},
     stream: body.stream === true,
+    dropped: omissions.dropped,
     readJson(raw) {
       const completion = bodyJson(raw);
       if (!completion || !Array.isArray(completion.choices)) throw unreadableReply();

@@ -2,7 +2,8 @@ import TextField from '@mui/material/TextField';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
-import type { ModelRoute } from '../../../contract/schemas/routing';
+import MenuItem from '@mui/material/MenuItem';
+import { UNSUPPORTED_PARAMS, type ModelRoute, type UnsupportedParams } from '../../../contract/schemas/routing';
 import { FormDialog } from '../../components/admin/FormDialog';
 import { EnabledField } from './EnabledField';
 import {
@@ -11,6 +12,7 @@ import {
   routeFormErrors,
   routeFormValues,
   routePayload,
+  UNSUPPORTED_PARAMS_CHOICES,
   type RouteFormValues,
 } from './routing';
 import { useForm } from './useForm';
@@ -64,6 +66,19 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
       {NUMBER_FIELDS.map(([field, label]) => (
         <TextField key={field} label={label} type="number" required {...textFieldBinding(form, field)} />
       ))}
+      <TextField
+        select
+        label="Fields a deployment's format lacks"
+        value={form.values.unsupported_params}
+        onChange={(event) => form.onChange({ unsupported_params: event.target.value as UnsupportedParams })}
+        helperText="A sampling hint such as top_k or seed that a translation to another format cannot carry"
+      >
+        {UNSUPPORTED_PARAMS.map((choice) => (
+          <MenuItem key={choice} value={choice}>
+            {UNSUPPORTED_PARAMS_CHOICES[choice]}
+          </MenuItem>
+        ))}
+      </TextField>
       <EnabledField checked={form.values.enabled} onChange={(enabled) => form.onChange({ enabled })} />
     </FormDialog>
   );

@@ -13,6 +13,7 @@ import {
   type ProviderCredentialBody,
   type RouteDeployment,
   type RouteDeploymentBody,
+  type UnsupportedParams,
 } from '../../../contract/schemas/routing';
 import { formatCount } from '../../lib/numbers';
 import { formatClockTime } from '../../lib/time';
@@ -30,13 +31,18 @@ export function deploymentsSummary(deployments: Pick<RouteDeployment, 'provider'
   return `${deployments.length} deployment${deployments.length === 1 ? '' : 's'}: ${names}`;
 }
 
-/** '1 retry, 200 ms backoff; cool down 30 s after 3 failures'. */
+/**
+ * '1 retry, 200 ms backoff; cool down 30 s after 3 failures', and '; refuses fields it cannot translate' for a route
+ * that refuses what a translation would leave out.
+ */
 export function policySummary(
-  route: Pick<ModelRoute, 'max_retries' | 'backoff_ms' | 'cooldown_failures' | 'cooldown_seconds'>,
+  route: Pick<ModelRoute, 'max_retries' | 'backoff_ms' | 'cooldown_failures' | 'cooldown_seconds'> &
+    Partial<Pick<ModelRoute, 'unsupported_params'>>,
 ): string {
   const retries =
     route.max_retries === 0 ? 'No retries' : `${route.max_retries} ${plural(route.max_retries, 'retry', 'retries')}`;
-  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}`;
+  const refuses = route.unsupported_params === 'refuse' ? '; refuses fields it cannot translate' : '';
+  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}${refuses}`;
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
@@ -123,10 +129,11 @@ export interface RouteFormValues {
   backoff_ms: string;
   cooldown_failures: string;
   cooldown_seconds: string;
+  unsupported_params: UnsupportedParams;
   enabled: boolean;
 }
 
-/** A new route's form starts from the table's defaults (migration 7). */
+/** A new route's form starts from the table's defaults (migrations 7 and 17). */
 export const EMPTY_ROUTE_FORM: RouteFormValues = {
   name: '',
   description: '',
@@ -134,6 +141,7 @@ export const EMPTY_ROUTE_FORM: RouteFormValues = {
   backoff_ms: '200',
   cooldown_failures: '3',
   cooldown_seconds: '30',
+  unsupported_params: 'drop',
   enabled: true,
 };
 
@@ -144,6 +152,8 @@ export const routeFormValues = (route: ModelRoute): RouteFormValues => ({
   backoff_ms: String(route.backoff_ms),
   cooldown_failures: String(route.cooldown_failures),
   cooldown_seconds: String(route.cooldown_seconds),
+  // An older server does not send it: its routes drop.
+  unsupported_params: route.unsupported_params ?? 'drop',
   enabled: route.enabled,
 });
 
@@ -167,9 +177,16 @@ export function routePayload(values: RouteFormValues): ModelRouteCreateBody {
     backoff_ms: Number(values.backoff_ms),
     cooldown_failures: Number(values.cooldown_failures),
     cooldown_seconds: Number(values.cooldown_seconds),
+    unsupported_params: values.unsupported_params,
     enabled: values.enabled,
   };
 }
+
+/** The route form's choices for the fields a translation would leave out (contract UNSUPPORTED_PARAMS). */
+export const UNSUPPORTED_PARAMS_CHOICES: Record<UnsupportedParams, string> = {
+  drop: 'Leave them out and name them in x-gateway-dropped-params',
+  refuse: 'Refuse the request, naming the field',
+};
 
 export interface DeploymentFormValues {
   provider: string;
