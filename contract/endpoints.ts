@@ -12,3 +12,10 @@ export const GATEWAY_ENDPOINTS = {
 
 export type EndpointName = keyof typeof GATEWAY_ENDPOINTS;
 export const ENDPOINT_NAMES = Object.keys(GATEWAY_ENDPOINTS) as EndpointName[];
+
+/**
+ * Where a door's prompt is counted without being answered or billed (docs/gateway.md, "Counting tokens"); Gemini's
+ * is the door's own path with the method `:countTokens`.
+ */
+export const MESSAGES_COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
+export const RESPONSES_INPUT_TOKENS_PATH = '/v1/responses/input_tokens';

@@ -19,7 +19,7 @@ import { validatorCompiler } from './lib/validation';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { type LogSink, loggerOptions } from './plugins/logging';
-import { openSharedRateLimitStore } from './plugins/rateLimitStore';
+import { groupedStore, openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
 import { registerSpendingChanges } from './plugins/spendingChanges';
 import { adminRoutes } from './routes/admin';
@@ -140,8 +140,9 @@ export async function buildApp({
     const shared = config.redisUrl ? await openSharedRateLimitStore(config.redisUrl, app.log) : null;
     if (shared) app.addHook('onClose', async () => shared.close());
     await app.register(fastifyRateLimit, {
-      // Routes' own limits (config.rateLimit) get a child of this store: every limit is shared when Redis is set.
-      store: shared?.Store,
+      // Routes' own limits (config.rateLimit) get a child of this store: every limit is shared when Redis is set, and
+      // the routes of a group (the gateway's doors) share one count (groupedStore).
+      store: groupedStore(shared?.Store ?? null),
       global: false,
       hook: 'preHandler',
       keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),

@@ -10,6 +10,7 @@ import { modelLimits } from './modelLimits';
 import { refusal } from './refusals';
 import type { Candidate, ResolvedRoute } from './routing/resolve';
 import { measureRequest } from './measure';
+import { calledNames } from './calledNames';
 import { capFieldOf } from './measure';
 import type { EndpointName, GatewayCall } from '../formats/types';
 import type { GatewayProbe, RequestProbe } from './probe';
@@ -24,13 +25,6 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
   config: Pick<GatewayConfig, 'defaultMaxTokens' | 'upstreamTimeoutMs'>;
   /** What watches the request (metrics, traces: probe.ts). */
   probe: GatewayProbe;
-}
-
-/** The names an allow-list may hold for this request: what the client sent, and the provider/model it resolved to. */
-function calledNames(sent: string, resolved: ResolvedRoute): string[] {
-  if (resolved.routeName !== null) return [sent];
-  const [deployment] = resolved.route.deployments;
-  return [...new Set([sent, `${deployment.provider}/${deployment.model}`])];
 }
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */

@@ -96,3 +96,41 @@ export async function openSharedRateLimitStore(url: string, log: FastifyBaseLogg
   }
   return { Store, close: () => redis.disconnect() };
 }
+
+/**
+ * @fastify/rate-limit gives each route a child store of its own, so two routes never share a count, with a `groupId`
+ * or without (its local store is a new map per route, its Redis store a key per route). A group of routes that must
+ * share one limit (the gateway's doors: GATEWAY_RATE_LIMIT_PER_MINUTE per key across all of them) gets one child,
+ * made for the group's first route, which every route of the group is given.
+ */
+export function groupedStore(Base: FastifyRateLimitStoreCtor | null): FastifyRateLimitStoreCtor {
+  return class GroupedStore implements FastifyRateLimitStore {
+    private readonly inner: FastifyRateLimitStore;
+    private readonly groups = new Map<string, FastifyRateLimitStore>();
+
+    constructor(options: RateLimitOptions & { cache?: number }) {
+      this.inner = Base
+        ? new Base(options)
+        : new LocalStore(options.continueExceeding ?? false, options.exponentialBackoff ?? false, options.cache);
+    }
+
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
+      this.inner.incr(...args);
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      // What the plugin passes beyond its types: the route's limit options, with the group and the route's place.
+      const options = routeOptions as typeof routeOptions & { groupId?: string; routeInfo?: object };
+      const group = options.groupId;
+      if (group === undefined) return this.inner.child(routeOptions);
+      let child = this.groups.get(group);
+      if (!child) {
+        // The Redis store keys a child by its route's method and URL: the group's name, for every route of it.
+        const shared = { ...options, routeInfo: { ...options.routeInfo, method: 'GROUP ', url: group } };
+        child = this.inner.child(shared as typeof routeOptions);
+        this.groups.set(group, child);
+      }
+      return child;
+    }
+  };
+}

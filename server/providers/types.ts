@@ -22,6 +22,25 @@ export interface Dialect {
     model: string,
     options: ConversationOptions,
   ): Conversation;
+  /**
+   * How this API counts a request's prompt without answering it, for a door it speaks natively (Anthropic's
+   * `/messages/count_tokens`, Gemini's `:countTokens`, OpenAI's `/responses/input_tokens`); null for any other door,
+   * which the gateway estimates (gateway/countTokens.ts).
+   */
+  count?(
+    endpoint: EndpointName,
+    body: Record<string, unknown>,
+    model: string,
+    options: ConversationOptions,
+  ): CountCall | null;
+}
+
+/** One count at a provider: what to send, and the prompt's tokens in its reply (null: not a count). */
+export interface CountCall {
+  path: string;
+  payload: Record<string, unknown>;
+  headers: Record<string, string>;
+  tokens(reply: Record<string, unknown>): number | null;
 }
 
 export interface ProviderDescriptor {
@@ -37,6 +56,8 @@ export interface ProviderDescriptor {
   dialectFor(endpoint: EndpointName): Dialect;
   /** Endpoints beyond the ones every provider answers (registry.ts ANSWERED_BY_ALL, translated where needed). */
   offers: readonly EndpointName[];
+  /** The doors whose prompts its API counts without answering (its dialect's `count`); the others are estimated. */
+  counts: readonly EndpointName[];
   /** The chat completions field that caps an answer, for a cap the gateway sets (OpenAI's reasoning models refuse max_tokens). */
   chatOutputCap: ChatOutputCap;
   /** The context window and output limit its documentation gives each model (gateway/modelLimits.ts). */

@@ -8,17 +8,22 @@ import { googleErrorBody } from '../formats/googleErrors';
 import { renameGeminiFields } from '../formats/translate/geminiFieldNames';
 import { rateLimited, sendAnthropicError, sendGatewayError, sendGoogleError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
+import { countTokens, type CountingDoor } from '../gateway/countTokens';
+import { isJsonObject } from '../formats/sse';
 import { hashApiKey } from '../services/apiKeys';
 import type { EndpointName } from '../formats/types';
-import { GATEWAY_ENDPOINTS } from '../../contract/endpoints';
+import { GATEWAY_ENDPOINTS, MESSAGES_COUNT_TOKENS_PATH, RESPONSES_INPUT_TOKENS_PATH } from '../../contract/endpoints';
 import {
   ChatBody,
   EmbeddingsBody,
   GeminiQuery,
   GenerateContentBody,
   MessagesBody,
+  MessagesCountBody,
   ModelList,
   ResponsesBody,
+  ResponsesCountBody,
+  CountReply,
   anthropicErrors,
   googleErrors,
   openAiErrors,
@@ -30,6 +35,9 @@ declare module 'fastify' {
     servedAs?: string[];
   }
 }
+
+/** Says who counted a prompt: `provider` (the deployment's API) or `estimate` (the gateway's, as it holds credit). */
+const TOKEN_COUNT_HEADER = 'x-gateway-token-count';
 
 /** Prompts with long documents or images are far above the dashboard API's 64 KB. */
 const BODY_LIMIT = 10 * 1024 * 1024;
@@ -57,19 +65,20 @@ export function unknownGatewayUrl(
 }
 
 /** The Gemini door's methods, after the model in the path: `models/{model}:{method}`. */
-const GEMINI_METHODS = { generateContent: false, streamGenerateContent: true } as const;
+const GEMINI_METHODS = { generateContent: 'answer', streamGenerateContent: 'stream', countTokens: 'count' } as const;
+type GeminiMethod = (typeof GEMINI_METHODS)[keyof typeof GEMINI_METHODS];
 const GEMINI_PATHS = Object.keys(GEMINI_METHODS).map((method) => `POST ${GEMINI_PREFIX}/models/{model}:${method}`);
 
 /**
  * The model and the method of a Gemini door's path (`echo/echo-1:generateContent`: a model may hold `/`, and `:`
  * as OpenRouter's `…:free` do, so the method is after the last `:`); null for anything else the path could be.
  */
-function geminiTarget(rest: string): { model: string; stream: boolean } | null {
+function geminiTarget(rest: string): { model: string; method: GeminiMethod } | null {
   const colon = rest.lastIndexOf(':');
   const method = rest.slice(colon + 1);
   const model = rest.slice(0, colon);
   if (colon <= 0 || model.length > 256 || !Object.hasOwn(GEMINI_METHODS, method)) return null;
-  return { model, stream: GEMINI_METHODS[method as keyof typeof GEMINI_METHODS] };
+  return { model, method: GEMINI_METHODS[method as keyof typeof GEMINI_METHODS] };
 }
 
 const wildcard = (request: FastifyRequest) => (request.params as { '*': string })['*'];
@@ -104,6 +113,9 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   const rateLimit = deps.rateLimit && {
     max: deps.config.gateway.rateLimitPerMinute,
     timeWindow: 60_000,
+    // One count per key across every door (chat, messages, counts, …), as GATEWAY_RATE_LIMIT_PER_MINUTE says;
+    // without a group @fastify/rate-limit counts each route apart, which gave a key the limit once per door.
+    groupId: 'gateway',
     keyGenerator: (request: FastifyRequest) => {
       const credential =
         request.headers.authorization ??
@@ -124,6 +136,10 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     if (unknown) return reply.code(unknown.statusCode).send(unknown.body);
   });
 
+  const conversationOptions = (request: FastifyRequest) => ({
+    created: Math.floor(Date.now() / 1000),
+    anthropicHeaders: prefixedHeaders(request, 'anthropic-'),
+  });
   const serve =
     (
       endpoint: EndpointName,
@@ -133,18 +149,33 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     (request: FastifyRequest, reply: FastifyReply) =>
       serveGatewayCall(
         gateway,
-        {
-          endpoint,
-          keyHash: hashApiKey(keyOf(request)),
-          body: bodyOf(request),
-          options: {
-            created: Math.floor(Date.now() / 1000),
-            anthropicHeaders: prefixedHeaders(request, 'anthropic-'),
-          },
-        },
+        { endpoint, keyHash: hashApiKey(keyOf(request)), body: bodyOf(request), options: conversationOptions(request) },
         request,
         reply,
       );
+  /**
+   * A door's token count (docs/gateway.md, "Counting tokens"): nothing held or billed; `x-gateway-token-count` says
+   * whether the deployment's provider counted it or the gateway estimated it, and `answer` shapes an estimate as
+   * the door's API does (a provider's own count goes back as it sent it).
+   */
+  const count = async (
+    door: CountingDoor,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    keyOf: (request: FastifyRequest) => string,
+    body: Record<string, unknown> & { model: string },
+    answer: (tokens: number) => Record<string, unknown>,
+  ) => {
+    const parts = {
+      catalog: gateway.catalog,
+      upstreams: gateway.upstreams,
+      timeoutMs: gateway.config.upstreamTimeoutMs,
+      log: request.log,
+    };
+    const counted = await countTokens(parts, door, hashApiKey(keyOf(request)), body, conversationOptions(request));
+    reply.header(TOKEN_COUNT_HEADER, counted.countedBy);
+    return counted.reply ?? answer(counted.tokens);
+  };
 
   await app.register(async (scope) => {
     scope.setErrorHandler(sendGatewayError);
@@ -165,6 +196,15 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       GATEWAY_ENDPOINTS.responses.path,
       { ...post, schema: { body: ResponsesBody, response: openAiErrors() } },
       serve('responses', bearerKey),
+    );
+    api.post(
+      RESPONSES_INPUT_TOKENS_PATH,
+      { ...post, schema: { body: ResponsesCountBody, response: { 200: CountReply, ...openAiErrors() } } },
+      (request, reply) =>
+        count('responses', request, reply, bearerKey, request.body, (tokens) => ({
+          object: 'response.input_tokens',
+          input_tokens: tokens,
+        })),
     );
 
     api.get(
@@ -187,6 +227,17 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       { bodyLimit: BODY_LIMIT, config, schema: { body: MessagesBody, response: anthropicErrors() } },
       serve('messages', anthropicKey),
     );
+    // Claude Code asks it before long requests, to know when to compact the conversation.
+    api.post(
+      MESSAGES_COUNT_TOKENS_PATH,
+      {
+        bodyLimit: BODY_LIMIT,
+        config,
+        schema: { body: MessagesCountBody, response: { 200: CountReply, ...anthropicErrors() } },
+      },
+      (request, reply) =>
+        count('messages', request, reply, anthropicKey, request.body, (tokens) => ({ input_tokens: tokens })),
+    );
   });
   // Google's Gemini API, for Google's GenAI SDKs (`httpOptions: { baseUrl: 'http://host' }`) and its REST examples:
   // the model and the method in the path, the key in x-goog-api-key or ?key=, errors in Google's envelope.
@@ -198,17 +249,30 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       {
         bodyLimit: BODY_LIMIT,
         config: { ...config, servedAs: GEMINI_PATHS },
-        schema: { querystring: GeminiQuery, body: GenerateContentBody, response: googleErrors() },
-        // Before the body is read, as for any unknown URL: `models/x:countTokens` is not served.
+        schema: {
+          querystring: GeminiQuery,
+          body: GenerateContentBody,
+          response: { 200: CountReply, ...googleErrors() },
+        },
+        // Before the body is read, as for any unknown URL: `models/x:embedContent` is not served.
         onRequest: async (request) => {
           if (geminiTarget(wildcard(request)) !== null) return;
           throw unknownUrl(request.method, request.url.split('?')[0], GEMINI_PATHS);
         },
-        preValidation: async (request) => renameGeminiFields(request.body),
+        preValidation: async (request) => {
+          renameGeminiFields(request.body);
+          if (geminiTarget(wildcard(request))?.method === 'count') {
+            request.body = countedGeminiRequest(request.body) as typeof request.body;
+          }
+        },
       },
-      serve('generateContent', googleKey, (request) => {
-        const { model, stream } = geminiTarget(wildcard(request))!;
-        if (stream && (request.query as { alt?: string }).alt !== 'sse') {
+      (request, reply) => {
+        const { model, method } = geminiTarget(wildcard(request))!;
+        const body = { ...(request.body as Record<string, unknown>), model };
+        if (method === 'count') {
+          return count('generateContent', request, reply, googleKey, body, (tokens) => ({ totalTokens: tokens }));
+        }
+        if (method === 'stream' && (request.query as { alt?: string }).alt !== 'sse') {
           throw new GatewayError(
             400,
             'invalid_request_error',
@@ -217,8 +281,20 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
             'alt',
           );
         }
-        return { ...(request.body as Record<string, unknown>), model, stream };
-      }),
+        return serve('generateContent', googleKey, () => ({ ...body, stream: method === 'stream' }))(request, reply);
+      },
     );
   });
+}
+
+/**
+ * Gemini's countTokens takes the prompt as `contents`, or as a whole `generateContentRequest` (with its system
+ * instruction and tools); the door reads both as the request they count, so the schema and the estimate are
+ * generateContent's (providers/google/dialect.ts puts it back in Google's shape).
+ */
+function countedGeminiRequest(body: unknown): unknown {
+  if (!isJsonObject(body) || body.contents !== undefined || !isJsonObject(body.generateContentRequest)) return body;
+  const { generateContentRequest, ...rest } = body;
+  const { model: _named, ...request } = generateContentRequest;
+  return { ...rest, ...request };
 }

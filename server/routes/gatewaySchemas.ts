@@ -110,6 +110,22 @@ export const MessagesBody = Type.Object(
   OPEN,
 );
 
+/**
+ * A token count's reply: the provider's own as it sent it (`{ input_tokens }`, `{ totalTokens, … }`), or the
+ * gateway's estimate in the same shape.
+ */
+export const CountReply = Type.Object({}, { additionalProperties: true });
+
+/** Anthropic's `count_tokens`: the Messages request without the output cap, which a count does not need. */
+export const MessagesCountBody = Type.Object(
+  {
+    model,
+    messages: messages('{ role, content }'),
+    system: MessagesBody.properties.system,
+  },
+  OPEN,
+);
+
 const tokens = Type.Array(Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1 }), { minItems: 1, maxItems: 1_000_000 });
 export const EmbeddingsBody = Type.Object(
   {
@@ -238,6 +254,16 @@ export const GenerateContentBody = Type.Object(
       }),
     ),
     cachedContent: Type.Optional(Type.String()),
+  },
+  OPEN,
+);
+
+/** The Responses API's `input_tokens`: the request as for `/v1/responses`, its input optional (instructions alone count). */
+export const ResponsesCountBody = Type.Object(
+  {
+    model,
+    input: Type.Optional(ResponsesBody.properties.input),
+    instructions: ResponsesBody.properties.instructions,
   },
   OPEN,
 );

@@ -100,6 +100,12 @@ export { words };
 const DEFAULT_ANTHROPIC_USAGE: AnthropicUsage = { input_tokens: 10, output_tokens: 5 };
 const DEFAULT_GEMINI_USAGE: GeminiUsageMetadata = { promptTokenCount: 10, candidatesTokenCount: 5 };
 const GEMINI_PATH = /\/models\/(.+):(generateContent|streamGenerateContent)$/;
+/** What each API's count endpoint answers: the prompt tokens of the fake's usage, in the API's own shape. */
+export const COUNT_PATHS: Record<string, (fake: FakeUpstream) => object> = {
+  '/v1/messages/count_tokens': (fake) => ({ input_tokens: fake.anthropicUsage.input_tokens }),
+  '/v1/responses/input_tokens': (fake) => ({ object: 'response.input_tokens', input_tokens: fake.usage.prompt_tokens }),
+};
+const GEMINI_COUNT_PATH = /\/models\/(.+):countTokens$/;
 
 function sendBody(res: http.ServerResponse, body: unknown) {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -113,6 +119,11 @@ function sendEvents(res: http.ServerResponse, events: string) {
 
 /** The default answer for each path the gateway calls. */
 function answer(fake: FakeUpstream, path: string, res: http.ServerResponse, body: Record<string, unknown>) {
+  if (Object.hasOwn(COUNT_PATHS, path)) return sendBody(res, COUNT_PATHS[path](fake));
+  if (GEMINI_COUNT_PATH.test(path)) {
+    const tokens = fake.geminiUsage.promptTokenCount ?? 0;
+    return sendBody(res, { totalTokens: tokens, promptTokensDetails: [{ modality: 'TEXT', tokenCount: tokens }] });
+  }
   const gemini = GEMINI_PATH.exec(path);
   if (gemini) {
     const args = [gemini[1], fake.reply, fake.geminiUsage, fake.toolUse] as const;

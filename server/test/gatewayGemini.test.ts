@@ -303,18 +303,20 @@ describe('the door over HTTP', () => {
   });
 
   test('unknown URLs under /v1beta, and a Google SDK with a wrong base URL, get Google`s 404', async () => {
-    const served = 'POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent';
-    const count = await googleError(
-      await post('/v1beta/models/echo/echo-1:countTokens', hello),
+    const served =
+      'POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent, ' +
+      'POST /v1beta/models/{model}:countTokens';
+    const embed = await googleError(
+      await post('/v1beta/models/echo/echo-1:embedContent', hello),
       404,
       'NOT_FOUND',
       'UNKNOWN_URL',
     );
     assert.match(
-      count.message,
-      /^Unknown request URL: POST \/v1beta\/models\/echo\/echo-1:countTokens\. This gateway serves .*POST \/v1beta/,
+      embed.message,
+      /^Unknown request URL: POST \/v1beta\/models\/echo\/echo-1:embedContent\. This gateway serves .*POST \/v1beta/,
     );
-    assert.ok(count.message.includes(served));
+    assert.ok(embed.message.includes(served));
     await googleError(await fetch(`${ctx.origin}/v1beta/models`), 404, 'NOT_FOUND', 'UNKNOWN_URL');
     await googleError(await post('/v1beta/tunedModels/x:generateContent', hello), 404, 'NOT_FOUND', 'UNKNOWN_URL');
     const wrongBase = await sdkError(

@@ -167,4 +167,16 @@ describe('refusals, in OpenAI error format', () => {
     await refused(await ctx.chat(key, hello), 429, 'rate_limit_exceeded');
     assert.equal((await ctx.chat(other, hello)).status, 200);
   });
+
+  test('token counts draw on the same per-key limit (they are never billed, so it is what bounds them)', async () => {
+    const count = (apiKey: string) =>
+      fetch(`${ctx.origin}/v1/responses/input_tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({ model: 'gpt-4o', input: 'Count me.' }),
+      });
+    for (let i = 0; i < 29; i++) assert.equal((await count(key)).status, 200);
+    assert.equal((await ctx.chat(key, hello)).status, 200);
+    await refused(await count(key), 429, 'rate_limit_exceeded');
+  });
 });

@@ -9,6 +9,7 @@ export const anthropic: ProviderDescriptor = {
   authHeaders: (key) => ({ 'x-api-key': key }),
   dialectFor: () => anthropicMessages,
   offers: [],
+  counts: ['messages'],
   chatOutputCap: 'max_tokens',
   models: {
     'claude-opus-4': limits(200_000, 32_000),

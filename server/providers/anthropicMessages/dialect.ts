@@ -4,6 +4,7 @@ import type { Dialect } from '../types';
 import { geminiViaChat } from '../geminiViaChat/geminiViaChat';
 import { chatViaAnthropic } from './chatViaAnthropic';
 import { messagesWithAnthropic } from './messagesWithAnthropic';
+import { anthropicHeaders } from '../../formats/anthropicEvents';
 
 export const noAnthropicEmbeddings = () =>
   new TranslationError(
@@ -36,5 +37,15 @@ export const anthropicMessages: Dialect = {
       case 'generateContent':
         return geminiViaChat(anthropicMessages, body, model, options);
     }
+  },
+  // `/v1/messages/count_tokens`: the Messages request as the client wrote it, answered `{ input_tokens }`.
+  count(endpoint, body, model, options) {
+    if (endpoint !== 'messages') return null;
+    return {
+      path: '/messages/count_tokens',
+      payload: { ...body, model },
+      headers: anthropicHeaders(options),
+      tokens: (reply) => (typeof reply.input_tokens === 'number' ? reply.input_tokens : null),
+    };
   },
 };

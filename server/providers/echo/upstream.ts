@@ -3,15 +3,17 @@ import type { AnthropicErrorBody } from '../../formats/translate/anthropicTypes'
 import { chatReply } from './replies/chat';
 import { type EchoCall, jsonReply, openAiError } from './replies/common';
 import { embeddingsReply } from './replies/embeddings';
-import { messagesReply } from './replies/messages';
-import { responsesReply } from './replies/responses';
+import { messagesCountReply, messagesReply } from './replies/messages';
+import { responsesCountReply, responsesReply } from './replies/responses';
 
 /** The echo provider's endpoints, by the path under its (imaginary) base URL. */
 const ENDPOINTS: Record<string, (call: EchoCall) => UpstreamReply> = {
   '/chat/completions': chatReply,
   '/messages': messagesReply,
+  '/messages/count_tokens': messagesCountReply,
   '/embeddings': embeddingsReply,
   '/responses': responsesReply,
+  '/responses/input_tokens': responsesCountReply,
 };
 
 /** The echo deployment that always fails: the demo's `echo/flaky` route falls back from it (docs/gateway.md). */

@@ -31,4 +31,20 @@ export const gemini: Dialect = {
         );
     }
   },
+  // `:countTokens`: `{ contents }`, or, with a system instruction, tools or settings, the whole request as a
+  // `generateContentRequest` naming the deployment's model; answered `{ totalTokens }`. The door reads either form
+  // as the request it counts (routes/gateway.ts).
+  count(endpoint, body, model) {
+    if (endpoint !== 'generateContent') return null;
+    const { model: _door, stream: _stream, ...request } = body;
+    const whole = Object.keys(request).some((field) => field !== 'contents');
+    return {
+      path: `/models/${model}:countTokens`,
+      payload: whole
+        ? { generateContentRequest: { model: `models/${model}`, ...request } }
+        : { contents: request.contents },
+      headers: {},
+      tokens: (reply) => (typeof reply.totalTokens === 'number' ? reply.totalTokens : null),
+    };
+  },
 };

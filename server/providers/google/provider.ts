@@ -13,6 +13,7 @@ export const google: ProviderDescriptor = {
   authHeaders: (key) => ({ 'x-goog-api-key': key }),
   dialectFor: () => gemini,
   offers: ['embeddings'],
+  counts: ['generateContent'],
   chatOutputCap: 'max_tokens',
   models: {
     'gemini-2.5-pro': limits(1_048_576, 65_536),

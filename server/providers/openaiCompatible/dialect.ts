@@ -29,4 +29,14 @@ export const openaiCompatible: Dialect = {
         return geminiViaChat(openaiCompatible, body, model, options);
     }
   },
+  // The Responses API's `/responses/input_tokens` (OpenAI's; a provider without it lists no `counts`).
+  count(endpoint, body, model) {
+    if (endpoint !== 'responses') return null;
+    return {
+      path: '/responses/input_tokens',
+      payload: { ...body, model },
+      headers: {},
+      tokens: (reply) => (typeof reply.input_tokens === 'number' ? reply.input_tokens : null),
+    };
+  },
 };

@@ -8,6 +8,7 @@ export const openrouter: ProviderDescriptor = {
   authHeaders: bearer,
   dialectFor: () => openaiCompatible,
   offers: ['embeddings'],
+  counts: [],
   chatOutputCap: 'max_tokens',
   models: {},
 };

@@ -42,6 +42,15 @@ export function messagesReply({ payload, signal }: EchoCall): UpstreamReply {
   return payload.stream === true ? reply(200, messageEvents(message, answer), signal) : jsonReply(200, message, signal);
 }
 
+/**
+ * `/messages/count_tokens`: the prompt's tokens as `/messages` would bill them, cache writes included, as Anthropic's
+ * count is (`{ input_tokens }`).
+ */
+export function messagesCountReply({ payload, signal }: EchoCall): UpstreamReply {
+  const usage = promptUsage(payload.system, listOf<AnthropicMessage>(payload.messages));
+  return jsonReply(200, { input_tokens: usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) }, signal);
+}
+
 type PromptUsage = Omit<AnthropicUsage, 'output_tokens'>;
 
 function promptUsage(system: unknown, messages: AnthropicMessage[]): PromptUsage {

@@ -62,18 +62,30 @@ interface ResponseObject {
   usage: ResponsesUsage | null;
 }
 
+const inputItems = (payload: Record<string, unknown>) =>
+  typeof payload.input === 'string' ? [{ role: 'user', content: payload.input }] : listOf<InputItem>(payload.input);
+
+/** The prompt's tokens: `instructions` and the input's texts. */
+function promptTokens(payload: Record<string, unknown>): number {
+  const instructions = typeof payload.instructions === 'string' ? payload.instructions : null;
+  const prompt = [instructions ?? [], ...inputItems(payload).map((item) => contentTexts(item?.content))].flat();
+  return estimateTokens(prompt.join('\n'));
+}
+
+/** `/responses/input_tokens`: the prompt's tokens as `/responses` would bill them, in OpenAI's shape. */
+export function responsesCountReply({ payload, signal }: EchoCall): UpstreamReply {
+  return jsonReply(200, { object: 'response.input_tokens', input_tokens: promptTokens(payload) }, signal);
+}
+
 /**
  * `/responses` in OpenAI's Responses API format: the prompt is `instructions` and the input's texts, the answer the
  * last user input cut at `max_output_tokens` (then the status is `incomplete`, as OpenAI's is).
  */
 export function responsesReply({ payload, signal }: EchoCall): UpstreamReply {
-  const items =
-    typeof payload.input === 'string' ? [{ role: 'user', content: payload.input }] : listOf<InputItem>(payload.input);
-  const instructions = typeof payload.instructions === 'string' ? payload.instructions : null;
+  const items = inputItems(payload);
   const limit = typeof payload.max_output_tokens === 'number' ? payload.max_output_tokens : null;
   const { answer, cut } = cutAnswer(lastUserText(items), limit);
-  const prompt = [instructions ?? [], ...items.map((item) => contentTexts(item?.content))].flat();
-  const inputTokens = estimateTokens(prompt.join('\n'));
+  const inputTokens = promptTokens(payload);
   const outputTokens = estimateTokens(answer);
   const status = cut ? 'incomplete' : 'completed';
   const message: OutputMessage = {
@@ -90,7 +102,7 @@ export function responsesReply({ payload, signal }: EchoCall): UpstreamReply {
     status,
     error: null,
     incomplete_details: cut ? { reason: 'max_output_tokens' } : null,
-    instructions,
+    instructions: typeof payload.instructions === 'string' ? payload.instructions : null,
     max_output_tokens: limit,
     model: modelOf(payload, ECHO_MODEL),
     output: [message],
