@@ -29,13 +29,7 @@ beforeEach(async () => {
   await ctx.tier({ provider: 'google', model: 'gemini-2.5-pro', prompt: 125, completion: 1_000 });
 });
 
-function post(path: string, body: unknown, headers: Record<string, string>) {
-  return fetch(`${ctx.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown, headers: Record<string, string>) => ctx.post(path, body, headers);
 
 const INVENTED = { gateway_test_option: { level: 3 } };
 

@@ -33,13 +33,7 @@ beforeEach(async () => {
   await ctx.tier({ provider: 'echo', model: 'echo-1', prompt: 2_000, completion: 6_000 });
 });
 
-function post(path: string, body: unknown, headers: Record<string, string>) {
-  return fetch(`${ctx.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown, headers: Record<string, string>) => ctx.post(path, body, headers);
 
 /** Nothing held, billed or logged by a count. */
 async function nothingBilled() {

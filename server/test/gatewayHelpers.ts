@@ -19,6 +19,8 @@ export interface GatewayTestContext extends TestContext {
   route(name: string, deployments: DeploymentInput[], policy?: Partial<RoutePolicy>): Promise<string[]>;
   /** Raw POST /v1/chat/completions over HTTP. */
   chat(key: string | null, body: unknown, headers?: Record<string, string>): Promise<globalThis.Response>;
+  /** Raw JSON POST to any door, with the headers given (the key in the door's own header). */
+  post(path: string, body: unknown, headers: Record<string, string>): Promise<globalThis.Response>;
 }
 
 export interface DeploymentInput {
@@ -68,6 +70,12 @@ export async function createGatewayContext(
   });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const post = (path: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const close = ctx.close;
   const resetData = ctx.reset;
   return Object.assign(ctx, {
@@ -141,15 +149,8 @@ export async function createGatewayContext(
     },
     client: (key: string) => new OpenAI({ apiKey: key, baseURL: `${origin}/v1`, maxRetries: 0 }),
     chat: (key: string | null, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${origin}/v1/chat/completions`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...headers,
-        },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
+      post('/v1/chat/completions', body, { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers }),
+    post,
   });
 }
 
