@@ -67,7 +67,14 @@ export function unknownGatewayUrl(
 /** The Gemini door's methods, after the model in the path: `models/{model}:{method}`. */
 const GEMINI_METHODS = { generateContent: 'answer', streamGenerateContent: 'stream', countTokens: 'count' } as const;
 type GeminiMethod = (typeof GEMINI_METHODS)[keyof typeof GEMINI_METHODS];
-const GEMINI_PATHS = Object.keys(GEMINI_METHODS).map((method) => `POST ${GEMINI_PREFIX}/models/{model}:${method}`);
+/**
+ * Google's API versions the door answers at: `v1beta`, and `v1`, where Google's GenAI SDK sends its calls since its
+ * version 3 (the gateway calls Google at its own configured URL either way).
+ */
+const GEMINI_VERSIONS = [GEMINI_PREFIX, '/v1'] as const;
+const geminiPaths = (version: string) =>
+  Object.keys(GEMINI_METHODS).map((method) => `POST ${version}/models/{model}:${method}`);
+const GEMINI_PATHS = GEMINI_VERSIONS.flatMap(geminiPaths);
 
 /**
  * The model and the method of a Gemini door's path (`echo/echo-1:generateContent`: a model may hold `/`, and `:`
@@ -244,46 +251,48 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   await app.register(async (scope) => {
     scope.setErrorHandler(sendGoogleError);
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-    api.post(
-      `${GEMINI_PREFIX}/models/*`,
-      {
-        bodyLimit: BODY_LIMIT,
-        config: { ...config, servedAs: GEMINI_PATHS },
-        schema: {
-          querystring: GeminiQuery,
-          body: GenerateContentBody,
-          response: { 200: CountReply, ...googleErrors() },
+    for (const version of GEMINI_VERSIONS) {
+      api.post(
+        `${version}/models/*`,
+        {
+          bodyLimit: BODY_LIMIT,
+          config: { ...config, servedAs: geminiPaths(version) },
+          schema: {
+            querystring: GeminiQuery,
+            body: GenerateContentBody,
+            response: { 200: CountReply, ...googleErrors() },
+          },
+          // Before the body is read, as for any unknown URL: `models/x:embedContent` is not served.
+          onRequest: async (request) => {
+            if (geminiTarget(wildcard(request)) !== null) return;
+            throw unknownUrl(request.method, request.url.split('?')[0], GEMINI_PATHS);
+          },
+          preValidation: async (request) => {
+            renameGeminiFields(request.body);
+            if (geminiTarget(wildcard(request))?.method === 'count') {
+              request.body = countedGeminiRequest(request.body) as typeof request.body;
+            }
+          },
         },
-        // Before the body is read, as for any unknown URL: `models/x:embedContent` is not served.
-        onRequest: async (request) => {
-          if (geminiTarget(wildcard(request)) !== null) return;
-          throw unknownUrl(request.method, request.url.split('?')[0], GEMINI_PATHS);
-        },
-        preValidation: async (request) => {
-          renameGeminiFields(request.body);
-          if (geminiTarget(wildcard(request))?.method === 'count') {
-            request.body = countedGeminiRequest(request.body) as typeof request.body;
+        (request, reply) => {
+          const { model, method } = geminiTarget(wildcard(request))!;
+          const body = { ...(request.body as Record<string, unknown>), model };
+          if (method === 'count') {
+            return count('generateContent', request, reply, googleKey, body, (tokens) => ({ totalTokens: tokens }));
           }
+          if (method === 'stream' && (request.query as { alt?: string }).alt !== 'sse') {
+            throw new GatewayError(
+              400,
+              'invalid_request_error',
+              'invalid_request_error',
+              'This gateway streams Gemini answers as server-sent events only: add ?alt=sse to the URL.',
+              'alt',
+            );
+          }
+          return serve('generateContent', googleKey, () => ({ ...body, stream: method === 'stream' }))(request, reply);
         },
-      },
-      (request, reply) => {
-        const { model, method } = geminiTarget(wildcard(request))!;
-        const body = { ...(request.body as Record<string, unknown>), model };
-        if (method === 'count') {
-          return count('generateContent', request, reply, googleKey, body, (tokens) => ({ totalTokens: tokens }));
-        }
-        if (method === 'stream' && (request.query as { alt?: string }).alt !== 'sse') {
-          throw new GatewayError(
-            400,
-            'invalid_request_error',
-            'invalid_request_error',
-            'This gateway streams Gemini answers as server-sent events only: add ?alt=sse to the URL.',
-            'alt',
-          );
-        }
-        return serve('generateContent', googleKey, () => ({ ...body, stream: method === 'stream' }))(request, reply);
-      },
-    );
+      );
+    }
   });
 }
 
