@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 /**
@@ -63,7 +62,6 @@ const FORMATS: Record<Door, { own: Format; others: Format[] }> = {
 const CAP_FIELDS = ['max_tokens', 'max_completion_tokens', 'max_output_tokens'];
 
 let ctx: GatewayTestContext;
-let owner: TestUser;
 let key: string;
 
 before(async () => {
@@ -73,10 +71,7 @@ after(() => ctx.close());
 
 beforeEach(async () => {
   await ctx.reset();
-  owner = await ctx.user('owner');
-  const teamId = await ctx.team(owner, 'Acme', 0);
-  await ctx.topUp(teamId, 10_000_000);
-  key = await ctx.key(owner);
+  ({ key } = await ctx.funded(10_000_000));
   await ctx.tier({ provider: 'anthropic', model: 'claude-sonnet-4', prompt: 3, completion: 15 });
   await ctx.tier({ provider: 'openai', model: 'gpt-4o', prompt: 2.5, completion: 10 });
   await ctx.tier({ provider: 'google', model: 'gemini-2.5-pro', prompt: 1.25, completion: 10 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 /**
@@ -10,7 +9,6 @@ import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers'
  * refused naming the field and the deployment when the route says so. The fake provider records what it was sent.
  */
 let ctx: GatewayTestContext;
-let owner: TestUser;
 let key: string;
 
 before(async () => {
@@ -20,10 +18,7 @@ after(() => ctx.close());
 
 beforeEach(async () => {
   await ctx.reset();
-  owner = await ctx.user('owner');
-  const teamId = await ctx.team(owner, 'Acme', 0);
-  await ctx.topUp(teamId, 100_000);
-  key = await ctx.key(owner);
+  ({ key } = await ctx.funded(100_000));
   await ctx.tier({ provider: 'openai', model: 'gpt-4o', prompt: 250, completion: 1_000 });
   await ctx.tier({ provider: 'anthropic', model: 'claude-sonnet-4', prompt: 300, completion: 1_500 });
   await ctx.tier({ provider: 'google', model: 'gemini-2.5-pro', prompt: 125, completion: 1_000 });

@@ -19,6 +19,8 @@ export interface GatewayTestContext extends TestContext {
   route(name: string, deployments: DeploymentInput[], policy?: Partial<RoutePolicy>): Promise<string[]>;
   /** Raw POST /v1/chat/completions over HTTP. */
   chat(key: string | null, body: unknown, headers?: Record<string, string>): Promise<globalThis.Response>;
+  /** After reset(): an owner with a team of their own holding `cents` of credit, and a key of theirs. */
+  funded(cents: number): Promise<{ owner: TestUser; teamId: string; key: string }>;
   /** Raw JSON POST to any door, with the headers given (the key in the door's own header). */
   post(path: string, body: unknown, headers: Record<string, string>): Promise<globalThis.Response>;
 }
@@ -151,6 +153,14 @@ export async function createGatewayContext(
     chat: (key: string | null, body: unknown, headers: Record<string, string> = {}) =>
       post('/v1/chat/completions', body, { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers }),
     post,
+    async funded(cents: number) {
+      // The methods above, on the context this returns.
+      const self = ctx as GatewayTestContext;
+      const owner = await self.user('owner');
+      const teamId = await self.team(owner, 'Acme', 0);
+      await self.topUp(teamId, cents);
+      return { owner, teamId, key: await self.key(owner) };
+    },
   });
 }
 
