@@ -8,6 +8,8 @@ import type { ApiKey } from './schemas/apiKeys';
  * holds.
  */
 export function mayManageKey(viewer: Pick<AuthUser, 'id' | 'team_role'>, key: Pick<ApiKey, 'user_id'>): boolean {
+  // A server too old to say who made the key or what the viewer's role is decides itself (a 403 when it refuses).
+  if (viewer.team_role === undefined || key.user_id === undefined) return true;
   if (viewer.team_role === null) return false;
   return viewer.team_role === 'owner' || key.user_id === viewer.id;
 }

@@ -3,14 +3,16 @@ import type { ApiKey, KeyBlockReason } from './schemas/apiKeys';
 
 /** The figures the gateway admits a key's call on (docs/governance.md#admission-one-statement-race-safe), in cents. */
 export interface KeyBlockFigures {
-  key: Pick<ApiKey, 'is_active' | 'expires_at' | 'spend_limit_cents' | 'period_spend_cents' | 'period_resets_at'>;
+  key: Required<
+    Pick<ApiKey, 'is_active' | 'expires_at' | 'spend_limit_cents' | 'period_spend_cents' | 'period_resets_at'>
+  >;
   /** The key creator's monthly cap in the team (null: none) and what their keys spent this UTC month. */
   member: { monthly_cap_cents: number | null; month_spend_cents: number };
   /** The team's credit balance, its monthly budget (0: none) and what it spent this UTC month. */
   team: { credit_balance_cents: number; budget_limit_cents: number; month_spend_cents: number };
 }
 
-export type KeyBlock = Pick<ApiKey, 'blocked_by' | 'blocked_until'>;
+export type KeyBlock = Required<Pick<ApiKey, 'blocked_by' | 'blocked_until'>>;
 
 const NOT_BLOCKED: KeyBlock = { blocked_by: null, blocked_until: null };
 

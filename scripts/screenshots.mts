@@ -1,7 +1,8 @@
 /**
  * npm run screenshots — every route at 1280 and 375 px, in the light and the dark scheme, as the demo user who sees it
- * in full, written to .tmp/screenshots/<scheme>-<width>/<route>.png (full page). For looking at: hidden identifying
- * columns, hidden actions, cut text.
+ * in full, written to .tmp/screenshots/<scheme>-<width>/<route>.png (full page), and the dialogs of DIALOGS open as
+ * the screen shows them (<route>__<dialog>.png: a button hidden below the fold shows). For looking at: hidden
+ * identifying columns, hidden actions, cut text.
  *
  * Measures the build in DIST_DIR (default dist/) and never builds it: run `npm run build` first. Knobs: PORT (default
  * 8393), SCREENSHOTS_ONLY (comma-separated route prefixes, e.g. "/admin/pricing,/usage-reports"), CHROMIUM_PATH.
@@ -23,12 +24,25 @@ const VIEWPORTS = [
   { width: 375, height: 800 },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
-const ROUTES: { route: string; login: string | null }[] = [
+interface Shot {
+  route: string;
+  login: string | null;
+  /** The button that opens the dialog to show (the first of that name), and the file's suffix. */
+  dialog?: { button: string; name: string };
+}
+/** Dialogs whose layout has gone wrong before: each shot at the screen's own size, the dialog open. */
+const DIALOGS: Shot[] = [
+  { route: '/admin/routing', login: 'admin', dialog: { button: 'Create Route', name: 'create-route' } },
+  { route: '/api-keys', login: 'alice', dialog: { button: 'Edit', name: 'edit-key' } },
+];
+const ROUTES: Shot[] = [
   { route: '/login', login: null },
   ...Object.entries(SIGNED_IN_ROUTES).flatMap(([login, routes]) => routes.map((route) => ({ route, login }))),
+  ...DIALOGS,
 ].filter(({ route }) => !only || only.some((prefix) => route.startsWith(prefix)));
 
-const fileName = (route: string) => `${route.replace(/^\//, '').replace(/\//g, '_') || 'root'}.png`;
+const fileName = ({ route, dialog }: Shot) =>
+  `${route.replace(/^\//, '').replace(/\//g, '_') || 'root'}${dialog ? `__${dialog.name}` : ''}.png`;
 
 async function shoot(browser: Browser, origin: string, cookies: Map<string, string>) {
   const written: string[] = [];
@@ -36,7 +50,8 @@ async function shoot(browser: Browser, origin: string, cookies: Map<string, stri
     for (const viewport of VIEWPORTS) {
       const dir = path.join(OUT_DIR, `${scheme}-${viewport.width}`);
       fs.mkdirSync(dir, { recursive: true });
-      for (const { route, login } of ROUTES) {
+      for (const shot of ROUTES) {
+        const { route, login, dialog } = shot;
         const context = await browser.newContext({ viewport, colorScheme: scheme });
         if (login) {
           await context.addCookies(
@@ -58,8 +73,13 @@ async function shoot(browser: Browser, origin: string, cookies: Map<string, stri
         await page.waitForTimeout(800);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForLoadState('networkidle');
-        const file = path.join(dir, fileName(route));
-        await page.screenshot({ path: file, fullPage: true });
+        if (dialog) {
+          await page.getByRole('button', { name: dialog.button, exact: true }).first().click();
+          await page.getByRole('dialog').waitFor();
+          await page.waitForTimeout(400);
+        }
+        const file = path.join(dir, fileName(shot));
+        await page.screenshot({ path: file, fullPage: !dialog });
         written.push(path.relative(REPO_ROOT, file));
         await context.close();
       }

@@ -1,6 +1,7 @@
 // The in-memory database behind the fake API (handlers.ts). setup.ts calls fakeDb.reset() before every test, so each
 // test starts from the same seed (fakeBackend/seed.ts) at FAKE_NOW with alice signed in.
 import type { Coupon } from '../../contract/schemas/coupons';
+import type { AnswerShaper } from './handlers/contract';
 import { ACME_TEAM_ID, buildSeed } from './fakeBackend/seed';
 import { NEW_KEY_STATE } from './fakeBackend/keys';
 import type { FakeApiKey, FakeMembership, FakePayment, FakeState, FakeTeam, FakeUser } from './fakeBackend/state';
@@ -63,7 +64,7 @@ export interface InjectedFailure {
 }
 
 /** Mulberry32: a tiny deterministic generator, so generated keys and codes repeat from one run to the next. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -97,6 +98,11 @@ class FakeDb {
   private orders = SEED_ORDER_COUNT;
   private random = seededRandom(42);
   private failures: PlannedFailure[] = [];
+  /**
+   * Rewrites every successful JSON answer before it leaves (the tolerant-reader tests: an answer of the spec's fields
+   * alone, or without one optional field); null answers as the contract says.
+   */
+  answerShaper: AnswerShaper | null = null;
 
   /** Restores the seed, the clock (FAKE_NOW), the signed-in user (alice), the request log and planned failures. */
   reset(): void {
@@ -108,6 +114,7 @@ class FakeDb {
     this.orders = SEED_ORDER_COUNT;
     this.random = seededRandom(42);
     this.failures = [];
+    this.answerShaper = null;
     this.syncSessionHint();
   }
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { formatCents } from '../money';
 import { DateTimeString, formatCount, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Extension, Extensions } from './extension';
 
 /**
  * Per-key controls (docs/governance.md): a spending limit with its reset period, request and token rate limits, an
@@ -97,7 +98,10 @@ export const KEY_BLOCK_REASONS = [
 export type KeyBlockReason = (typeof KEY_BLOCK_REASONS)[number];
 export const KeyBlockReason = Type.Union(KEY_BLOCK_REASONS.map((reason) => Type.Literal(reason)));
 
-/** The team's API keys for the gateway (docs/api-contract.md, Calls: API keys). */
+/**
+ * The team's API keys for the gateway (docs/api-contract.md, Calls: API keys). The spec names the first eight fields;
+ * the controls and everything after them are extensions (./extension.ts): an older server does not send them.
+ */
 export const ApiKey = Type.Composite([
   Type.Object({
     id: Type.String(),
@@ -106,25 +110,27 @@ export const ApiKey = Type.Composite([
     is_active: Type.Boolean(),
     created_at: Type.String(),
     last_used_at: Nullable(Type.String()),
-    user_id: Nullable(Type.String()),
+    user_id: Extension(Nullable(Type.String())),
     user_name: Nullable(Type.String()),
     user_email: Nullable(Type.String()),
   }),
-  ApiKeyControls,
-  Type.Object({
-    /** Spent (settled) in the current limit period; with 'none', since the key was created. */
-    period_spend_cents: Type.Integer(),
-    /** When the current period ends (UTC); null for 'none'. */
-    period_resets_at: Nullable(Type.String()),
-    /** After a rotation: the previous secret's prefix and when it stops working; null when none is valid. */
-    previous_key_prefix: Nullable(Type.String()),
-    previous_key_expires_at: Nullable(Type.String()),
-    rotated_at: Nullable(Type.String()),
-    /** Why every call of this active key is refused now; null when calls are admitted (or the key is inactive). */
-    blocked_by: Nullable(KeyBlockReason),
-    /** When that refusal lifts by itself (UTC): the key's or the month's reset; null when it does not. */
-    blocked_until: Nullable(Type.String()),
-  }),
+  Extensions(ApiKeyControls),
+  Extensions(
+    Type.Object({
+      /** Spent (settled) in the current limit period; with 'none', since the key was created. */
+      period_spend_cents: Type.Integer(),
+      /** When the current period ends (UTC); null for 'none'. */
+      period_resets_at: Nullable(Type.String()),
+      /** After a rotation: the previous secret's prefix and when it stops working; null when none is valid. */
+      previous_key_prefix: Nullable(Type.String()),
+      previous_key_expires_at: Nullable(Type.String()),
+      rotated_at: Nullable(Type.String()),
+      /** Why every call of this active key is refused now; null when calls are admitted (or the key is inactive). */
+      blocked_by: Nullable(KeyBlockReason),
+      /** When that refusal lifts by itself (UTC): the key's or the month's reset; null when it does not. */
+      blocked_until: Nullable(Type.String()),
+    }),
+  ),
 ]);
 export type ApiKey = Static<typeof ApiKey>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { Extension } from './extension';
 
 /** A member's role in their team: the owner manages the team and every key of it (docs/rules.md#owners-and-admins). */
 export const TEAM_ROLES = ['owner', 'member'] as const;
@@ -8,15 +9,15 @@ export const TeamRole = Type.Union(TEAM_ROLES.map((role) => Type.Literal(role)))
 
 /** Sign-in, the session and the /debug page's cookie diagnostics (docs/api-contract.md, Calls: auth). */
 export const AuthUser = Type.Object({
-  id: Type.String(),
-  login: Type.String(),
+  id: Extension(Type.String()),
+  login: Extension(Type.String()),
   name: Nullable(Type.String()),
   email: Nullable(Type.String()),
   is_admin: Type.Boolean(),
   /** The user's team, or null for a user without one: the app then shows "create or join a team" without asking. */
-  team_id: Nullable(Type.String()),
+  team_id: Extension(Nullable(Type.String())),
   /** The user's role in that team; null without a team. */
-  team_role: Nullable(TeamRole),
+  team_role: Extension(Nullable(TeamRole)),
 });
 export type AuthUser = Static<typeof AuthUser>;
 

@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { formatCents } from '../money';
 import { MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Extension } from './extension';
 
 /** A team's credits and payments: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */
 export const TeamParams = Type.Object({ teamId: Type.String() });
 export const OrderParams = Type.Object({ teamId: Type.String(), orderId: Type.String({ maxLength: 64 }) });
 
-export const Money = Type.Object({ cents: Type.Integer(), currency: Type.Literal('USD') });
+export const Money = Type.Object({ cents: Type.Integer(), currency: Extension(Type.Literal('USD')) });
 export type Money = Static<typeof Money>;
 
 export const PaymentStatus = Type.Union([
@@ -19,7 +20,7 @@ export const PaymentStatus = Type.Union([
 export type PaymentStatus = Static<typeof PaymentStatus>;
 
 /** Dollars. */
-export const CreditBalance = Type.Object({ team_id: Type.String(), current_balance: Type.Number() });
+export const CreditBalance = Type.Object({ team_id: Extension(Type.String()), current_balance: Type.Number() });
 export type CreditBalance = Static<typeof CreditBalance>;
 
 export const DetailedCreditBalance = Type.Composite([
@@ -49,7 +50,7 @@ export const CreditEntry = Type.Object({
 });
 export type CreditEntry = Static<typeof CreditEntry>;
 
-export const CreditHistory = Type.Object({ entries: Type.Array(CreditEntry), total: Type.Integer() });
+export const CreditHistory = Type.Object({ entries: Type.Array(CreditEntry), total: Extension(Type.Integer()) });
 export type CreditHistory = Static<typeof CreditHistory>;
 
 export const PaymentLinkBody = Type.Object({
@@ -68,16 +69,16 @@ export const PaymentLink = Type.Object({
   payment_url: Type.String(),
   order_id: Type.String(),
   amount: Money,
-  expires_at: Type.String(),
-  status: Type.Literal('pending'),
+  expires_at: Extension(Type.String()),
+  status: Extension(Type.Literal('pending')),
 });
 export type PaymentLink = Static<typeof PaymentLink>;
 
 export const PaymentStatusReply = Type.Object({
-  order_id: Type.String(),
+  order_id: Extension(Type.String()),
   status: PaymentStatus,
   failure_reason: Nullable(Type.String()),
-  amount: Money,
+  amount: Extension(Money),
 });
 export type PaymentStatusReply = Static<typeof PaymentStatusReply>;
 
@@ -98,10 +99,10 @@ export const Payment = Type.Object({
   status: PaymentStatus,
   amount: Money,
   /** What the provider gave back (refunds); the status turns 'refunded' once it is the whole amount. */
-  refunded: Money,
+  refunded: Extension(Money),
   /** The payment's invoice once it is completed, then a credit note per refund, oldest first. */
-  documents: Type.Array(PaymentDocument),
-  description: Type.String(),
+  documents: Extension(Type.Array(PaymentDocument)),
+  description: Extension(Type.String()),
   created_at: Type.String(),
   completed_at: Nullable(Type.String()),
   failed_at: Nullable(Type.String()),

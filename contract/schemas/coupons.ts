@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { formatMoney } from '../money';
 import { BooleanQuery, DateTimeString, formatCount, Nullable } from './common';
+import { Extension } from './extension';
 
 /** Coupons: administration under /v1/admin/coupons and redemption by a team (docs/api-contract.md). */
 export const Coupon = Type.Object({
@@ -75,7 +76,7 @@ export const CouponListQuery = Type.Object({
 });
 export type CouponListQuery = Static<typeof CouponListQuery>;
 
-export const CouponList = Type.Object({ coupons: Type.Array(Coupon), total: Type.Integer() });
+export const CouponList = Type.Object({ coupons: Type.Array(Coupon), total: Extension(Type.Integer()) });
 export type CouponList = Static<typeof CouponList>;
 
 export const GenerateCodeBody = Type.Object({
@@ -102,7 +103,7 @@ export const CouponCodeBody = Type.Object({
 });
 
 export const CouponValidation = Type.Object({
-  valid: Type.Literal(true),
+  valid: Extension(Type.Literal(true)),
   coupon: Type.Pick(Coupon, ['code', 'amount', 'description', 'expires_at']),
   amount: Type.Number(),
 });

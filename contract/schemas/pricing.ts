@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BooleanQuery, DateTimeString, formatCount, Limit, MODEL_NAME_MESSAGE, Nullable, Offset } from './common';
+import { Extension } from './extension';
 
 /** Pricing tiers: administration under /v1/admin/pricing (docs/api-contract.md). Prices are dollars per 1M tokens. */
 export const PricingTier = Type.Object({
@@ -21,7 +22,7 @@ export const PricingTier = Type.Object({
   notes: Nullable(Type.String()),
   effective_time: Type.String(),
   expiry_time: Nullable(Type.String()),
-  created_at: Type.String(),
+  created_at: Extension(Type.String()),
 });
 export type PricingTier = Static<typeof PricingTier>;
 

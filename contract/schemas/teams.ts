@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BUDGET_LIMIT_MESSAGE, MAX_BUDGET_DOLLARS } from '../budget';
 import { formatCents } from '../money';
 import { Limit, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Extension } from './extension';
 
 /** The signed-in user's team, its members and invites, and the dashboard (docs/api-contract.md, Calls: teams). */
 export const Team = Type.Object({
@@ -39,9 +40,9 @@ export const TeamMember = Type.Object({
   role: Type.String(),
   created_at: Type.String(),
   /** The owner's monthly cap on this member's keys together (cents); null for none (docs/governance.md). */
-  monthly_cap_cents: Nullable(Type.Integer()),
+  monthly_cap_cents: Extension(Nullable(Type.Integer())),
   /** What this member's keys spent this UTC calendar month (cents). */
-  month_spend_cents: Type.Integer(),
+  month_spend_cents: Extension(Type.Integer()),
 });
 export type TeamMember = Static<typeof TeamMember>;
 
@@ -95,7 +96,7 @@ export type MyCap = Static<typeof MyCap>;
 export const TeamDashboard = Type.Object({
   is_owner: Type.Boolean(),
   /** Null when the owner set no cap on the signed-in member (docs/governance.md#member-caps). */
-  my_cap: Nullable(MyCap),
+  my_cap: Extension(Nullable(MyCap)),
   team: Team,
   current_month_stats: Type.Object({
     total_cost: Type.Number(),

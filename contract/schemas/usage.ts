@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable } from './common';
+import { Extension } from './extension';
 
 /** Usage reports: the team's usage statistics (integer cents) and the credit page's breakdown (dollars). */
 export const UsageStatsQuery = Type.Object({
@@ -25,8 +26,8 @@ export const UsageByModel = Type.Object({
 export type UsageByModel = Static<typeof UsageByModel>;
 
 export const UsageStats = Type.Object({
-  start_date: Type.String(),
-  end_date: Type.String(),
+  start_date: Extension(Type.String()),
+  end_date: Extension(Type.String()),
   total_cost_cents: Type.Integer(),
   total_requests: Type.Integer(),
   budget_limit_cents: Type.Integer(),

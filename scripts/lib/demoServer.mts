@@ -18,6 +18,8 @@ interface DemoServerOptions {
   dataDir: string;
   /** More environment for the server (DATABASE_URL, LOG_LEVEL…). */
   env?: Record<string, string>;
+  /** The checkout whose server runs: this one by default, another release's worktree to record its answers. */
+  serverRoot?: string;
 }
 
 /** Fails with a clear message when the app has not been built: these checks measure a build, they never make one. */
@@ -29,11 +31,17 @@ export function requireBuiltApp(distDir: string) {
   }
 }
 
-export async function startDemoServer({ port, distDir, dataDir, env }: DemoServerOptions): Promise<DemoServer> {
+export async function startDemoServer({
+  port,
+  distDir,
+  dataDir,
+  env,
+  serverRoot = REPO_ROOT,
+}: DemoServerOptions): Promise<DemoServer> {
   requireBuiltApp(distDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts'), '--demo'], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'server', 'main.ts'), '--demo'], {
+    cwd: serverRoot,
     env: {
       ...process.env,
       DIST_DIR: distDir,

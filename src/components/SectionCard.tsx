@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { WidgetBoundary } from './WidgetBoundary';
 
 interface SectionCardProps {
   /** The heading's id, which labels the section (and may label a list inside it). */
@@ -12,11 +13,13 @@ interface SectionCardProps {
   titleVariant?: 'h2' | 'h3';
   titleSx?: SxProps<Theme>;
   sx?: SxProps<Theme>;
+  /** What its error calls the section when its content fails to render; the title when that is text. */
+  name?: string;
   children: ReactNode;
 }
 
-/** A card that is a landmark section named by its heading. */
-export function SectionCard({ titleId, title, titleVariant = 'h2', titleSx, sx, children }: SectionCardProps) {
+/** A card that is a landmark section named by its heading; content that fails to render shows its error in the card. */
+export function SectionCard({ titleId, title, titleVariant = 'h2', titleSx, sx, name, children }: SectionCardProps) {
   return (
     <Card component="section" aria-labelledby={titleId} sx={sx}>
       <CardContent>
@@ -29,7 +32,7 @@ export function SectionCard({ titleId, title, titleVariant = 'h2', titleSx, sx, 
         >
           {title}
         </Typography>
-        {children}
+        <WidgetBoundary name={name ?? (typeof title === 'string' ? title : 'This section')}>{children}</WidgetBoundary>
       </CardContent>
     </Card>
   );

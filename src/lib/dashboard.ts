@@ -23,7 +23,7 @@ export function changeTone(change: string | null | undefined, lowerIsBetter = fa
 }
 
 /** The greeting uses the first name, else the login. */
-export function greetingName(user: { name: string | null; login: string } | null | undefined): string {
+export function greetingName(user: { name: string | null; login?: string } | null | undefined): string {
   const firstName = user?.name?.trim().split(/\s+/)[0];
   return firstName || user?.login || '';
 }

@@ -27,7 +27,7 @@ import type { AuditEntry } from '../../../contract/schemas/audit';
 export type TeamRole = 'owner' | 'member';
 
 /** A user row; the wire's `team_id` and `team_role` are derived from the memberships (fakeDb.user, currentUser). */
-export type FakeUser = Omit<AuthUser, 'team_id' | 'team_role'>;
+export type FakeUser = Required<Omit<AuthUser, 'team_id' | 'team_role'>>;
 
 /** A team; `budget_limit` and `current_usage` (month to date) are dollars, as on the wire. */
 export interface FakeTeam {
@@ -62,7 +62,7 @@ export interface FakeInvite {
  * the spend it needs) but the block, which is derived from the key, its creator's cap and the team (keyView), plus
  * the team and the secrets, which the wire never carries after creation or rotation.
  */
-export interface FakeApiKey extends Omit<ApiKey, 'blocked_by' | 'blocked_until'> {
+export interface FakeApiKey extends Required<Omit<ApiKey, 'blocked_by' | 'blocked_until'>> {
   team_id: string;
   /** The full secret (only known for keys created or rotated through the fake). */
   key: string | null;
@@ -77,7 +77,7 @@ export interface FakeCreditEntry extends CreditEntry {
   created_by?: string;
 }
 
-export interface FakePayment extends Payment {
+export interface FakePayment extends Required<Payment> {
   team_id: string;
 }
 

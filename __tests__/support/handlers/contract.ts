@@ -71,7 +71,7 @@ FormatRegistry.Set('date-time', isDateTime);
 FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
 
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
-const SUCCESS_BODIES: Record<string, TSchema> = {
+export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/admin/overview': SystemOverview,
   'GET /v1/admin/teams': AdminTeamList,
   'GET /v1/admin/teams/:teamId': AdminTeamDetail,
@@ -167,4 +167,16 @@ export async function checkAgainstContract(route: string, response: Response): P
   const violation = `The fake backend's ${response.status} answer to ${route} breaks the contract at '${first.path}': ${first.message}`;
   contractViolations.push(violation);
   throw new Error(violation);
+}
+
+/** Rewrites the JSON body of a successful answer of `route` whose contract schema is `schema`. */
+export type AnswerShaper = (route: string, schema: TSchema, body: unknown) => unknown;
+
+/** `response` with its JSON body passed through `shape` (fakeDb.answerShaper); errors and other bodies as they are. */
+export async function reshapeAnswer(route: string, response: Response, shape: AnswerShaper): Promise<Response> {
+  const schema = SUCCESS_BODIES[route];
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  if (!schema || !isJson || response.status >= 400) return response;
+  const body = shape(route, schema, await response.json());
+  return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import { fakeDb } from '../fakeBackend';
-import { checkAgainstContract } from './contract';
+import { checkAgainstContract, reshapeAnswer } from './contract';
 import { schemaProblem } from '../fakeBackend/keys';
 import type { FakeMembership, FakeTeam } from '../fakeBackend/state';
 
@@ -85,14 +85,14 @@ export function route(method: Method, path: string, resolve: Resolve): HttpHandl
       response = errorJson(error.status, error.code, error.message);
     }
     await checkAgainstContract(`${verb} ${path}`, response);
-    return response;
+    return fakeDb.answerShaper ? reshapeAnswer(`${verb} ${path}`, response, fakeDb.answerShaper) : response;
   });
 }
 
 // ---- Guards ----
 
 /** The signed-in user as the wire has it: the row, with its team and role in it from the memberships. */
-export function signedInUser(): AuthUser {
+export function signedInUser(): Required<AuthUser> {
   const user = fakeDb.currentUser();
   if (!user) throw new ApiFailure(401, 'NO_TOKEN', 'Authentication required');
   const found = fakeDb.membershipOf(user.id);
@@ -100,7 +100,7 @@ export function signedInUser(): AuthUser {
 }
 
 export interface TeamSession {
-  user: AuthUser;
+  user: Required<AuthUser>;
   team: FakeTeam;
   membership: FakeMembership;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { api, useGetMeQuery } from '../../store/api';
@@ -16,6 +16,7 @@ import { DESKTOP_MEDIA_QUERY, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '.
 import { DockedSidebar } from './DockedSidebar';
 import { MountWhenOpened } from '../MountWhenOpened';
 import { PageLoader } from '../PageLoader';
+import { WidgetBoundary } from '../WidgetBoundary';
 import { SidebarContent } from './SidebarContent';
 import { TopBar } from './TopBar';
 import { Toaster } from './Toaster';
@@ -44,6 +45,7 @@ export function AppLayout() {
   const desktopOpen = useAppSelector(selectDesktopDrawerOpen);
   const mobileOpen = useAppSelector(selectMobileDrawerOpen);
   const { data: user } = useGetMeQuery();
+  const location = useLocation();
   useLeaveWhenSessionEnds();
 
   const sidebarWidth = desktopOpen ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED;
@@ -72,9 +74,12 @@ export function AppLayout() {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar user={user} isDesktop={isDesktop} desktopOpen={desktopOpen} onToggleDrawer={toggleDrawer} />
         <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, maxWidth: 1400, width: '100%' }}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {/* A page that fails to render keeps the menu around it; a new path starts with a fresh boundary. */}
+          <WidgetBoundary key={location.pathname} name="This page">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </WidgetBoundary>
         </Box>
       </Box>
       <Toaster />

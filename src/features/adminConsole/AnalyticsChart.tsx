@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { useElementWidth } from '../usage/useElementWidth';
 import type { AnalyticsDay } from '../../../contract/schemas/analytics';
+import { WidgetBoundary } from '../../components/WidgetBoundary';
 
 const CHART_HEIGHT = 300;
 const FALLBACK_WIDTH = 600;
@@ -22,12 +23,14 @@ export function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
         </Typography>
         <Box ref={ref} sx={{ mt: 2, width: '100%', minWidth: 0 }}>
           <Box component="figure" aria-label="Requests, errors and cost by day, line chart" sx={{ m: 0 }}>
-            <AfterFirstPaint
-              nearViewport
-              load={loadAnalyticsPlot}
-              props={{ days, width, height: CHART_HEIGHT }}
-              fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
-            />
+            <WidgetBoundary name="The chart">
+              <AfterFirstPaint
+                nearViewport
+                load={loadAnalyticsPlot}
+                props={{ days, width, height: CHART_HEIGHT }}
+                fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
+              />
+            </WidgetBoundary>
           </Box>
         </Box>
       </CardContent>

@@ -20,6 +20,7 @@ import type { WebhookEndpoint } from '../../../contract/schemas/alerts';
 import { AddWebhookForm } from './AddWebhookForm';
 import { answerText } from './alertSettings';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { WidgetBoundary } from '../../components/WidgetBoundary';
 
 export const REMOVE_WEBHOOK_CONFIRMATION = 'Remove this webhook? Alerts will no longer be sent to it.';
 
@@ -128,25 +129,27 @@ export function WebhookEndpoints() {
         to every webhook that is on; a Slack incoming webhook gets a Slack message. A webhook that does not answer 2xx
         is tried again for 24 hours.
       </Typography>
-      {isLoading ? (
-        <Typography variant="body2">Loading webhooks…</Typography>
-      ) : error || !data ? (
-        <ErrorState message={errorMessage(error, 'Failed to load the webhooks')} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          No webhooks yet.
-        </Typography>
-      ) : (
-        <Box
-          component="ul"
-          aria-label="Webhooks"
-          sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 2 }}
-        >
-          {data.map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} />
-          ))}
-        </Box>
-      )}
+      <WidgetBoundary name="Webhooks">
+        {isLoading ? (
+          <Typography variant="body2">Loading webhooks…</Typography>
+        ) : error || !data ? (
+          <ErrorState message={errorMessage(error, 'Failed to load the webhooks')} onRetry={() => void refetch()} />
+        ) : data.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            No webhooks yet.
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label="Webhooks"
+            sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 2 }}
+          >
+            {data.map((endpoint) => (
+              <EndpointRow key={endpoint.id} endpoint={endpoint} />
+            ))}
+          </Box>
+        )}
+      </WidgetBoundary>
       <AddWebhookForm />
     </Box>
   );

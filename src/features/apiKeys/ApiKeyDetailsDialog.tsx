@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,9 +23,11 @@ function spendLimitDetail(apiKey: ApiKey) {
   const spend = spendAgainstLimit(apiKey);
   if (!spend) return NO_LIMIT;
   const period =
-    apiKey.limit_period === 'none'
-      ? 'Lifetime limit (never resets)'
-      : `${LIMIT_PERIOD_LABELS[apiKey.limit_period]}, resets ${formatDateTime(apiKey.period_resets_at)} (UTC calendar)`;
+    apiKey.limit_period === undefined
+      ? null
+      : apiKey.limit_period === 'none'
+        ? 'Lifetime limit (never resets)'
+        : `${LIMIT_PERIOD_LABELS[apiKey.limit_period]}, resets ${formatDateTime(apiKey.period_resets_at ?? null)} (UTC calendar)`;
   return (
     <Box sx={{ maxWidth: 320 }}>
       <SpendBar spend={spend} emptyText={NO_LIMIT} label={`${apiKey.name} spend against its limit`} />
@@ -35,9 +38,13 @@ function spendLimitDetail(apiKey: ApiKey) {
   );
 }
 
+/** One row for a field the server sent, none for one it did not (contract/schemas/extension.ts). */
+const present = <T,>(value: T | undefined, row: (value: T) => [string, ReactNode]): [string, ReactNode][] =>
+  value === undefined ? [] : [row(value)];
+
 function rotationDetail(apiKey: ApiKey, now: Date): string {
   if (isRotating(apiKey, now) && apiKey.previous_key_prefix) {
-    return `Previous secret ${apiKey.previous_key_prefix}… works until ${formatDateTime(apiKey.previous_key_expires_at)}`;
+    return `Previous secret ${apiKey.previous_key_prefix}… works until ${formatDateTime(apiKey.previous_key_expires_at ?? null)}`;
   }
   return apiKey.rotated_at ? `Rotated ${formatDateTime(apiKey.rotated_at)}` : 'Never rotated';
 }
@@ -65,29 +72,30 @@ export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKe
             ['Created by', creator],
             ['Created', formatDateTime(apiKey.created_at)],
             ['Last used', formatDateTime(apiKey.last_used_at, NEVER_USED)],
-            ['Spending limit', spendLimitDetail(apiKey)],
-            ['Requests', rateLimitText(apiKey.rpm_limit, 'requests')],
-            ['Tokens', rateLimitText(apiKey.tpm_limit, 'tokens')],
-            ['Expires', expiryText(apiKey, now)],
-            [
+            // The limits and the rotation are shown when the server sends them (an older one does not).
+            ...present(apiKey.spend_limit_cents, () => ['Spending limit', spendLimitDetail(apiKey)]),
+            ...present(apiKey.rpm_limit, (limit) => ['Requests', rateLimitText(limit, 'requests')]),
+            ...present(apiKey.tpm_limit, (limit) => ['Tokens', rateLimitText(limit, 'tokens')]),
+            ...present(apiKey.expires_at, () => ['Expires', expiryText(apiKey, now)]),
+            ...present(apiKey.allowed_models, (models) => [
               'Allowed models',
-              apiKey.allowed_models.length === 0 ? (
+              models.length === 0 ? (
                 ALL_MODELS
               ) : (
                 <Box key="models" component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  {apiKey.allowed_models.map((model) => (
+                  {models.map((model) => (
                     <Chip key={model} size="small" label={model} />
                   ))}
                 </Box>
               ),
-            ],
-            ['Note', apiKey.note || '-'],
-            ['Rotation', rotationDetail(apiKey, now)],
+            ]),
+            ...present(apiKey.note, (note) => ['Note', note || '-']),
+            ...present(apiKey.rotated_at, () => ['Rotation', rotationDetail(apiKey, now)]),
           ]}
         />
         {apiKey.is_active && (
           <Box sx={{ mt: 3 }}>
-            <KeySnippets model={apiKey.allowed_models[0]} />
+            <KeySnippets model={apiKey.allowed_models?.[0]} />
           </Box>
         )}
       </DialogContent>

@@ -32,6 +32,7 @@ export function ApiKeyList({ keys, actions, withUser }: ApiKeyListProps) {
 function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: ApiKeyRowActions; withUser: boolean }) {
   const spend = spendAgainstLimit(apiKey);
   const rotation = rotationText(apiKey, new Date());
+  const offered = actions.offered(apiKey);
   return (
     <>
       <CardTitle end={<KeyStatusChips apiKey={apiKey} />}>
@@ -65,13 +66,9 @@ function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: Ap
       <CardActions
         actions={[
           { label: 'View details', onClick: () => actions.onView(apiKey) },
-          ...(actions.canManage(apiKey)
-            ? [
-                { label: 'Edit', onClick: () => actions.onEdit(apiKey) },
-                ...(apiKey.is_active ? [{ label: 'Rotate', onClick: () => actions.onRotate(apiKey) }] : []),
-                { label: 'Revoke', onClick: () => actions.onRevoke(apiKey), destructive: true },
-              ]
-            : []),
+          ...(offered.edit ? [{ label: 'Edit', onClick: () => actions.onEdit(apiKey) }] : []),
+          ...(offered.rotate ? [{ label: 'Rotate', onClick: () => actions.onRotate(apiKey) }] : []),
+          ...(offered.revoke ? [{ label: 'Revoke', onClick: () => actions.onRevoke(apiKey), destructive: true }] : []),
         ]}
       />
     </>

@@ -82,7 +82,7 @@ export function CreatedKeyPanel({ apiKey, message, done }: CreatedKeyPanelProps)
           </Button>
         </Box>
       </Box>
-      <KeySnippets secret={apiKey.key} model={apiKey.allowed_models[0]} />
+      <KeySnippets secret={apiKey.key} model={apiKey.allowed_models?.[0]} />
       <Box>
         {done ?? (
           <Button component={RouterLink} to="/api-keys" variant="contained">

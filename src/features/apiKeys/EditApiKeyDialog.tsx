@@ -6,11 +6,21 @@ import { useUpdateApiKeyMutation } from '../../store/api';
 import { apiKeyNameToSend } from './apiKeys';
 import { ApiKeyNameField } from './ApiKeyNameField';
 import KeyControlsFields from './KeyControlsFields';
-import { changedControls, controlsFormValues, parseControls, type ControlsFormErrors } from './keyControls';
+import {
+  changedControls,
+  controlsFormValues,
+  keyControlsOf,
+  parseControls,
+  type ControlsFormErrors,
+} from './keyControls';
+import { NO_KEY_CONTROLS } from '../../../contract/schemas/apiKeys';
+
+/** Edit is offered only for a key that has controls (keyActions); the defaults stand in for none. */
+const controlsOf = (apiKey: ApiKey) => keyControlsOf(apiKey) ?? NO_KEY_CONTROLS;
 
 /** The update to send: only what changed (name and controls); empty when nothing did. */
 function changesOf(apiKey: ApiKey, name: string, controls: ReturnType<typeof parseControls>['controls']) {
-  const changes: ApiKeyUpdateBody = controls ? changedControls(apiKey, controls) : {};
+  const changes: ApiKeyUpdateBody = controls ? changedControls(controlsOf(apiKey), controls) : {};
   const newName = apiKeyNameToSend(name);
   if (newName && newName !== apiKey.name) changes.name = newName;
   return changes;
@@ -18,14 +28,14 @@ function changesOf(apiKey: ApiKey, name: string, controls: ReturnType<typeof par
 
 /** The controls form of Create, prefilled; a save sends only the changed fields (PATCH) and needs a change. */
 export default function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
-  const initial = useMemo(() => controlsFormValues(apiKey), [apiKey]);
+  const initial = useMemo(() => controlsFormValues(controlsOf(apiKey)), [apiKey]);
   const [name, setName] = useState(apiKey.name);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ControlsFormErrors>({});
   const [updateApiKey, { isLoading }] = useUpdateApiKeyMutation();
   const { run, failure, clearFailure } = useAdminMutation(onClose);
 
-  const parsed = parseControls(values, new Date(), apiKey);
+  const parsed = parseControls(values, new Date(), controlsOf(apiKey));
   const nameError = apiKeyNameToSend(name) ? null : 'API Key Name is required';
   // Invalid input counts as a change, so Save stays enabled and shows the messages.
   const unchanged =

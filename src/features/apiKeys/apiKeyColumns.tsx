@@ -11,11 +11,12 @@ import { formatDate, formatTime } from '../../lib/time';
 import { SpendBar } from '../../components/SpendBar';
 import { BreakableText } from '../../components/BreakableText';
 import { KeyStatusChips, statusLabel } from './KeyStatusChips';
+import type { KeyActions } from './keyControls';
 import { NO_LIMIT, spendAgainstLimit } from './keyStatus';
 
 export interface ApiKeyRowActions {
-  /** Whether the signed-in user may edit, rotate and revoke the key (contract/keyAccess.ts). */
-  canManage: (key: ApiKey) => boolean;
+  /** What the signed-in user is offered on the key (keyActions in ./keyControls.ts). */
+  offered: (key: ApiKey) => KeyActions;
   onView: (key: ApiKey) => void;
   onEdit: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
@@ -123,15 +124,18 @@ const trailingColumns: GridColDef<ApiKey>[] = [
 ];
 
 /** View details for every key; Edit, Rotate (active keys) and Revoke only where the viewer may use them. */
-function actionsColumn({ canManage, onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
+function actionsColumn({ offered, onView, onEdit, onRotate, onRevoke }: ApiKeyRowActions): GridColDef<ApiKey> {
   const column = rowActionsColumn<ApiKey>({
     onView,
     onEdit,
-    editableFor: canManage,
-    extra: [
-      { label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => key.is_active && canManage(key) },
-    ],
-    destructive: { label: 'Revoke', icon: <DeleteOutline color="error" />, onClick: onRevoke, shownFor: canManage },
+    editableFor: (key) => offered(key).edit,
+    extra: [{ label: 'Rotate', icon: <Autorenew />, onClick: onRotate, shownFor: (key) => offered(key).rotate }],
+    destructive: {
+      label: 'Revoke',
+      icon: <DeleteOutline color="error" />,
+      onClick: onRevoke,
+      shownFor: (key) => offered(key).revoke,
+    },
   });
   // Left-aligned: a row offers one to four actions, and View details then sits in the same place on every row.
   return { ...column, minWidth: actionsMinWidth(4), align: 'left', headerAlign: 'left' };

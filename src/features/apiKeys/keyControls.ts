@@ -7,6 +7,7 @@ import {
   MAX_SPEND_LIMIT_CENTS,
   MAX_TPM_LIMIT,
   NO_KEY_CONTROLS,
+  type ApiKey,
   type ApiKeyControls,
   type LimitPeriod,
 } from '../../../contract/schemas/apiKeys';
@@ -148,6 +149,29 @@ export function changedControls(before: ApiKeyControls, after: ApiKeyControls): 
   }
   return changes;
 }
+
+/** The key's controls as the server sent them; null from a server too old to have any (contract/schemas/extension.ts). */
+export function keyControlsOf(key: Partial<ApiKeyControls>): ApiKeyControls | null {
+  if (key.limit_period === undefined) return null;
+  const sent = Object.entries(key).filter(([field, value]) => field in NO_KEY_CONTROLS && value !== undefined);
+  return { ...NO_KEY_CONTROLS, ...Object.fromEntries(sent) };
+}
+
+/** What a key offers its viewer: Edit needs the controls, Rotate an active key of a server that rotates. */
+export interface KeyActions {
+  edit: boolean;
+  rotate: boolean;
+  revoke: boolean;
+}
+
+export const keyActions = (
+  key: Partial<ApiKeyControls> & Pick<ApiKey, 'is_active' | 'rotated_at'>,
+  mayManage: boolean,
+): KeyActions => ({
+  edit: mayManage && keyControlsOf(key) !== null,
+  rotate: mayManage && key.is_active && key.rotated_at !== undefined,
+  revoke: mayManage,
+});
 
 /** What a create sends beyond the name: the controls that differ from a plain key's (the server's defaults). */
 export const controlsToCreate = (controls: ApiKeyControls) => changedControls(NO_KEY_CONTROLS, controls);

@@ -20,25 +20,25 @@ export interface SpendAgainstLimit extends SpendOfLimit {
   resets: string | null;
 }
 
-/** Null when the key has no spending limit. */
+/** Null when the key has no spending limit (or a server too old to say). */
 export function spendAgainstLimit(key: SpendFields): SpendAgainstLimit | null {
-  if (key.spend_limit_cents === null) return null;
+  if (key.spend_limit_cents == null) return null;
   return {
-    ...spendOfLimit(key.period_spend_cents, key.spend_limit_cents),
+    ...spendOfLimit(key.period_spend_cents ?? 0, key.spend_limit_cents),
     resets: key.period_resets_at ? `resets ${formatUtcDate(key.period_resets_at)}` : null,
   };
 }
 
-const isPast = (time: string | null, now: Date) => time !== null && Date.parse(time) <= now.getTime();
+const isPast = (time: string | null | undefined, now: Date) => time != null && Date.parse(time) <= now.getTime();
 
 /** Whether the old secret still works after a rotation. */
 export const isRotating = (key: Pick<ApiKey, 'previous_key_expires_at'>, now: Date) =>
-  key.previous_key_expires_at !== null && !isPast(key.previous_key_expires_at, now);
+  key.previous_key_expires_at != null && !isPast(key.previous_key_expires_at, now);
 
 /** The chips beside a key's status. */
 export function keyStates(key: ApiKey, now: Date): KeyState[] {
   const states: KeyState[] = [];
-  const expiresIn = key.expires_at === null ? null : Date.parse(key.expires_at) - now.getTime();
+  const expiresIn = key.expires_at == null ? null : Date.parse(key.expires_at) - now.getTime();
   if (expiresIn !== null && expiresIn > 0 && expiresIn <= EXPIRES_SOON_MS) states.push('Expires soon');
   if (isRotating(key, now)) states.push('Rotating');
   return states;
@@ -69,7 +69,7 @@ export interface KeyBlockText {
 
 /** Why the gateway refuses every call of the key and until when, as the page says it; null when it admits them. */
 export function keyBlockText(key: Pick<ApiKey, 'blocked_by' | 'blocked_until' | 'expires_at'>): KeyBlockText | null {
-  if (key.blocked_by === null) return null;
+  if (key.blocked_by == null) return null;
   const resets = key.blocked_until ? `it resets ${formatUtcDateTime(key.blocked_until)}` : 'it does not reset';
   const untilReset = key.blocked_until ? `until ${formatUtcDate(key.blocked_until)}` : 'does not reset';
   const texts: Record<KeyBlockReason, [until: string | null, sentence: string]> = {

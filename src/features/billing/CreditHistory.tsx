@@ -22,6 +22,7 @@ import {
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
 import { CreditEntryRow } from './CreditEntryRow';
+import { WidgetBoundary } from '../../components/WidgetBoundary';
 
 export const CREDIT_HISTORY_DEFAULT_LIMIT = 20;
 
@@ -48,42 +49,44 @@ export function CreditHistory({ teamId, limit = CREDIT_HISTORY_DEFAULT_LIMIT }: 
         }
       />
       <CardContent sx={{ pt: 0 }}>
-        <Stack direction="row" role="group" aria-label="Filter by type" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          {CREDIT_FILTERS.map((option) => (
-            <Chip
-              key={option.value}
-              label={option.label}
-              clickable
-              aria-pressed={filter === option.value}
-              color={filter === option.value ? 'primary' : 'default'}
-              variant={filter === option.value ? 'filled' : 'outlined'}
-              onClick={() => setFilter(option.value)}
-            />
-          ))}
-        </Stack>
-        {history.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => history.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            <AlertTitle>Error loading credit history</AlertTitle>
-            {errorMessage(history.error, 'Failed to fetch credit history')}
-          </Alert>
-        ) : history.isLoading ? (
-          <PageLoader label="Loading credit history" />
-        ) : entries.length === 0 ? (
-          <EmptyState title={NO_TRANSACTIONS_TITLE} description={emptyCreditHistoryText(filter)} />
-        ) : (
-          <Box component="ol" aria-label="Credit transactions" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {entries.map((entry) => (
-              <CreditEntryRow key={entry.id} entry={entry} />
+        <WidgetBoundary name="Credit history">
+          <Stack direction="row" role="group" aria-label="Filter by type" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            {CREDIT_FILTERS.map((option) => (
+              <Chip
+                key={option.value}
+                label={option.label}
+                clickable
+                aria-pressed={filter === option.value}
+                color={filter === option.value ? 'primary' : 'default'}
+                variant={filter === option.value ? 'filled' : 'outlined'}
+                onClick={() => setFilter(option.value)}
+              />
             ))}
-          </Box>
-        )}
+          </Stack>
+          {history.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => history.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              <AlertTitle>Error loading credit history</AlertTitle>
+              {errorMessage(history.error, 'Failed to fetch credit history')}
+            </Alert>
+          ) : history.isLoading ? (
+            <PageLoader label="Loading credit history" />
+          ) : entries.length === 0 ? (
+            <EmptyState title={NO_TRANSACTIONS_TITLE} description={emptyCreditHistoryText(filter)} />
+          ) : (
+            <Box component="ol" aria-label="Credit transactions" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {entries.map((entry) => (
+                <CreditEntryRow key={entry.id} entry={entry} />
+              ))}
+            </Box>
+          )}
+        </WidgetBoundary>
       </CardContent>
     </Card>
   );

@@ -21,6 +21,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { PaymentRow } from './PaymentRow';
 import { apiUrl } from '../../config';
 import { documentPdfPath } from '../../../contract/apiPaths';
+import { WidgetBoundary } from '../../components/WidgetBoundary';
 
 /**
  * The team's payments, newest first: the first 10, with re-check and re-open for pending ones, and the invoice and
@@ -61,42 +62,44 @@ export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
         slotProps={{ title: { id: 'payment-history-title', variant: 'h3', component: 'h2' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        {alert && (
-          <Alert severity="warning" onClose={() => setAlert(null)} sx={{ mb: 2 }}>
-            {alert}
-          </Alert>
-        )}
-        {history.isError ? (
-          <ErrorState
-            message={errorMessage(history.error, 'Failed to fetch payment history')}
-            onRetry={() => history.refetch()}
-            retryLabel="Try Again"
-          />
-        ) : history.isLoading ? (
-          <PageLoader label="Loading payment history" />
-        ) : shown.length === 0 ? (
-          <EmptyState title="No payment history" description="Your payment transactions will appear here" />
-        ) : (
-          <>
-            <Box component="ul" aria-label="Payments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {shown.map((payment) => (
-                <PaymentRow
-                  key={payment.order_id}
-                  payment={payment}
-                  now={new Date()}
-                  documentUrl={(number) => apiUrl(documentPdfPath(teamId ?? '', number))}
-                  onRefreshStatus={refreshStatus}
-                  onOpenPayment={openPayment}
-                />
-              ))}
-            </Box>
-            {count > shown.length && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
-                Showing {shown.length} of {count} payments
-              </Typography>
-            )}
-          </>
-        )}
+        <WidgetBoundary name="Payment history">
+          {alert && (
+            <Alert severity="warning" onClose={() => setAlert(null)} sx={{ mb: 2 }}>
+              {alert}
+            </Alert>
+          )}
+          {history.isError ? (
+            <ErrorState
+              message={errorMessage(history.error, 'Failed to fetch payment history')}
+              onRetry={() => history.refetch()}
+              retryLabel="Try Again"
+            />
+          ) : history.isLoading ? (
+            <PageLoader label="Loading payment history" />
+          ) : shown.length === 0 ? (
+            <EmptyState title="No payment history" description="Your payment transactions will appear here" />
+          ) : (
+            <>
+              <Box component="ul" aria-label="Payments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {shown.map((payment) => (
+                  <PaymentRow
+                    key={payment.order_id}
+                    payment={payment}
+                    now={new Date()}
+                    documentUrl={(number) => apiUrl(documentPdfPath(teamId ?? '', number))}
+                    onRefreshStatus={refreshStatus}
+                    onOpenPayment={openPayment}
+                  />
+                ))}
+              </Box>
+              {count > shown.length && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
+                  Showing {shown.length} of {count} payments
+                </Typography>
+              )}
+            </>
+          )}
+        </WidgetBoundary>
       </CardContent>
     </Card>
   );

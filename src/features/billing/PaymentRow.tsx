@@ -55,14 +55,14 @@ export function PaymentRow({ payment, now, documentUrl, onRefreshStatus, onOpenP
         {payment.completed_at && (
           <Typography variant="body2">Completed: {formatDateTime(payment.completed_at)}</Typography>
         )}
-        {payment.refunded.cents > 0 && (
+        {payment.refunded && payment.refunded.cents > 0 && (
           <Typography variant="body2">Refunded: {formatCents(payment.refunded.cents)}</Typography>
         )}
         {payment.failed_at && <Typography variant="body2">Failed: {formatDateTime(payment.failed_at)}</Typography>}
         {payment.failure_reason && <Typography variant="body2">Reason: {payment.failure_reason}</Typography>}
         {pending && <PendingLink payment={payment} now={now} />}
       </Box>
-      {payment.documents.length > 0 && (
+      {payment.documents && payment.documents.length > 0 && (
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
           {payment.documents.map((document) => (
             <Button

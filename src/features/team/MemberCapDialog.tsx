@@ -12,7 +12,7 @@ import { memberName } from './team';
 
 /** The owner sets a member's monthly cap in dollars; empty lifts it (docs/governance.md#member-caps). */
 export default function MemberCapDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {
-  const [cap, setCap] = useState(capInputValue(member.monthly_cap_cents));
+  const [cap, setCap] = useState(capInputValue(member.monthly_cap_cents ?? null));
   const [error, setError] = useState<string | null>(null);
   const [setMemberCap, { isLoading }] = useSetMemberCapMutation();
   const { run, failure, clearFailure } = useAdminMutation(onClose);

@@ -11,6 +11,7 @@ import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { formatMoney } from '../../../contract/money';
 import { dailyUsageTotal, type DailyUsagePoint } from './usageReport';
 import { useElementWidth } from './useElementWidth';
+import { WidgetBoundary } from '../../components/WidgetBoundary';
 
 export type ChartKind = 'line' | 'bar';
 
@@ -86,12 +87,14 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
               <Box component="figcaption" id="daily-usage-description" sx={visuallyHidden}>
                 {description}
               </Box>
-              <AfterFirstPaint
-                nearViewport
-                load={loadDailyUsagePlot}
-                props={{ kind, width, height: CHART_HEIGHT, dates, values }}
-                fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
-              />
+              <WidgetBoundary name="The chart">
+                <AfterFirstPaint
+                  nearViewport
+                  load={loadDailyUsagePlot}
+                  props={{ kind, width, height: CHART_HEIGHT, dates, values }}
+                  fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
+                />
+              </WidgetBoundary>
             </Box>
           )}
         </Box>

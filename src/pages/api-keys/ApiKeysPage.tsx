@@ -20,6 +20,7 @@ import { errorMessage } from '../../lib/apiError';
 import { showUserColumn } from '../../features/apiKeys/apiKeys';
 import { useGetApiKeysQuery, useGetMeQuery } from '../../store/api';
 import { mayManageKey } from '../../../contract/keyAccess';
+import { keyActions } from '../../features/apiKeys/keyControls';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { ApiKeyList } from '../../features/apiKeys/ApiKeyList';
 import type { ApiKeyRowActions } from '../../features/apiKeys/apiKeyColumns';
@@ -42,7 +43,7 @@ export function ApiKeysPage() {
 
   const rowActions = useMemo<ApiKeyRowActions>(
     () => ({
-      canManage: (key) => Boolean(me && mayManageKey(me, key)),
+      offered: (key) => keyActions(key, Boolean(me && mayManageKey(me, key))),
       onView: opener('view'),
       onEdit: opener('edit'),
       onRotate: opener('rotate'),

@@ -8,6 +8,7 @@ import { GridPlaceholder } from '../../../components/grid/GridPlaceholder';
 import { FailureAlert, type Failure } from '../../../components/admin/FailureAlert';
 import { RoutingCards } from '../../../features/routing/RoutingCards';
 import { MOBILE_MEDIA_QUERY } from '../../../theme';
+import { WidgetBoundary } from '../../../components/WidgetBoundary';
 
 // One chunk for the page's four grids: MUI X is most of its download, requested once the headings have painted. A
 // phone shows the same rows as cards (RoutingCards) and never downloads it.
@@ -68,17 +69,19 @@ export function RoutingSection({
         {actions}
       </Box>
       <FailureAlert failure={failure} onClose={onClearFailure} />
-      {loadError ? (
-        <ErrorState message={loadError} onRetry={onRetry} />
-      ) : isMobile ? (
-        <RoutingCards {...grid} />
-      ) : (
-        <AfterFirstPaint
-          load={loadRoutingGrid}
-          props={grid}
-          fallback={<GridPlaceholder label={`Loading ${title.toLowerCase()}`} minHeight={200} />}
-        />
-      )}
+      <WidgetBoundary name={title}>
+        {loadError ? (
+          <ErrorState message={loadError} onRetry={onRetry} />
+        ) : isMobile ? (
+          <RoutingCards {...grid} />
+        ) : (
+          <AfterFirstPaint
+            load={loadRoutingGrid}
+            props={grid}
+            fallback={<GridPlaceholder label={`Loading ${title.toLowerCase()}`} minHeight={200} />}
+          />
+        )}
+      </WidgetBoundary>
       {children}
     </Box>
   );

@@ -1,0 +1,4 @@
+// The tolerant reader (docs/api-contract.md, "Fields beyond the spec"): __tests__/support/tolerantPages.ts.
+import { testSpecFieldsOnly } from '../support/tolerantPages';
+
+testSpecFieldsOnly('team');
