@@ -102,8 +102,8 @@ describe('a budget threshold', () => {
     assert.equal(smtp.messages.length, 0, 'nothing below the threshold');
     await calls(key, 1); // 480 cents: 80%
     await drained();
-    await eventually('the email arrived', () => smtp.messages.length === 1, 3_000);
-    await eventually('the webhook arrived', () => receiver.received.length === 1, 3_000);
+    await eventually('the email arrived', () => smtp.messages.length === 1, 15_000);
+    await eventually('the webhook arrived', () => receiver.received.length === 1, 15_000);
     await calls(key, 4); // 500 cents: 83%, the same crossing
     await drained();
     await quietFor(200);
@@ -148,7 +148,7 @@ describe('a budget threshold', () => {
       );
       assert.equal(admitted, 100);
       await Promise.all([drained(), drained(second.app)]);
-      await eventually('the email arrived', () => smtp.messages.length >= 1, 3_000);
+      await eventually('the email arrived', () => smtp.messages.length >= 1, 15_000);
       await quietFor(300);
       assert.equal(smtp.messages.length, 1, 'one email');
       assert.equal(receiver.received.length, 1, 'one webhook');
@@ -165,7 +165,7 @@ describe('a budget threshold', () => {
     const key = await ctx.key(owner);
     await calls(key, 60); // 300 of 600: 50%
     await drained();
-    await eventually('the 50% email', () => smtp.messages.length === 1, 3_000);
+    await eventually('the 50% email', () => smtp.messages.length === 1, 15_000);
 
     const restarted = await open(database.another());
     try {
@@ -176,7 +176,7 @@ describe('a budget threshold', () => {
       assert.equal(smtp.messages.length, 1, 'the 50% crossing is not told again');
       for (let i = 0; i < 47; i++) await restarted.chat(key, CALL); // 540 of 600: 90%
       await drained(restarted.app);
-      await eventually('the 90% email', () => smtp.messages.length === 2, 3_000);
+      await eventually('the 90% email', () => smtp.messages.length === 2, 15_000);
       assert.equal(smtp.messages[1].subject, '[AI Model Gateway] Acme has used 90% of its monthly budget');
     } finally {
       await restarted.close();
@@ -192,7 +192,7 @@ describe('a budget threshold', () => {
     // A budget set under the month's spend crosses every threshold at once: 200 of 600 cents is 33%.
     await ctx.request('PUT', '/v1/teams/budget', { as: owner, body: { budget_limit: 6 } });
     await drained();
-    await eventually('one email', () => smtp.messages.length === 1, 3_000);
+    await eventually('one email', () => smtp.messages.length === 1, 15_000);
     await quietFor(200);
     assert.equal(smtp.messages.length, 1);
     const states = await ctx.db.query<{ rule: string }>(
@@ -223,7 +223,7 @@ describe('the credit balance', () => {
     assert.equal(smtp.messages.length, 0);
     await calls(key, 1); // 75: below
     await drained();
-    await eventually('the balance email', () => smtp.messages.length === 1, 3_000);
+    await eventually('the balance email', () => smtp.messages.length === 1, 15_000);
     assert.equal(smtp.messages[0].subject, "[AI Model Gateway] Acme's credit balance is below $0.80");
     await calls(key, 2); // 65: still below, told already
     await drained();
@@ -236,7 +236,7 @@ describe('the credit balance', () => {
     assert.equal(armed.length, 0, 'armed again after the recovery');
     await calls(key, 18); // 75: below again
     await drained();
-    await eventually('told again', () => smtp.messages.length === 2, 3_000);
+    await eventually('told again', () => smtp.messages.length === 2, 15_000);
     assert.equal(receiver.received.length, 2);
   });
 
@@ -258,7 +258,7 @@ describe('the credit balance', () => {
     );
     await calls(key, 1);
     await drained();
-    await eventually('the runway email', () => smtp.messages.length === 1, 3_000);
+    await eventually('the runway email', () => smtp.messages.length === 1, 15_000);
     assert.match(smtp.messages[0].subject, /Acme's credits last about 3\.\d days/);
   });
 });
@@ -273,7 +273,7 @@ describe('keys and members', () => {
     const key = res.body.key as string;
     await calls(key, 2); // 10 of 10 cents
     await drained();
-    await eventually('the key email', () => smtp.messages.length === 1, 3_000);
+    await eventually('the key email', () => smtp.messages.length === 1, 15_000);
     assert.equal(smtp.messages[0].subject, '[AI Model Gateway] API key "pipeline" reached its spending limit');
     assert.equal((await ctx.chat(key, CALL)).status, 429);
     await drained();
@@ -287,7 +287,7 @@ describe('keys and members', () => {
     const key = await ctx.key(member);
     await calls(key, 3);
     await drained();
-    await eventually('the cap email', () => smtp.messages.length === 1, 3_000);
+    await eventually('the cap email', () => smtp.messages.length === 1, 15_000);
     assert.deepEqual(smtp.messages[0].to.sort(), ['member@acme.test', 'owner@acme.test']);
     const membersBell = await bell(member);
     assert.equal(membersBell.unread_count, 1);
@@ -308,7 +308,7 @@ describe('keys and members', () => {
     await settings({ budget_thresholds: [1], extra_recipients: ['finance@acme.test'] });
     await calls(await ctx.key(owner), 1);
     await drained();
-    await eventually('the budget email', () => smtp.messages.length === 1, 3_000);
+    await eventually('the budget email', () => smtp.messages.length === 1, 15_000);
     assert.deepEqual(smtp.messages[0].to.sort(), ['finance@acme.test', 'owner@acme.test']);
   });
 });
@@ -321,7 +321,7 @@ describe('the bell and the settings routes', () => {
     await drained();
     await calls(key, 2); // 3.3%
     await drained();
-    await eventually('two notifications', async () => (await bell(owner)).notifications.length === 2, 3_000);
+    await eventually('two notifications', async () => (await bell(owner)).notifications.length === 2, 15_000);
     const [newest] = (await bell(owner)).notifications;
     const one = await ctx.request('POST', '/v1/notifications/read', { as: owner, body: { ids: [newest.id] } });
     assert.equal(one.body.unread_count, 1);

@@ -28,7 +28,7 @@ test('the invitation email links to sign-in, then into the team', async () => {
   const res = await ctx.request('POST', '/v1/teams/invite', { as: owner, body: { email: 'Dave@Example.org' } });
   assert.equal(res.status, 201, res.text);
 
-  await eventually('the invitation arrived', () => smtp.messages.length === 1, 3_000);
+  await eventually('the invitation arrived', () => smtp.messages.length === 1, 15_000);
   const [mail] = smtp.messages;
   assert.deepEqual(mail.to, ['dave@example.org']);
   assert.equal(mail.subject, 'alice invited you to Acme AI on AI Model Gateway');

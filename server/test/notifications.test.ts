@@ -96,7 +96,7 @@ test(
          WHERE query LIKE 'LISTEN "' || current_schema() || '.news"'`,
       );
       assert.equal(killed, 1);
-      await eventually('failed, then missed', () => events.includes('(missed)'), 3_000);
+      await eventually('failed, then missed', () => events.includes('(missed)'), 15_000);
       assert.deepEqual(events, ['(failed)', '(missed)']);
       await notify(database.db, 'news', 'back');
       await eventually('a notice after the reconnection', () => events.includes('back'));
