@@ -126,7 +126,7 @@ const SCREENS: Screen[] = [
     dialog('Change details', (page) => page.getByRole('button', { name: /view change$/i }).first()),
   ]),
   screen('/no-such-page'),
-  screen('/dashboard', 'teamless', [dialog('No Team Found', button('Redeem Coupon'))]),
+  screen('/dashboard', 'teamless'),
   screen('/api-keys/create', 'teamless'),
   screen('/admin', 'bob'),
   screen('/admin', 'admin', [navigationDrawer, collapsedSidebar]),

@@ -25,7 +25,7 @@ test('a new user sets up a team, manages a key and buys credits', async ({ page 
   await row.getByRole('menuitem', { name: 'Revoke' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Are you sure you want to revoke this API key? This action cannot be undone.');
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Revoke Key' }).click();
   await expect(page.getByText('No API keys')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' }).click();

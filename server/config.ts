@@ -33,6 +33,11 @@ export interface Config {
    * the instance down (docs/deploy.md). 0 for a lone server.
    */
   drainDelayMs: number;
+  /**
+   * Whether the served app connects to the Redux DevTools extension (its state and actions, with secrets and tokens
+   * taken out: src/store/devTools.ts). On in demo mode, off in production unless an operator turns it on.
+   */
+  reduxDevtools: boolean;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   /** Where every instance counts its rate limits together; null: each instance counts on its own, in memory. */
   redisUrl: string | null;
@@ -329,6 +334,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     instanceId,
     drainDelayMs: int('DRAIN_DELAY_MS', 0, 0, 600_000),
+    reduxDevtools: bool('REDUX_DEVTOOLS', mode === 'demo') ?? mode === 'demo',
     rateLimit: {
       enabled: bool('RATE_LIMIT_ENABLED', true) ?? true,
       max: int('RATE_LIMIT_MAX', mode === 'demo' ? 300 : 30, 1, 1_000_000),

@@ -27,6 +27,8 @@ function buildFrontendIfStale(config: Config) {
   if (result.status !== 0) throw new Error(`webpack build failed (exit code ${result.status})`);
 }
 
+const LOOPBACK_HOSTS = new Set(['0.0.0.0', '127.0.0.1', '::', '::1']);
+
 async function main() {
   let config: Config;
   try {
@@ -54,7 +56,10 @@ async function main() {
       `Recovered from the previous run: ${recovered.replayed} gateway bills replayed from the journal, ${recovered.released} credit holds given back.`,
     );
   }
-  const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  // On a loopback or every-interface address the app's links say localhost, as the README does: 127.0.0.1 and
+  // localhost are two origins to a browser, each with its own cookies, so a seeded link to the other signs you out.
+  const url =
+    config.publicUrl ?? `http://${LOOPBACK_HOSTS.has(config.host) ? 'localhost' : config.host}:${config.port}`;
   const seeded =
     config.mode === 'demo' ? await seedDemoIfEmpty(db, { baseUrl: url, operator: config.operator }) : false;
 

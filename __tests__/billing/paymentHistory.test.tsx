@@ -40,8 +40,16 @@ describe('Payment History widget', () => {
     expect(completed).toHaveTextContent('Completed: Nov 14, 2026');
     const failed = row('ord-008');
     expect(failed).toHaveTextContent('Failed: Nov 13, 2026');
-    expect(within(failed).getByRole('button', { name: 'Create New' })).toBeDisabled();
+    expect(within(failed).getByRole('button', { name: 'Create New' })).toBeEnabled();
     expect(within(failed).queryByRole('button', { name: 'Open Payment' })).not.toBeInTheDocument();
+  });
+
+  it("Create New on a failed payment opens Buy Credits with that payment's amount", async () => {
+    const { user, row } = await renderPayments();
+    expect(row('ord-008')).toHaveTextContent('$100.00');
+    await user.click(within(row('ord-008')).getByRole('button', { name: 'Create New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Credits' });
+    expect(await within(dialog).findByLabelText(/Amount \(USD\)/)).toHaveValue(100);
   });
 
   it('tells the three pending cases apart', async () => {
@@ -113,10 +121,12 @@ describe('Payment History widget', () => {
 
   it('re-checks a pending payment and reloads the list', async () => {
     fakeDb.setNow(new Date(FAKE_NOW.getTime() + 21 * 60_000));
-    const { user, row } = await renderPayments();
+    const { user, row, store } = await renderPayments();
     const loads = fakeDb.requestsTo('GET', HISTORY_PATH).length;
     await user.click(within(row('ord-012')).getByRole('button', { name: 'Refresh Status' }));
     expect(await within(row('ord-012')).findByText('expired')).toBeInTheDocument();
+    // The click answers even when nothing else on screen would change.
+    expect(store.getState().toasts.queue.map((toast) => toast.message)).toContain('Order ord-012 is now expired.');
     expect(fakeDb.lastRequest('POST', '/v1/teams/team-acme/payments/ord-012/check')).toBeDefined();
     expect(fakeDb.requestsTo('GET', HISTORY_PATH).length).toBeGreaterThan(loads);
   });

@@ -117,16 +117,12 @@ describe('Redeem Coupon dialog: input -> validated -> success', () => {
     expect(fakeDb.requestsTo('GET', '/v1/teams/team-acme/credits/history').length).toBeGreaterThan(historyCalls);
   });
 
-  it('explains on the billing page that a user without a team cannot redeem', async () => {
+  it('offers no coupon or credits to a user without a team, who is steered to set one up', async () => {
     fakeDb.signInAs('carol');
-    const { user } = renderRoute('/billing');
+    renderRoute('/billing');
     await screen.findByText('Welcome to AI Model Gateway!');
-    await user.click(screen.getByRole('button', { name: 'Redeem Coupon' }));
-    const dialog = await screen.findByRole('dialog', { name: 'No Team Found' });
-    expect(
-      within(dialog).getByText('You need to be part of a team to redeem coupons. Please create or join a team first.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: 'Redeem Coupon' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your Team' })).toHaveAttribute('href', '/team');
+    expect(screen.queryByRole('button', { name: 'Redeem Coupon' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Credits' })).not.toBeInTheDocument();
   });
 });

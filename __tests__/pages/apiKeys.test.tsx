@@ -203,7 +203,7 @@ describe('revoking a key', () => {
   it('sends DELETE on Confirm and the row disappears without a reload', async () => {
     const { user } = await renderGrid();
     await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke Key' }));
 
     await waitFor(() => expect(screen.queryByText('Staging')).not.toBeInTheDocument());
     expect(fakeDb.lastRequest('DELETE', '/v1/api-keys')?.path).toBe('/v1/api-keys/key-staging');
@@ -220,7 +220,7 @@ describe('revoking a key', () => {
     fakeDb.failNext('DELETE', '/v1/api-keys/key-staging', { status: 500, message: 'Database unavailable' });
     const { user } = await renderGrid();
     await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke Key' }));
     expect(await screen.findByText('Error revoking API key: Database unavailable')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(rowOf('Staging')).toBeInTheDocument();

@@ -110,7 +110,7 @@ describe('/api-keys on a phone', () => {
   it('revokes from a card after the confirmation', async () => {
     const { user } = await renderKeyCards();
     await user.click(within(cardOf('Staging')).getByRole('button', { name: 'Revoke' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke Key' }));
     await waitFor(() => expect(screen.queryByText('Staging')).not.toBeInTheDocument());
     expect(fakeDb.lastRequest('DELETE', '/v1/api-keys')?.path).toBe('/v1/api-keys/key-staging');
   });

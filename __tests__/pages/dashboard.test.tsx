@@ -10,11 +10,49 @@ afterEach(() => {
 
 const section = (name: string) => screen.getByRole('region', { name });
 
-async function renderDashboard() {
+/** The dashboard as alice: 'Welcome back' in her team, 'Welcome' without one (she is new here then). */
+async function renderDashboard(greeting = 'Welcome back, Alice') {
   const rendered = renderRoute('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alice' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: greeting }, { timeout: 5000 });
   return rendered;
 }
+
+describe('a team whose every call the gateway refuses', () => {
+  const alertTitled = async (title: string) =>
+    (await screen.findByText(title, {}, { timeout: 5000 })).closest<HTMLElement>('[role="alert"]') as HTMLElement;
+
+  it('tells every member when the monthly budget is reached, with the reset, and the owner where to raise it', async () => {
+    Object.assign(fakeDb.team(), { budget_limit: 300, current_usage: 300 });
+    renderRoute('/dashboard');
+    const alert = await alertTitled("Your team's monthly budget is reached");
+    expect(alert).toHaveTextContent(
+      /The team has spent \$300\.00 of its \$300\.00 monthly budget, so the gateway refuses every call of the team's keys until the budget resets on [A-Z][a-z]{2} 1, \d{4}, 00:00 UTC, or sooner if you raise it\./,
+    );
+    expect(within(alert).getByRole('link', { name: 'Manage Budget' })).toHaveAttribute('href', '/billing');
+  });
+
+  it('tells a member to ask the owner', async () => {
+    Object.assign(fakeDb.team(), { budget_limit: 300, current_usage: 450 });
+    fakeDb.signInAs('bob');
+    renderRoute('/dashboard');
+    const alert = await alertTitled("Your team's monthly budget is reached");
+    expect(alert).toHaveTextContent('or sooner if the team owner raises it.');
+    expect(within(alert).getByRole('link', { name: 'See the budget' })).toHaveAttribute('href', '/billing');
+  });
+
+  it('tells when the credit is used up, and says nothing while calls are admitted', async () => {
+    fakeDb.state.credits = fakeDb.state.credits.filter((entry) => entry.team_id !== fakeDb.team().id);
+    const { unmount } = renderRoute('/dashboard');
+    const alert = await alertTitled("Your team's credit is used up");
+    expect(alert).toHaveTextContent('Buy credits or redeem a coupon on the Billing page.');
+    expect(within(alert).getByRole('link', { name: 'Add credit' })).toHaveAttribute('href', '/billing');
+    unmount();
+    fakeDb.reset();
+    await renderDashboard();
+    await within(await screen.findByRole('region', { name: 'This Month' })).findByText('Total Requests');
+    expect(screen.queryByText(/Your team's (credit is used up|monthly budget is reached)/)).not.toBeInTheDocument();
+  });
+});
 
 describe("a member's monthly cap", () => {
   const capBob = (cents: number) =>
@@ -70,7 +108,7 @@ describe('dashboard header and team check', () => {
 
   it("without a team: 'Set Up Team', the orange notice and the welcome box, Manage API Keys disabled", async () => {
     fakeDb.setTeamless('alice');
-    await renderDashboard();
+    await renderDashboard('Welcome, Alice');
 
     expect(await screen.findByRole('link', { name: 'Set Up Team' })).toHaveAttribute('href', '/team');
     expect(screen.queryByRole('link', { name: 'Create API Key' })).not.toBeInTheDocument();
@@ -231,7 +269,7 @@ describe('getting started: the next steps for where the user stands', () => {
 
   it('tells a user without a team to set one up first', async () => {
     fakeDb.setTeamless('alice');
-    await renderDashboard();
+    await renderDashboard('Welcome, Alice');
     expect(stepTitles()).toEqual(['Set up your team:', 'Create an API key:', 'Buy credits:', 'Call the API:']);
     expect(
       within(section('Getting Started')).getByText(/Create a team and set its monthly budget/),

@@ -22,7 +22,7 @@ export interface Shortfall {
 
 /** Why a request was not admitted, with what the refusal's message names (migration 11, gateway_admit). */
 export type Refusal =
-  | { reason: 'invalid_key' | 'model_not_allowed' }
+  | { reason: 'invalid_key' | 'key_owner_disabled' | 'model_not_allowed' }
   | { reason: 'key_expired'; expiredAt: Date }
   | { reason: 'rpm_exceeded' | 'tpm_exceeded'; limit: number; retryAfterSeconds: number }
   | ({ reason: 'insufficient_credits' } & Shortfall)
@@ -96,6 +96,7 @@ export function refusalOf(row: RefusalRow): Refusal {
     case 'insufficient_credits':
       return { reason: 'insufficient_credits', ...shortfall };
     case 'model_not_allowed':
+    case 'key_owner_disabled':
       return { reason: row.refusal };
     default:
       return { reason: 'invalid_key' };

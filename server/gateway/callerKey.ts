@@ -65,6 +65,8 @@ export interface KeyAccess {
   expiredAt: Date | null;
   /** Empty: every model and route. */
   allowedModels: string[];
+  /** An administrator disabled the key's creator: the key is refused, and told why. */
+  ownerDisabled: boolean;
 }
 
 export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAccess | null> {
@@ -74,11 +76,12 @@ export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAc
     user_id: string;
     expired_at: Date | null;
     allowed_models: string[];
+    owner_disabled: boolean;
   }>(
     `SELECT k.id, k.team_id, k.user_id, CASE WHEN k.expires_at <= now() THEN k.expires_at END AS expired_at,
-            k.allowed_models
+            k.allowed_models, u.disabled_at IS NOT NULL AS owner_disabled
      FROM api_keys k JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
-     JOIN users u ON u.id = k.user_id AND u.disabled_at IS NULL
+     JOIN users u ON u.id = k.user_id
      WHERE (k.key_hash = $1 OR (k.previous_key_hash = $1 AND k.previous_key_expires_at > now()))
        AND k.is_active AND k.deleted_at IS NULL`,
     [keyHash],
@@ -89,5 +92,6 @@ export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAc
     owner: { keyId: row.id, teamId: row.team_id, userId: row.user_id },
     expiredAt: row.expired_at,
     allowedModels: row.allowed_models,
+    ownerDisabled: row.owner_disabled,
   };
 }

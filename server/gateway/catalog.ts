@@ -9,7 +9,7 @@ import type { SecretBox } from '../lib/secretBox';
 import { loadRoutingTable } from '../services/routing';
 import { loadTiers } from '../credit/tiers';
 import { findKeyOwner } from './callerKey';
-import { invalidApiKey, keyExpired } from './errors';
+import { invalidApiKey, keyExpired, keyOwnerDisabled } from './errors';
 import { listModels, type GatewayProvider } from './models';
 import { createReloadingCache } from './reloadingCache';
 import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
@@ -72,6 +72,7 @@ export function createCatalog(
     async authenticate(keyHash: string) {
       const access = await findKeyOwner(db, keyHash);
       if (!access) throw invalidApiKey();
+      if (access.ownerDisabled) throw keyOwnerDisabled();
       if (access.expiredAt) throw keyExpired(access.expiredAt);
       return access;
     },

@@ -8,13 +8,39 @@ import { anthropicErrorBody } from '../formats/anthropicErrors';
 import { googleErrorBody } from '../formats/googleErrors';
 import type { EndpointName } from '../formats/types';
 
-export const invalidApiKey = () =>
+/**
+ * How each door's clients send the key, as a refused key is told: OpenAI's SDKs a bearer token, Anthropic's SDKs and
+ * Claude Code `x-api-key`, Google's GenAI SDKs `x-goog-api-key` (server/gateway/callerKey.ts reads each).
+ */
+export const KEY_HEADER_HINTS = {
+  openai: '"Authorization: Bearer sk-..."',
+  anthropic: '"x-api-key: sk-..."',
+  google: '"x-goog-api-key: sk-..."',
+} as const;
+export type KeyHeaderHint = (typeof KEY_HEADER_HINTS)[keyof typeof KEY_HEADER_HINTS];
+
+export const invalidApiKey = (hint: KeyHeaderHint = KEY_HEADER_HINTS.openai) =>
   new GatewayError(
     401,
     'invalid_request_error',
     'invalid_api_key',
-    'Invalid API key. Send a team API key as "Authorization: Bearer sk-..."; create one on the API Keys page.',
+    `Invalid API key. Send a team API key as ${hint}; create one on the API Keys page.`,
   );
+
+/** The key works, but an administrator disabled the account that made it (docs/governance.md#disabled-users). */
+export const keyOwnerDisabled = () =>
+  new GatewayError(
+    401,
+    'invalid_request_error',
+    'key_owner_disabled',
+    "This API key's creator has been disabled by an administrator, so the key no longer works. Use a key of an " +
+      'active member of the team, or ask an administrator to enable the account again.',
+  );
+
+/** 'Dec 1, 2026, 00:00 UTC': a reset time as a person reads it (messages are read by people, not parsed). */
+export const readableUtc = (time: Date) =>
+  `${time.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}, ` +
+  `${time.toLocaleString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
 /**
  * Why a request did not fit in a room that still has something left (holds.ts): what it may cost, the prompt and
@@ -133,7 +159,7 @@ export const rateLimited = (after: string) =>
   );
 
 const resetPhrase = (resetsAt: Date | null) =>
-  resetsAt ? `; it resets at ${resetsAt.toISOString()}` : '; it does not reset (a lifetime limit)';
+  resetsAt ? `; it resets ${readableUtc(resetsAt)}` : '; it does not reset (a lifetime limit)';
 
 const PERIOD_WORDS: Record<LimitPeriod, string> = {
   none: '',
@@ -160,7 +186,7 @@ export const keyBudgetExceeded = (
         "The key's creator or the team owner can raise it on the API Keys page.",
       () =>
         `this key has ${formatCents(leftCents)} left of its ${formatCents(limitCents)} limit${PERIOD_WORDS[period]}` +
-        (resetsAt ? ` (it resets at ${resetsAt.toISOString()})` : ''),
+        (resetsAt ? ` (it resets ${readableUtc(resetsAt)})` : ''),
     ),
   );
 
@@ -180,7 +206,7 @@ export const memberBudgetExceeded = (
       `Your keys have reached the monthly cap of ${formatCents(limitCents)} the team owner set for you${resetPhrase(resetsAt)}.`,
       () =>
         `you have ${formatCents(leftCents)} left of the monthly cap of ${formatCents(limitCents)} the team owner ` +
-        `set for you (it resets at ${resetsAt.toISOString()})`,
+        `set for you (it resets ${readableUtc(resetsAt)})`,
     ),
   );
 
@@ -216,7 +242,7 @@ export const keyExpired = (expiredAt: Date) =>
     401,
     'invalid_request_error',
     'key_expired',
-    `This API key expired at ${expiredAt.toISOString()}. Create a new key on the API Keys page.`,
+    `This API key expired ${readableUtc(expiredAt)}. Create a new key on the API Keys page.`,
   );
 
 export const modelNotAllowed = (model: string) =>
@@ -249,17 +275,19 @@ function asGatewayError(error: FastifyError | HttpError | GatewayError, request:
 
 /** A door's error handler: every error as the GatewayError its client gets, in the door's envelope. */
 const errorHandlerIn =
-  (envelope: (error: GatewayError) => unknown) =>
+  (envelope: (error: GatewayError) => unknown, hint: KeyHeaderHint) =>
   (error: FastifyError | HttpError | GatewayError, request: FastifyRequest, reply: FastifyReply) => {
-    const gatewayError = asGatewayError(error, request);
+    const given = asGatewayError(error, request);
+    // A refused key is told how this door's clients send one.
+    const gatewayError = given.code === 'invalid_api_key' ? invalidApiKey(hint) : given;
     return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(envelope(gatewayError));
   };
 
 /** The OpenAI-format routes' error handler: OpenAI's envelope instead of `{ code, message }`. */
-export const sendGatewayError = errorHandlerIn((error) => error.body());
+export const sendGatewayError = errorHandlerIn((error) => error.body(), KEY_HEADER_HINTS.openai);
 
 /** The Anthropic-format route's error handler: the same errors in Anthropic's envelope. */
-export const sendAnthropicError = errorHandlerIn(anthropicErrorBody);
+export const sendAnthropicError = errorHandlerIn(anthropicErrorBody, KEY_HEADER_HINTS.anthropic);
 
 /** The Gemini door's error handler: the same errors in Google's envelope. */
-export const sendGoogleError = errorHandlerIn(googleErrorBody);
+export const sendGoogleError = errorHandlerIn(googleErrorBody, KEY_HEADER_HINTS.google);

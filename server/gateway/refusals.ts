@@ -7,6 +7,7 @@ import {
   invalidApiKey,
   keyBudgetExceeded,
   keyExpired,
+  keyOwnerDisabled,
   keyRateLimited,
   memberBudgetExceeded,
   modelNotAllowed,
@@ -21,6 +22,8 @@ export function refusal(
   switch (admission.reason) {
     case 'invalid_key':
       return invalidApiKey();
+    case 'key_owner_disabled':
+      return keyOwnerDisabled();
     case 'insufficient_credits':
       return insufficientCredits(admission.leftCents, overrun());
     case 'budget_exceeded':

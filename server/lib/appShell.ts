@@ -64,6 +64,9 @@ export function withPageData(html: string, answers: readonly object[]): string {
   );
 }
 
+/** The tag that tells the app to connect to the Redux DevTools (src/store/devTools.ts reads it). */
+export const DEVTOOLS_META = '<meta name="redux-devtools" content="on">';
+
 /** index.html with a preload link per script, at the end of <head> so the page's own tags come first. */
 export function withPreloads(html: string, scripts: string[]): string {
   const links = scripts
@@ -79,7 +82,7 @@ export function withPreloads(html: string, scripts: string[]): string {
  * before a page can render on a phone. Both files are read again when they
  * change on disk (a rebuild); without route-assets.json (an older build) the page is served as it is.
  */
-export function createAppShell(distDir: string) {
+export function createAppShell(distDir: string, options: { devTools: boolean } = { devTools: false }) {
   let cached: { version: string; html: string; assets: RouteAssets | null } | null = null;
 
   function load() {
@@ -107,7 +110,10 @@ export function createAppShell(distDir: string) {
     render(pathname: string, user: object | null, answers: readonly object[] = []): string | null {
       const { html, assets } = load();
       if (!assets) return null;
-      const page = withPreloads(html, preloadScripts(assets, pathname, user !== null));
+      const page = beforeHeadEnd(
+        withPreloads(html, preloadScripts(assets, pathname, user !== null)),
+        options.devTools ? DEVTOOLS_META : '',
+      );
       return user ? withPageData(withSessionUser(page, user), answers) : page;
     },
     /** The app route `pathname` renders (see routeOf); the path itself without a route manifest. */

@@ -96,7 +96,7 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
   }
 
   // index.html for a client-side route, with that route's chunks preloaded (see lib/appShell.ts).
-  const appShell = createAppShell(distDir);
+  const appShell = createAppShell(distDir, { devTools: config.reduxDevtools });
   /** Who is signed in, checked as /v1/auth/me checks it; null for no session or one the server no longer accepts. */
   const signedInUser = async (request: FastifyRequest) => {
     if (!readToken(request)) return null;

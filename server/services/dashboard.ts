@@ -51,7 +51,7 @@ export async function dashboardStats(q: Queryable, teamId: string) {
     requests_today: row.requests_today,
     requests_change: percentChange(row.requests_today, row.requests_yesterday),
     avg_response_time: latencyToday,
-    response_time_change: percentChange(latencyToday, latencyYesterday),
+    response_time_change: percentChange(latencyToday, latencyYesterday, ' ms'),
     active_models: row.models_now,
     models_change: absoluteChange(row.models_now, row.models_before),
   };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { preloadScripts, withPreloads, type RouteAssets } from '../lib/appShell';
+import { createAppShell, DEVTOOLS_META, preloadScripts, withPreloads, type RouteAssets } from '../lib/appShell';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 const ASSETS: RouteAssets = {
@@ -91,7 +91,10 @@ describe('the server sends index.html with the route preloads of the build and t
     const me = await ctx.request('GET', '/v1/auth/me', { as: alice });
     assert.deepEqual(sessionUser(signedIn.body), me.body);
     assert.equal(
-      signedIn.body.replace(/<link[^>]+>/g, '').replace(/<script id="session-user"[^<]*<\/script>/, ''),
+      signedIn.body
+        .replace(/<link[^>]+>/g, '')
+        .replace(/<script id="session-user"[^<]*<\/script>/, '')
+        .replace(DEVTOOLS_META, ''),
       INDEX,
     );
   });
@@ -221,5 +224,19 @@ describe('the server sends the answers to the page’s first queries with it (li
       team: { name: string };
     };
     assert.equal(dashboard.team.name, '</script><script>alert(1)</script>');
+  });
+});
+
+describe('the Redux DevTools: on in demo mode, off in production unless REDUX_DEVTOOLS says so', () => {
+  test('the page carries the meta tag the app reads only when they are on', () => {
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-devtools-'));
+    try {
+      fs.writeFileSync(path.join(distDir, 'index.html'), '<html><head><title>App</title></head><body></body></html>');
+      fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
+      assert.ok(createAppShell(distDir, { devTools: true }).render('/login', null)?.includes(DEVTOOLS_META));
+      assert.ok(!createAppShell(distDir, { devTools: false }).render('/login', null)?.includes(DEVTOOLS_META));
+    } finally {
+      fs.rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,13 @@ function problems(env: Record<string, string>, argv: string[] = []): string[] {
 }
 
 describe('config', () => {
+  test('the Redux DevTools: on in demo mode, off in production unless REDUX_DEVTOOLS=true', () => {
+    assert.equal(loadConfig({}, ['--demo']).reduxDevtools, true);
+    assert.equal(loadConfig({ REDUX_DEVTOOLS: 'false' }, ['--demo']).reduxDevtools, false);
+    assert.equal(loadConfig(production).reduxDevtools, false);
+    assert.equal(loadConfig({ ...production, REDUX_DEVTOOLS: 'true' }).reduxDevtools, true);
+  });
+
   test('production mode requires GitHub credentials and a long JWT secret', () => {
     const found = problems({});
     assert.equal(found.length, 3);

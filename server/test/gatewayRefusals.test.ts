@@ -76,6 +76,33 @@ describe('refusals, in OpenAI error format', () => {
     assert.equal(ctx.upstream.requests.length, 0);
   });
 
+  test("401 key_owner_disabled: a disabled creator's key is told why, on a call and on the model list", async () => {
+    await ctx.db.query('UPDATE users SET disabled_at = now() WHERE id = $1', [owner.id]);
+    const error = await refused(await ctx.chat(key, hello), 401, 'key_owner_disabled');
+    assert.match(error.message, /creator has been disabled by an administrator/);
+    const list = await ctx.request('GET', '/v1/models', { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(list.status, 401, list.text);
+    assert.equal((list.body as OpenAiErrorBody).error.code, 'key_owner_disabled');
+    await nothingHappened();
+  });
+
+  test("a bad key is told the header its door's clients send: Bearer, x-api-key, x-goog-api-key", async () => {
+    const openai = (await (await ctx.chat('sk-unknown', hello)).json()) as OpenAiErrorBody;
+    assert.match(openai.error.message, /"Authorization: Bearer sk-\.\.\."/);
+    const messages = { model: 'gpt-4o', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] };
+    const anthropic = await ctx.post('/v1/messages', messages, { 'x-api-key': 'sk-unknown' });
+    assert.equal(anthropic.status, 401);
+    const anthropicBody = (await anthropic.json()) as { error: { message: string } };
+    assert.match(anthropicBody.error.message, /"x-api-key: sk-\.\.\."/);
+    const contents = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+    const google = await ctx.post('/v1beta/models/gpt-4o:generateContent', contents, {
+      'x-goog-api-key': 'sk-unknown',
+    });
+    assert.equal(google.status, 401);
+    const googleBody = (await google.json()) as { error: { message: string } };
+    assert.match(googleBody.error.message, /"x-goog-api-key: sk-\.\.\."/);
+  });
+
   test('402 insufficient_credits at a zero or negative balance', async () => {
     await ctx.topUp(teamId, -500);
     await refused(await ctx.chat(key, hello), 402, 'insufficient_credits');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
+import { readableUtc } from '../gateway/errors';
 import type { ApiKey, ApiKeyCreateBody, CreatedApiKey } from '../../contract/schemas/apiKeys';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';
@@ -77,7 +78,7 @@ describe('spending limit', () => {
     assert.equal(
       refused.body.error.message,
       'This request may cost up to $0.05 (a prompt of up to 10 tokens and up to 5 output tokens); this key has ' +
-        `$0.02 left of its $0.12 limit today (it resets at ${tomorrow.toISOString()}). Send a smaller prompt or a ` +
+        `$0.02 left of its $0.12 limit today (it resets ${readableUtc(tomorrow)}). Send a smaller prompt or a ` +
         'lower max_tokens (at most 2 would fit).',
     );
     // A refusal changes no counter.

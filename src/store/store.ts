@@ -3,6 +3,7 @@ import type { api } from './api';
 import { drawerSlice } from '../slices/drawerSlice';
 import { toastsSlice } from '../slices/toastsSlice';
 import { sessionSlice } from '../slices/sessionSlice';
+import { devToolsOption } from './devTools';
 
 // The API slice (RTK Query and every endpoint) is plugged in by apiConnection.ts when the first route that needs it
 // loads, so a first visit to /login does not download it (README, Bundle budget). Its state type is declared here
@@ -24,8 +25,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     // notification is a synchronous re-render of the page (react-redux cannot slice it), so one long task replaces
     // four or five on a slow phone. Other actions (UI state) still notify at once.
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'timer', timeout: 50 } }),
-    // Redux DevTools in development builds only.
-    devTools: process.env.NODE_ENV !== 'production',
+    // Redux DevTools in development builds, and where the server turns them on (the demo), sanitized: ./devTools.ts.
+    devTools: devToolsOption(),
   });
   return Object.assign(store, { addMiddleware: dynamicMiddleware.addMiddleware });
 }

@@ -36,7 +36,7 @@ BEGIN
   IF NOT FOUND THEN refusal := 'invalid_key'; RETURN; END IF;
   -- Nor once an administrator has disabled its creator (docs/governance.md#disabled-users).
   IF EXISTS (SELECT 1 FROM users u WHERE u.id = k.user_id AND u.disabled_at IS NOT NULL) THEN
-    refusal := 'invalid_key'; RETURN;
+    refusal := 'key_owner_disabled'; RETURN;
   END IF;
   key_id := k.id;
   team_id := k.team_id;

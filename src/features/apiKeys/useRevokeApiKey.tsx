@@ -25,7 +25,7 @@ export function useRevokeApiKey() {
       const confirmed = await confirm({
         title: revokeTitle(key.name),
         message: REVOKE_CONFIRMATION,
-        confirmLabel: 'Confirm',
+        confirmLabel: 'Revoke Key',
       });
       if (!confirmed) return;
       setRevokeError(null);

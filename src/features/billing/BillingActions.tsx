@@ -5,6 +5,7 @@ import { useGetCreditBalanceQuery } from '../../store/api';
 import { BuyCreditsDialog, RedeemCouponDialog } from './lazyDialogs';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
 import { BuyCreditsIcon, RedeemCouponIcon } from './BillingActionIcons';
+import { useTeamless } from '../team/useTeamless';
 
 type OpenDialog = 'buy' | 'redeem' | null;
 
@@ -20,7 +21,10 @@ interface BillingActionsProps {
   buttonSx?: SxProps<Theme>;
 }
 
-/** The 'Buy Credits' and 'Redeem Coupon' buttons (dashboard and billing) and the shared dialogs they open. */
+/**
+ * The 'Buy Credits' and 'Redeem Coupon' buttons (dashboard and billing) and the shared dialogs they open; none for a
+ * user without a team.
+ */
 export function BillingActions({
   teamId,
   teamName,
@@ -30,8 +34,11 @@ export function BillingActions({
   buttonSx,
 }: BillingActionsProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const teamless = useTeamless();
   const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
   const forTeam = { onClose: () => setDialog(null), teamId, teamName };
+  // Credits and coupons belong to a team: a user without one is steered to set one up instead (the page says so).
+  if (teamless) return null;
   return (
     <>
       <Button

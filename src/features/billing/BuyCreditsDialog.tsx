@@ -31,12 +31,21 @@ interface BuyCreditsDialogProps {
   teamId: string | undefined;
   teamName: string | undefined;
   currentBalance: number | undefined;
+  /** The amount to start from (dollars, as typed): a failed payment's, when the user starts it again. */
+  initialAmount?: string;
 }
 
-export function BuyCreditsDialog({ open, onClose, teamId, teamName, currentBalance }: BuyCreditsDialogProps) {
+export function BuyCreditsDialog({
+  open,
+  onClose,
+  teamId,
+  teamName,
+  currentBalance,
+  initialAmount = '',
+}: BuyCreditsDialogProps) {
   const appDispatch = useAppDispatch();
   const [state, send] = useReducer(buyCreditsReducer, initialBuyState);
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(initialAmount);
   const [description, setDescription] = useState('');
   const [createPaymentLink] = useCreatePaymentLinkMutation();
   const waiting = open && state.step === 'waiting';

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
-import { useCheckPaymentMutation, useGetPaymentHistoryQuery } from '../../store/api';
+import { useCheckPaymentMutation, useGetCreditBalanceQuery, useGetPaymentHistoryQuery } from '../../store/api';
 import type { Payment } from '../../../contract/schemas/billing';
 import { errorMessage } from '../../lib/apiError';
 import {
@@ -14,6 +14,7 @@ import {
   PAYMENT_HISTORY_SHOWN,
   PAYMENT_WINDOW_FEATURES,
   PAYMENT_WINDOW_NAME,
+  refreshStatusText,
 } from './payments';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -22,13 +23,21 @@ import { PaymentRow } from './PaymentRow';
 import { apiUrl } from '../../config';
 import { documentPdfPath } from '../../../contract/apiPaths';
 import { WidgetBoundary } from '../../components/WidgetBoundary';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../slices/toastsSlice';
+import { MountWhenOpened } from '../../components/MountWhenOpened';
+import { centsToDollars } from '../../../contract/money';
+import { BuyCreditsDialog } from './lazyDialogs';
 
 /**
  * The team's payments, newest first: the first 10, with re-check and re-open for pending ones, and the invoice and
  * credit notes of the paid ones to download.
  */
-export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
+export function PaymentHistory({ teamId, teamName }: { teamId: string | undefined; teamName?: string }) {
   const history = useGetPaymentHistoryQuery(teamId ?? '', { skip: !teamId });
+  const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
+  const [retrying, setRetrying] = useState<Payment | null>(null);
+  const dispatch = useAppDispatch();
   const [checkPayment] = useCheckPaymentMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const payments = history.data?.payments ?? [];
@@ -36,10 +45,12 @@ export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
   const shown = payments.slice(0, PAYMENT_HISTORY_SHOWN);
 
   // A failed manual re-check is only logged (docs/rules.md#failed-loads); the list reloads through the check's tags.
+  // What the check found is said in a toast: a click that changes nothing on screen must still answer.
   const refreshStatus = async (payment: Payment) => {
     if (!teamId) return;
     try {
-      await checkPayment({ teamId, orderId: payment.order_id }).unwrap();
+      const checked = await checkPayment({ teamId, orderId: payment.order_id }).unwrap();
+      dispatch(toastShown(refreshStatusText(payment.order_id, checked.status), 'info'));
     } catch (error) {
       console.error('Failed to refresh payment status', error);
     }
@@ -89,6 +100,7 @@ export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
                     documentUrl={(number) => apiUrl(documentPdfPath(teamId ?? '', number))}
                     onRefreshStatus={refreshStatus}
                     onOpenPayment={openPayment}
+                    onCreateNew={setRetrying}
                   />
                 ))}
               </Box>
@@ -101,6 +113,17 @@ export function PaymentHistory({ teamId }: { teamId: string | undefined }) {
           )}
         </WidgetBoundary>
       </CardContent>
+      <MountWhenOpened open={retrying !== null}>
+        <BuyCreditsDialog
+          key={retrying?.order_id}
+          open={retrying !== null}
+          onClose={() => setRetrying(null)}
+          teamId={teamId}
+          teamName={teamName}
+          currentBalance={balance.data?.current_balance}
+          initialAmount={retrying ? centsToDollars(retrying.amount.cents).toFixed(2) : ''}
+        />
+      </MountWhenOpened>
     </Card>
   );
 }

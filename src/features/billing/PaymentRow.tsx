@@ -17,6 +17,8 @@ interface PaymentRowProps {
   documentUrl: (number: string) => string;
   onRefreshStatus: (payment: Payment) => void;
   onOpenPayment: (payment: Payment) => void;
+  /** Starts a new payment of the same amount (Buy Credits, prefilled) after this one failed. */
+  onCreateNew: (payment: Payment) => void;
 }
 
 function PendingLink({ payment, now }: { payment: Payment; now: Date }) {
@@ -35,7 +37,14 @@ function PendingLink({ payment, now }: { payment: Payment; now: Date }) {
 }
 
 /** One payment: amount and status, its dates, and what can still be done with it. */
-export function PaymentRow({ payment, now, documentUrl, onRefreshStatus, onOpenPayment }: PaymentRowProps) {
+export function PaymentRow({
+  payment,
+  now,
+  documentUrl,
+  onRefreshStatus,
+  onOpenPayment,
+  onCreateNew,
+}: PaymentRowProps) {
   const pending = payment.status === 'pending';
   return (
     <Box
@@ -94,7 +103,7 @@ export function PaymentRow({ payment, now, documentUrl, onRefreshStatus, onOpenP
         </Stack>
       )}
       {payment.status === 'failed' && (
-        <Button size="small" variant="outlined" disabled sx={{ mt: 1 }}>
+        <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onCreateNew(payment)}>
           Create New
         </Button>
       )}

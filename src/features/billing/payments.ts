@@ -71,3 +71,7 @@ export function paymentStatusColor(status: string): ChipColor {
 
 /** Payment History shows the first 10. */
 export const PAYMENT_HISTORY_SHOWN = 10;
+
+/** What a manual re-check found, as its toast says: 'Order ord-012 is still pending.', 'Order ord-012 is now completed.' */
+export const refreshStatusText = (orderId: string, status: PaymentStatus) =>
+  status === 'pending' ? `Order ${orderId} is still pending.` : `Order ${orderId} is now ${status}.`;

@@ -102,7 +102,7 @@ export function BillingPage() {
               <CreditHistory teamId={team.id} limit={BILLING_CREDIT_HISTORY_LIMIT} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <PaymentHistory teamId={team.id} />
+              <PaymentHistory teamId={team.id} teamName={team.name} />
             </Grid>
             <Grid size={12}>
               <BillingDetailsCard teamId={team.id} teamName={team.name} isOwner={dashboard.data.is_owner} />

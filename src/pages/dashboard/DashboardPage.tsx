@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Add from '@mui/icons-material/Add';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import { PageHeader } from '../../components/PageHeader';
-import { greetingName } from '../../lib/dashboard';
+import { greeting, greetingName } from '../../lib/dashboard';
 import { useGetMeQuery, useGetTeamQuery } from '../../store/api';
 import { GettingStarted } from '../../features/dashboard/GettingStarted';
 import { MonthSummary } from '../../features/dashboard/MonthSummary';
@@ -14,6 +14,7 @@ import { QuickActions } from '../../features/dashboard/QuickActions';
 import { RecentActivity } from '../../features/dashboard/RecentActivity';
 import { TeamSetupNotice } from '../../features/dashboard/TeamSetupNotice';
 import { CapReachedNotice } from '../../features/dashboard/CapReachedNotice';
+import { TeamBlockedNotice } from '../../features/dashboard/TeamBlockedNotice';
 import { UsageStatCards } from '../../features/dashboard/UsageStatCards';
 import { useTeamless } from '../../features/team/useTeamless';
 
@@ -27,7 +28,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        title={greeting(name, !teamless)}
         subtitle={team ? `Here is what is happening in ${team.name}.` : 'Here is what is happening with your gateway.'}
         actions={
           team ? (
@@ -46,6 +47,7 @@ export function DashboardPage() {
         }
       />
       {teamFailed && <TeamSetupNotice />}
+      <TeamBlockedNotice />
       <CapReachedNotice />
       <UsageStatCards />
       <Grid container spacing={3}>
