@@ -28,6 +28,7 @@ const ENTRY: RequestLogEntry = {
   error_code: null,
   error_message: null,
   prompt_tokens: 1200,
+  request_id: '5f0c2a9e-1b7d-4c3a-9e21-8f6a0d2c4b11',
   completion_tokens: 340,
   cached_tokens: 800,
   cost_cents: 12,

@@ -103,6 +103,25 @@ describe('/usage-reports/requests', () => {
     expect(sinceOneBack(lastQuery()!.from, 7 * 24 * HOUR)).toBeGreaterThanOrEqual(0);
   });
 
+  it("finds a call by the x-request-id its caller got, whenever it was made (outside the range's 24 hours)", async () => {
+    const { user, router } = await renderLog();
+    await user.type(
+      screen.getByRole('textbox', { name: 'Request ID' }),
+      ' 5f0c2a9e-0000-4000-8000-000000000050 {Enter}',
+    );
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({
+        request_id: '5f0c2a9e-0000-4000-8000-000000000050',
+        sort: 'created_at',
+        order: 'desc',
+        limit: '50',
+      }),
+    );
+    await waitFor(() => expect(shownRows()).toBe(1));
+    expect(search(router)).toEqual({ request_id: '5f0c2a9e-0000-4000-8000-000000000050' });
+    expect(screen.getByText('Searched at any time, whatever the range')).toBeInTheDocument();
+  });
+
   it('says a cost that is not an amount is not one, and sends nothing for it', async () => {
     const { user } = await renderLog();
     const requests = pageRequests().length;
@@ -254,10 +273,14 @@ describe('the request details drawer', () => {
     ]) {
       expect(within(drawer).getByText(text)).toBeInTheDocument();
     }
+    // The id its caller got in x-request-id, and the log's own number for the row.
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    expect(within(drawer).getByText('5f0c2a9e-0000-4000-8000-000000000004')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Copy request id' }));
-    expect(writeText).toHaveBeenCalledWith('req-004');
+    expect(writeText).toHaveBeenCalledWith('5f0c2a9e-0000-4000-8000-000000000004');
     expect(await screen.findByText('Request ID copied to clipboard')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Copy log entry' }));
+    expect(writeText).toHaveBeenCalledWith('req-004');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request details' })).not.toBeInTheDocument());

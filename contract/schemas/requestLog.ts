@@ -25,6 +25,10 @@ export const RequestLogFilters = Type.Object({
       { errorMessage: `status must be one of ${REQUEST_STATUSES.join(', ')}` },
     ),
   ),
+  /** The x-request-id of a gateway answer: that request's row, and its failed tries before it. */
+  request_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, errorMessage: 'request_id must be 1-200 characters' }),
+  ),
   min_cost_cents: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -79,6 +83,8 @@ export const RequestLogEntry = Type.Object({
   cost_cents: Type.Integer(),
   latency_ms: Type.Integer(),
   ttft_ms: Nullable(Type.Integer()),
+  /** The x-request-id the caller got (the same on a request's failed tries); null on rows older than migration 18. */
+  request_id: Nullable(Type.String()),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
@@ -106,4 +112,5 @@ export const REQUEST_LOG_CSV_COLUMNS = [
   'cost_cents',
   'latency_ms',
   'ttft_ms',
+  'request_id',
 ] as const satisfies readonly (keyof RequestLogEntry)[];

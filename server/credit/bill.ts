@@ -61,6 +61,8 @@ interface BillContext {
   firstCandidate: Billed;
   /** Called once the request's bill is written (a trace's settlement span); not for the failed tries before it. */
   written?: () => void;
+  /** The x-request-id the client gets, on every row the request writes (its tries and its answer). */
+  callerRequestId: string;
 }
 
 const NO_TOKENS: TokenUsage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
@@ -105,6 +107,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         ttftMs: extra.ttftMs ?? null,
         errorCode: extra.error?.code ?? null,
         errorMessage: extra.error?.message ?? null,
+        callerRequestId: context.callerRequestId,
       },
       { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
     );

@@ -38,6 +38,8 @@ export interface UsageEvent {
   errorCode?: string | null;
   /** The message its client got with that code (the request log shows it); never a request or response body. */
   errorMessage?: string | null;
+  /** The x-request-id its client got: the request log finds the request (and its failed tries) by it. */
+  callerRequestId?: string | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -64,18 +66,20 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
                             $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
-                            $24::bigint[])
+                            $24::bigint[], $25::text[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
-              deployment_id, ttft_ms, error_code, error_message, lease_id)
+              deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
-                                 request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message)
+                                 request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message,
+                                 caller_request_id)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
-              COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message
+              COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message,
+              caller_request_id
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -234,6 +238,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.errorCode ?? null),
       column((e) => e.errorMessage ?? null),
       column((e) => e.leaseId ?? null),
+      column((e) => e.callerRequestId ?? null),
     ],
     { name: 'usage_record_batch' },
   );

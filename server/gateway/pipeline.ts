@@ -127,6 +127,7 @@ async function serve(
       firstCandidate: resolved.candidates.get(resolved.route.deployments[0].id) as Candidate,
       log: request.log,
       written,
+      callerRequestId: request.id,
     }),
   );
   // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).

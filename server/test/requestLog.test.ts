@@ -290,6 +290,18 @@ describe('a gateway request in the log', () => {
     assert.equal(detail.status, 200);
     assert.deepEqual(detail.body, down);
     assert.match(detail.body.key_prefix, /^sk-/);
+
+    // Each row keeps the x-request-id its caller got, and the log is searched by it, whatever the time.
+    assert.equal(good.request_id, ok.headers.get('x-request-id'));
+    assert.equal(down.request_id, failed.headers.get('x-request-id'));
+    const found = await get({ request_id: ` ${String(failed.headers.get('x-request-id'))} ` }, owner);
+    assert.equal(found.status, 200, found.text);
+    assert.deepEqual(
+      found.body.rows.map((row: { id: string }) => row.id),
+      [down.id],
+    );
+    assert.deepEqual((await get({ request_id: 'no-such-request' }, owner)).body.rows, []);
+    assert.equal((await get({ request_id: 'x'.repeat(201) }, owner)).status, 400);
   });
 });
 

@@ -52,6 +52,9 @@ function seedRequest(now: Date, teamId: string, index: number): FakeRequest {
     cost_cents: failed ? 0 : 1 + ((index * 17) % 250),
     latency_ms: 200 + ((index * 97) % 2000),
     ttft_ms: index % 2 === 0 ? 80 + ((index * 13) % 300) : null,
+    // The x-request-id its caller saw; the oldest rows predate migration 18 and have none.
+    request_id:
+      index < SEED_REQUEST_COUNT - 5 ? `5f0c2a9e-0000-4000-8000-${String(index + 1).padStart(12, '0')}` : null,
   };
 }
 

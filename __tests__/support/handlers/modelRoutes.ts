@@ -99,6 +99,7 @@ export const playgroundRoutes = [
       cost_cents: 4,
       latency_ms: 120,
       ttft_ms: 40,
+      request_id: crypto.randomUUID(),
     });
     const chunk = (delta: object, usage: object | null = null) =>
       `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: usage ? [] : [{ index: 0, delta }], usage })}\n\n`;

@@ -47,6 +47,10 @@ function filtered(query: URLSearchParams): FakeRequest[] {
     throw validationError('model must be 1-200 characters');
   }
   const status = oneOf(query, 'status', REQUEST_STATUSES, `status must be one of ${REQUEST_STATUSES.join(', ')}`);
+  const requestId = query.get('request_id');
+  if (requestId !== null && (requestId.length < 1 || requestId.length > 200)) {
+    throw validationError('request_id must be 1-200 characters');
+  }
   const minCost = query.get('min_cost_cents');
   if (minCost !== null && !/^\d+$/.test(minCost)) {
     throw validationError('min_cost_cents must be a whole number of cents from 0');
@@ -61,7 +65,8 @@ function filtered(query: URLSearchParams): FakeRequest[] {
       (userId === null || row.user_id === userId) &&
       (model === null || row.model === model) &&
       (status === undefined || row.status === status) &&
-      (minCost === null || row.cost_cents >= Number(minCost))
+      (minCost === null || row.cost_cents >= Number(minCost)) &&
+      (requestId === null || row.request_id === requestId.trim())
     );
   });
 }

@@ -54,7 +54,9 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
           ['Error message', row.error_message ?? '-'],
         ] as [string, ReactNode][])
       : []),
-    ['Request ID', copyable('Request ID', row.id)],
+    // The id the caller got in x-request-id (older rows have none), and the log's own number for the row.
+    ['Request ID', copyable('Request ID', row.request_id ?? null)],
+    ['Log entry', copyable('Log entry', row.id)],
     ['Endpoint', row.endpoint ?? '-'],
     ['Key', [keyName(row), keyPrefixText(row)].filter(Boolean).join(' · ')],
     ['Key ID', copyable('Key ID', row.api_key_id)],

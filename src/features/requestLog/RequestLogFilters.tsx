@@ -45,7 +45,7 @@ const trimmed = (text: string) => text.trim();
 const asText = (value: string) => value;
 
 /**
- * Time range, key, member, model, status and "Cost above ($)": every filter applies on the server
+ * Time range, key, member, model, status, "Cost above ($)" and the request id a caller got (x-request-id): every filter applies on the server
  * (docs/governance.md#request-log) and lives in the URL. Memoised: a page arriving re-renders the page, not these.
  */
 export const RequestLogFilters = memo(function RequestLogFilters({
@@ -80,6 +80,7 @@ export const RequestLogFilters = memo(function RequestLogFilters({
     [members, view.user_id],
   );
   const model = useTypedFilter(view.model, (value) => onChange({ model: value }), trimmed, asText);
+  const requestId = useTypedFilter(view.request_id, (value) => onChange({ request_id: value }), trimmed, asText);
   const cost = useTypedFilter(
     view.min_cost_cents,
     (value) => onChange({ min_cost_cents: value }),
@@ -162,6 +163,14 @@ export const RequestLogFilters = memo(function RequestLogFilters({
         onChange={(event) => cost.setText(event.target.value)}
         errorText={cost.invalid ? COST_ERROR : null}
         htmlInput={{ inputMode: 'decimal', ...applyOnEnter(cost.apply) }}
+      />
+      <TextInput
+        label="Request ID"
+        size="small"
+        value={requestId.text}
+        onChange={(event) => requestId.setText(event.target.value)}
+        helperText={view.request_id ? 'Searched at any time, whatever the range' : undefined}
+        htmlInput={{ spellCheck: false, autoComplete: 'off', ...applyOnEnter(requestId.apply) }}
       />
     </Box>
   );

@@ -36,6 +36,8 @@ export interface RequestLogView {
   model: string;
   status: RequestStatus | '';
   min_cost_cents: number | null;
+  /** A gateway answer's x-request-id: that request (and its failed tries) whenever it was made; '' for none. */
+  request_id: string;
   sort: RequestLogSortField;
   order: SortOrder;
 }
@@ -49,6 +51,7 @@ export const DEFAULT_VIEW: RequestLogView = {
   model: '',
   status: '',
   min_cost_cents: null,
+  request_id: '',
   sort: 'created_at',
   order: 'desc',
 };
@@ -79,6 +82,7 @@ export function viewFromParams(params: URLSearchParams): RequestLogView {
   const toValue = custom ? isoOrNull(params.get('to')) : null;
   const model = params.get('model')?.trim() ?? '';
   const cost = params.get('min_cost_cents') ?? '';
+  const requestId = params.get('request_id')?.trim() ?? '';
   return {
     range: range ?? DEFAULT_TIME_RANGE,
     from,
@@ -89,6 +93,7 @@ export function viewFromParams(params: URLSearchParams): RequestLogView {
     model: model.length <= MAX_MODEL_LENGTH ? model : '',
     status: oneOf(REQUEST_STATUSES, params.get('status')) ?? '',
     min_cost_cents: /^\d{1,12}$/.test(cost) ? Number(cost) : null,
+    request_id: requestId.length <= MAX_MODEL_LENGTH ? requestId : '',
     sort: oneOf(REQUEST_LOG_SORT_FIELDS, params.get('sort')) ?? DEFAULT_VIEW.sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? DEFAULT_VIEW.order,
   };
@@ -107,10 +112,12 @@ export function viewParams(change: Partial<RequestLogView>): Record<string, stri
 }
 
 /**
- * The view's filters as the API takes them. A preset range counts back from `anchor` (when the view was set up or
+ * The view's filters as the API takes them (a request id alone, when one is given). A preset range counts back from `anchor` (when the view was set up or
  * last refreshed) and stays open at the end, so the newest requests keep arriving on a refetch.
  */
 export function viewFilters(view: RequestLogView, anchor: Date): RequestLogFilters {
+  // A request id names one request: it is found whenever it was made, whatever the time range says.
+  if (view.request_id) return { request_id: view.request_id };
   const preset = TIME_RANGES.find((option) => option.value === view.range);
   const from = preset?.ms ? new Date(anchor.getTime() - preset.ms).toISOString() : view.from;
   const filters: RequestLogFilters = {
