@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { animationsSettled, axeViolations, showColorScheme, type ColorScheme } from './axe';
 import { newPageAs, type Login } from './sessions';
 
-// Accessibility (README): axe (WCAG 2.1 A/AA + best practices) on every screen of the real server with demo data, in
+// Accessibility (docs/testing.md): axe (WCAG 2.1 A/AA + best practices) on every screen of the real server with demo data, in
 // the light and the dark scheme, at desktop and phone width, and with each dialog open. The goal is zero violations.
 
 const WIDTHS = {

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectVisibleFocus, tabTo, walkTabOrder } from './focus';
 import { newPageAs, type Login } from './sessions';
 
-// Keyboard (README, Accessibility): every button and link is reached by Tab and shows where focus is; dialogs open with
+// Keyboard (docs/testing.md, "Accessibility"): every button and link is reached by Tab and shows where focus is; dialogs open with
 // Enter or Space, close with Escape, and hand focus back to what opened them; the phone drawer works the same way.
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the app and prints, per route, the JavaScript a first visit downloads (gzip -9): the initial chunks plus the
 // lazy chunk groups the route loads before it can render (see the webpackChunkName comments in src/app/routes.tsx and
-// src/app/loaders.ts). Fails when a route is over its budget (README, Bundle budget), when a route without grids or
+// src/app/loaders.ts). Fails when a route is over its budget (docs/testing.md, "Bundle budget"), when a route without grids or
 // charts pulls in MUI X code, or when a route names a chunk the build no longer has. It reads webpack's own chunk
 // graph, so it measures what the browser really fetches. `--no-build` reuses the stats of the last run.
 const { execFileSync } = require('node:child_process');

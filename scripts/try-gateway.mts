@@ -65,7 +65,17 @@ async function main() {
   );
 }
 
+/** Whether the SDK could not reach the server at all (nothing listening there), as opposed to an error it answered. */
+const unreachable = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'APIConnectionError' || /ECONNREFUSED|fetch failed|Connection error/.test(error.message));
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (unreachable(error)) {
+    console.error(
+      `Could not reach the gateway at ${origin}: is npm start running there? If it listens on another port, ` +
+        `run GATEWAY_URL=http://localhost:<port> KEY=sk-... npm run try:gateway.`,
+    );
+  } else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
