@@ -35,6 +35,27 @@ describe('/models', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('says a model whose provider is not set up cannot be called by any key, instead of naming keys', async () => {
+    renderRoute('/models', { userOptions: { delay: null } });
+    const gemini = await card('google/gemini-2.5-flash');
+    expect(within(gemini).getByText('Provider not configured')).toBeInTheDocument();
+    expect(
+      within(gemini).getByText(
+        'No key can call it yet: its provider is not set up on this gateway (an administrator adds its key).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(gemini).queryByText(/Your keys that may call it/)).not.toBeInTheDocument();
+  });
+
+  it('lists the models for someone without a team too (an administrator, a new user), with no keys asked for', async () => {
+    fakeDb.signInAs('carol');
+    renderRoute('/models', { userOptions: { delay: null } });
+    const gpt = await card('openai/gpt-4o');
+    expect(within(gpt).getByText('None of your keys may call it.')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome to AI Model Gateway!')).not.toBeInTheDocument();
+    expect(fakeDb.requestsTo('GET', '/v1/api-keys')).toEqual([]);
+  });
+
   it('is in the sidebar for every member', async () => {
     renderRoute('/dashboard');
     const nav = await screen.findByRole('navigation', {}, { timeout: 5000 });

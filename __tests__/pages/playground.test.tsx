@@ -45,6 +45,14 @@ describe('/playground', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('asks someone without a team to set one up, under its heading, without asking the server for models', async () => {
+    fakeDb.signInAs('carol');
+    renderRoute('/playground', { userOptions: { delay: null } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playground' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your Team' })).toHaveAttribute('href', '/team');
+    expect(fakeDb.requestsTo('GET', '/v1/dashboard/models')).toEqual([]);
+  });
+
   it('asks a member without a key of their own to create one', async () => {
     fakeDb.signInAs('bob');
     for (const key of fakeDb.state.apiKeys) if (key.user_id === 'user-bob') key.is_active = false;

@@ -9,7 +9,9 @@ import type { SecretBox } from '../lib/secretBox';
 import { loadRoutingTable } from '../services/routing';
 import { loadTiers } from '../credit/tiers';
 import { findKeyOwner } from './callerKey';
-import { invalidApiKey, keyExpired, keyOwnerDisabled } from './errors';
+import { invalidApiKey, keyExpired, keyOwnerDisabled, modelNotFound, providerNotConfigured } from './errors';
+import { resolveModel } from './models';
+import { GATEWAY_PROVIDERS } from '../../contract/providers';
 import { listModels, type GatewayProvider } from './models';
 import { createReloadingCache } from './reloadingCache';
 import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
@@ -19,6 +21,7 @@ import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
  * is the safety net for a notification lost in between (a dropped listening connection reloads everything anyway).
  */
 const CACHE_MS = 5_000;
+const EVERY_PROVIDER: ReadonlySet<GatewayProvider> = new Set(GATEWAY_PROVIDERS);
 
 export function createCatalog(
   db: Db,
@@ -48,6 +51,14 @@ export function createCatalog(
       const [index, reachability] = await Promise.all([tiers.get(), reach()]);
       const resolved = resolveRoute(model, index, reachability, Date.now());
       return resolved && { ...resolved, credentials: reachability.routing };
+    },
+    /** The unknown model's refusal: its provider is not set up when it is priced here, else it is not offered. */
+    async unknownModel(model: string) {
+      const index = await tiers.get();
+      const priced = resolveModel(model, index, EVERY_PROVIDER, Date.now());
+      return priced && !providers.has(priced.provider)
+        ? providerNotConfigured(model, priced.provider)
+        : modelNotFound(model);
     },
     /** The models and routes a key may call: all of them, or those its allow-list names. */
     async models(allowed: string[] = []) {

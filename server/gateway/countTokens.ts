@@ -4,7 +4,7 @@ import { isJsonObject } from '../formats/sse';
 import { PROVIDERS } from '../providers/registry';
 import type { Catalog } from './catalog';
 import { calledNames } from './calledNames';
-import { modelNotAllowed, modelNotFound } from './errors';
+import { modelNotAllowed } from './errors';
 import { measureRequest } from './measure';
 import type { Upstreams } from './upstreams';
 
@@ -21,7 +21,7 @@ export interface TokenCount {
 
 /** What counting uses: who the key is and where the model goes, the provider clients, and how long to wait. */
 export interface CountParts {
-  catalog: Pick<Catalog, 'route' | 'authenticate'>;
+  catalog: Pick<Catalog, 'route' | 'authenticate' | 'unknownModel'>;
   upstreams: Pick<Upstreams, 'get'>;
   timeoutMs: number;
   log: FastifyBaseLogger;
@@ -46,7 +46,7 @@ export async function countTokens(
 ): Promise<TokenCount> {
   const access = await parts.catalog.authenticate(keyHash);
   const resolved = await parts.catalog.route(body.model);
-  if (!resolved) throw modelNotFound(body.model);
+  if (!resolved) throw await parts.catalog.unknownModel(body.model);
   const names = calledNames(body.model, resolved);
   if (access.allowedModels.length > 0 && !names.some((name) => access.allowedModels.includes(name))) {
     throw modelNotAllowed(body.model);

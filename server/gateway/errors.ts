@@ -7,6 +7,7 @@ import { offering } from '../providers/registry';
 import { anthropicErrorBody } from '../formats/anthropicErrors';
 import { googleErrorBody } from '../formats/googleErrors';
 import type { EndpointName } from '../formats/types';
+import type { GatewayProvider } from '../../contract/providers';
 
 /**
  * How each door's clients send the key, as a refused key is told: OpenAI's SDKs a bearer token, Anthropic's SDKs and
@@ -123,12 +124,38 @@ export const notOffered = (model: string, endpoint: EndpointName) =>
     'model',
   );
 
+/** A chat (or other answer) sent to an embeddings model: it answers /v1/embeddings only. */
+export const embeddingsModel = (model: string, endpoint: EndpointName) =>
+  new GatewayError(
+    400,
+    'invalid_request_error',
+    'unsupported_endpoint',
+    `The model "${model}" is an embeddings model: it answers /v1/embeddings requests only, not ${endpoint} ` +
+      'requests. Choose a chat model (GET /v1/models lists them).',
+    'model',
+  );
+
 export const modelNotFound = (model: string) =>
   new GatewayError(
     404,
     'invalid_request_error',
     'model_not_found',
     `The model "${model}" is not offered by this gateway. GET /v1/models lists the models you can use.`,
+    'model',
+  );
+
+/**
+ * A model priced on this gateway whose provider has no key here: the caller (and the admin they ask) is told what is
+ * missing, not that the model does not exist.
+ */
+export const providerNotConfigured = (model: string, provider: GatewayProvider) =>
+  new GatewayError(
+    404,
+    'invalid_request_error',
+    'model_not_found',
+    `The model "${model}" is priced on this gateway, but its provider (${provider}) is not set up: an administrator ` +
+      `adds its API key (${provider.toUpperCase()}_API_KEY, or a stored credential on Admin → Routing). ` +
+      'GET /v1/models lists the models you can use now.',
     'model',
   );
 

@@ -4,8 +4,8 @@ import type { Credit } from '../credit/credit';
 import { planHold, outputCapFor, tooLongFor, whatFits, type Answerer } from '../credit/holds';
 import { tryDeployments, type AttemptParts } from './attempts';
 import type { Catalog } from './catalog';
-import { offers } from '../providers/registry';
-import { contextTooLong, modelNotFound, notOffered } from './errors';
+import { embeddingsOnly, modelOffers } from '../providers/registry';
+import { contextTooLong, embeddingsModel, notOffered } from './errors';
 import { modelLimits } from './modelLimits';
 import { refusal } from './refusals';
 import type { Candidate, ResolvedRoute } from './routing/resolve';
@@ -20,7 +20,7 @@ import type { GatewayProbe, RequestProbe } from './probe';
  * room to hold and bill it, the provider clients and cooldowns to try its deployments.
  */
 export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'> {
-  catalog: Pick<Catalog, 'route' | 'authenticate'>;
+  catalog: Pick<Catalog, 'route' | 'authenticate' | 'unknownModel'>;
   credit: Pick<Credit, 'admit' | 'openBill'>;
   config: Pick<GatewayConfig, 'defaultMaxTokens' | 'upstreamTimeoutMs'>;
   /** What watches the request (metrics, traces: probe.ts). */
@@ -29,7 +29,7 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */
 function offering<Route extends ResolvedRoute>(resolved: Route, endpoint: EndpointName): Route | null {
-  const deployments = resolved.route.deployments.filter((d) => offers(d.provider, endpoint));
+  const deployments = resolved.route.deployments.filter((d) => modelOffers(d.provider, d.model, endpoint));
   if (deployments.length === resolved.route.deployments.length) return resolved;
   if (deployments.length === 0) return null;
   return { ...resolved, route: { ...resolved.route, deployments } };
@@ -89,7 +89,9 @@ async function serve(
   const resolved = found && offering(found, call.endpoint);
   if (!resolved) {
     await catalog.authenticate(call.keyHash);
-    throw found ? notOffered(call.body.model, call.endpoint) : modelNotFound(call.body.model);
+    if (!found) throw await catalog.unknownModel(call.body.model);
+    const onlyEmbeddings = found.route.deployments.every((d) => embeddingsOnly(d.provider, d.model));
+    throw onlyEmbeddings ? embeddingsModel(call.body.model, call.endpoint) : notOffered(call.body.model, call.endpoint);
   }
   const measure = measureRequest(call.endpoint, call.body);
   const answerers = answerersOf(resolved);

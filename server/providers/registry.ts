@@ -32,6 +32,17 @@ const ANSWERED_BY_ALL: readonly EndpointName[] = ['chat.completions', 'messages'
 export const offers = (provider: GatewayProvider, endpoint: EndpointName) =>
   ANSWERED_BY_ALL.includes(endpoint) || PROVIDERS[provider].offers.includes(endpoint);
 
+/**
+ * An embeddings model (its provider documents no output: `limits(window, 0)`) answers /v1/embeddings only: a chat
+ * sent to it would come back empty, cut at zero tokens, where its caller needs a clear refusal.
+ */
+export const embeddingsOnly = (provider: GatewayProvider, model: string) =>
+  Object.hasOwn(PROVIDERS[provider].models, model) && PROVIDERS[provider].models[model].maxOutputTokens === 0;
+
+/** Whether a provider's model answers an endpoint. */
+export const modelOffers = (provider: GatewayProvider, model: string, endpoint: EndpointName) =>
+  offers(provider, endpoint) && (endpoint === 'embeddings' || !embeddingsOnly(provider, model));
+
 /** The providers that answer an endpoint, for a refusal that names them. */
 export const offering = (endpoint: EndpointName) =>
   Object.values(PROVIDERS)

@@ -148,6 +148,10 @@ describe('refusals, in OpenAI error format', () => {
     ]) {
       const error = await refused(await ctx.chat(key, { ...hello, model }), 404, 'model_not_found', 'model');
       assert.match(error.message, new RegExp(model.replace('/', '\\/')));
+      // A priced model whose provider has no key here says so, and what an administrator sets.
+      const unconfigured = model.includes('claude');
+      assert.equal(/its provider \(anthropic\) is not set up/.test(error.message), unconfigured, error.message);
+      if (unconfigured) assert.match(error.message, /ANTHROPIC_API_KEY, or a stored credential on Admin → Routing/);
     }
     // The SDK hands `param` on, so a program can tell which field to fix.
     const sdkError = await ctx

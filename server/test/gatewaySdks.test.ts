@@ -7,6 +7,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { REPO_ROOT } from '../config';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
+import type { TestUser } from './helpers';
 import { FAKE_EMBEDDING } from './fakeProviderFormats';
 
 /**
@@ -46,9 +47,10 @@ before(async () => {
 });
 after(() => ctx.close());
 
+let owner: TestUser;
 beforeEach(async () => {
   await ctx.reset();
-  const owner = await ctx.user('owner');
+  owner = await ctx.user('owner');
   teamId = await ctx.team(owner, 'Acme', 0);
   await ctx.topUp(teamId, 100_000);
   key = await ctx.key(owner);
@@ -270,6 +272,22 @@ describe('openai SDK', () => {
     await ctx.tier({ provider: 'echo', model: 'embed-1', prompt: 20, completion: 0 });
     const echo = await openai.embeddings.create({ model: 'echo/embed-1', input: 'a sentence to embed' });
     assert.equal(echo.data[0].embedding.length, 8);
+  });
+
+  test('an embeddings model answers no chat: a 400 saying what it is, and the catalog lists embeddings only', async () => {
+    await ctx.tier({ provider: 'echo', model: 'embed-1', prompt: 20, completion: 0 });
+    await assert.rejects(
+      openai.chat.completions.create({ model: 'echo/embed-1', messages: [{ role: 'user', content: 'hi' }] }),
+      (error: unknown) =>
+        error instanceof OpenAI.BadRequestError &&
+        error.param === 'model' &&
+        /"echo\/embed-1" is an embeddings model: it answers \/v1\/embeddings requests only/.test(error.message),
+    );
+    const catalog = await ctx.request('GET', '/v1/dashboard/models', { as: owner });
+    const embed = (catalog.body as { models: { id: string; endpoints: string[] }[] }).models.find(
+      (model) => model.id === 'echo/embed-1',
+    );
+    assert.deepEqual(embed?.endpoints, ['embeddings']);
   });
 
   test('an Anthropic model offers no embeddings: a 400 naming the model', async () => {

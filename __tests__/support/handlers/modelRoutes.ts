@@ -6,7 +6,7 @@ import { ENDPOINT_NAMES } from '../../../contract/endpoints';
 import type { CatalogModel } from '../../../contract/schemas/models';
 import { fakeDb } from '../fakeBackend';
 import { isTierActive } from '../fakeBackend/views';
-import { checkBody, json, notFound, ownTeam, route } from './http';
+import { checkBody, json, notFound, ownTeam, route, signedInUser } from './http';
 
 /** Providers the fake's gateway has a key for; the others' models are listed as not reachable. */
 const CONFIGURED = new Set(['openai', 'anthropic', 'echo']);
@@ -14,9 +14,12 @@ const EVERY_DOOR = ['chat.completions', 'messages', 'generateContent'];
 
 export const modelRoutes = [
   route('get', DASHBOARD_MODELS_PATH, () => {
-    const { user, team } = ownTeam();
+    // As the server: without a team, the same models with no keys.
+    const user = signedInUser();
     const now = fakeDb.now();
-    const keys = fakeDb.state.apiKeys.filter((k) => k.team_id === team.id && k.user_id === user.id && k.is_active);
+    const keys = fakeDb.state.apiKeys.filter(
+      (k) => user.team_id !== null && k.team_id === user.team_id && k.user_id === user.id && k.is_active,
+    );
     const mayCall = (id: string) =>
       keys
         .filter((k) => k.allowed_models.length === 0 || k.allowed_models.some((m) => m === id || id.endsWith(`/${m}`)))

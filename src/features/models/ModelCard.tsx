@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { CatalogModel } from '../../../contract/schemas/models';
-import { endpointLabel, pricePer1M, tierRange } from './models';
+import { endpointLabel, keysText, pricePer1M, tierRange } from './models';
 
 interface ModelCardProps {
   model: CatalogModel;
@@ -85,7 +85,7 @@ export function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
             Endpoints: {model.endpoints.map(endpointLabel).join(', ')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {keys.length > 0 ? `Your keys that may call it: ${keys.join(', ')}` : 'None of your keys may call it.'}
+            {keysText(model.reachable, keys)}
           </Typography>
         </Box>
       </CardContent>

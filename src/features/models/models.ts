@@ -23,3 +23,14 @@ export function searchModels(models: readonly CatalogModel[], search: string): C
   if (!text) return [...models];
   return models.filter((model) => `${model.id} ${model.provider ?? ''}`.toLowerCase().includes(text));
 }
+
+/**
+ * Which of the user's keys may call a model. A model whose provider is not set up is refused for every key, so the
+ * card says that instead of naming keys that would only get a 404 (docs/gateway.md#refusals).
+ */
+export function keysText(reachable: boolean, keys: readonly string[]): string {
+  if (!reachable) {
+    return 'No key can call it yet: its provider is not set up on this gateway (an administrator adds its key).';
+  }
+  return keys.length > 0 ? `Your keys that may call it: ${keys.join(', ')}` : 'None of your keys may call it.';
+}

@@ -10,6 +10,7 @@ import { ModelCard } from '../../features/models/ModelCard';
 import { searchModels } from '../../features/models/models';
 import { errorMessage } from '../../lib/apiError';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { toastShown } from '../../slices/toastsSlice';
 import { useGetApiKeysQuery, useGetModelCatalogQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
@@ -19,7 +20,9 @@ export const NO_MODELS = 'No models match.';
 export function ModelsPage() {
   const dispatch = useAppDispatch();
   const { data, error, isLoading } = useGetModelCatalogQuery(undefined, { refetchOnMountOrArgChange: true });
-  const { data: keys } = useGetApiKeysQuery(undefined, { skip: !data });
+  // Everyone sees the models and their prices; a user without a team has no keys to ask for.
+  const teamless = useTeamless();
+  const { data: keys } = useGetApiKeysQuery(undefined, { skip: !data || teamless });
   const [search, setSearch] = useState('');
   const keyNames = useMemo(() => new Map((keys ?? []).map((key) => [key.id, key.name])), [keys]);
   const models = useMemo(() => searchModels(data?.models ?? [], search), [data, search]);

@@ -15,6 +15,7 @@ import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { PlaygroundCost } from '../../features/playground/PlaygroundCost';
 import { usePlaygroundChat } from '../../features/playground/usePlaygroundChat';
 import { isNoTeamError } from '../../lib/noTeam';
+import { useTeamless } from '../../features/team/useTeamless';
 import { useGetApiKeysQuery, useGetMeQuery, useGetModelCatalogQuery } from '../../store/api';
 import type { PlaygroundMessage } from '../../../contract/schemas/playground';
 
@@ -57,7 +58,16 @@ function Conversation({
 
 export function PlaygroundPage() {
   const { data: me } = useGetMeQuery();
-  const { data: catalog, error, isLoading } = useGetModelCatalogQuery(undefined, { refetchOnMountOrArgChange: true });
+  // The playground calls with one of the team's keys: without a team there is nothing to ask the server for.
+  const teamless = useTeamless();
+  const {
+    data: catalog,
+    error,
+    isLoading,
+  } = useGetModelCatalogQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    skip: teamless,
+  });
   const { data: keys } = useGetApiKeysQuery(undefined, { skip: !catalog });
   const ownKeys = useMemo(() => (keys ?? []).filter((k) => k.is_active && k.user_id === me?.id), [keys, me]);
   const [keyId, setKeyId] = useState('');
@@ -67,9 +77,12 @@ export function PlaygroundPage() {
 
   // Undefined until the keys have loaded (they are asked for after the catalog): Send waits for it.
   const key = ownKeys.find((k) => k.id === keyId) ?? ownKeys[0];
-  // The models the chosen key may call, reachable now.
+  // The chat models the chosen key may call, reachable now (an embeddings model cannot answer a chat).
   const models = useMemo(
-    () => (catalog?.models ?? []).filter((m) => m.reachable && (!key || m.key_ids.includes(key.id))),
+    () =>
+      (catalog?.models ?? []).filter(
+        (m) => m.reachable && m.endpoints.includes('chat.completions') && (!key || m.key_ids.includes(key.id)),
+      ),
     [catalog, key],
   );
   const chosenModel = models.find((m) => m.id === model)?.id ?? models[0]?.id ?? '';
@@ -85,11 +98,21 @@ export function PlaygroundPage() {
     void send(key.id, chosenModel, [...history, { role: 'user', content: text }]);
   };
 
-  if (isNoTeamError(error)) return <CreateTeamWelcomeCard />;
+  const header = (
+    <PageHeader title="Playground" subtitle="Try a model with one of your keys: billed and logged like any call" />
+  );
+  if (teamless || isNoTeamError(error)) {
+    return (
+      <>
+        {header}
+        <CreateTeamWelcomeCard />
+      </>
+    );
+  }
   if (isLoading) return <PageLoader label="Loading the playground" />;
   return (
     <>
-      <PageHeader title="Playground" subtitle="Try a model with one of your keys: billed and logged like any call" />
+      {header}
       {ownKeys.length === 0 && keys ? (
         <Alert
           severity="info"
