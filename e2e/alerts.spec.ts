@@ -28,11 +28,14 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${port}/alerts`, received, close: () => new Promise((done) => server.close(done)) };
 }
 
+const ALERTS_PROMPT = 'Say hello to the gateway. '.repeat(4).trim();
+
 const chat = (page: Page, secret: string) =>
   page.request.post('/v1/chat/completions', {
     headers: { authorization: `Bearer ${secret}` },
-    // A small max_tokens: each call's worst case (which the budget must hold) stays well under the budget.
-    data: { model: 'echo/echo-1', max_tokens: 6, messages: [{ role: 'user', content: 'Say hello to the gateway' }] },
+    // 26 + 26 tokens: 5 cents a call at the demo's echo price; a max_tokens keeps each call's worst case (which the
+    // budget must hold) well under the budget.
+    data: { model: 'echo/echo-1', max_tokens: 30, messages: [{ role: 'user', content: ALERTS_PROMPT }] },
   });
 
 test('an owner is told at 80% of the budget by the bell, email and webhook; the budget change is audited', async ({
@@ -79,7 +82,7 @@ test('an owner is told at 80% of the budget by the bell, email and webhook; the 
     await expect(secret).toBeVisible();
     const key = (await secret.textContent())!.trim();
 
-    // Echo calls cost a few cents each: call until the month's spend reaches 80% of $1.00 (or the budget refuses).
+    // Each echo call costs 5 cents: call until the month's spend reaches 80% of $1.00 (or the budget refuses).
     for (let call = 0; call < 40 && receiver.received.length === 0; call++) {
       const answer = await chat(page, key);
       if (answer.status() !== 200) break;

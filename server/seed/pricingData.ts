@@ -36,7 +36,13 @@ const tier = (
   ...overrides,
 });
 
-const ECHO_PRICES = { prompt: 2_000, completion: 6_000 };
+/**
+ * The demo's echo models: $1,000 per 1M tokens either way (0.1 cent a token), far above real models so that one short
+ * call shows on a dashboard that displays cents (6 + 6 tokens: 1.2 cents, billed 1), and low enough that a call
+ * without max_tokens (held at its 32-token prompt bound and the 256 output tokens the gateway allows at the least:
+ * $0.29) fits a small key limit. The README's key-limit walkthrough is tested as written (server/test/readmeJourneys.test.ts).
+ */
+export const ECHO_PRICES = { prompt: 1_000, completion: 1_000 };
 
 export const SEED_TIERS: SeedTier[] = [
   tier({
@@ -133,8 +139,7 @@ export const SEED_TIERS: SeedTier[] = [
     effectiveDaysAgo: -14,
     notes: 'Announced price cut',
   }),
-  // The built-in echo provider of demo mode. Deliberately dear (0.2 cent per prompt token, 0.6 cent per completion
-  // token) so that a single short curl call moves the dashboard by a few cents, the unit it displays.
+  // The built-in echo provider of demo mode, at ECHO_PRICES.
   tier({
     provider: 'echo',
     model: 'echo-1',

@@ -133,7 +133,7 @@ describe('the openai client against the gateway', () => {
   });
 
   test('the echo provider answers offline and bills 4 characters per token at its seeded price', async () => {
-    // Without max_tokens each echo call holds GATEWAY_DEFAULT_MAX_TOKENS at 0.6 cent (about $25) while it runs.
+    // Without max_tokens each echo call holds GATEWAY_DEFAULT_MAX_TOKENS at 0.1 cent (about $4) while it runs.
     await ctx.topUp(teamId, 9_000);
     const client = ctx.client(key);
     const text = 'Say hello to the gateway';
@@ -156,10 +156,10 @@ describe('the openai client against the gateway', () => {
     assert.deepEqual(chunks, ['Say', ' hello', ' to', ' the', ' gateway']);
     assert.equal(ctx.upstream.requests.length, 0);
 
-    // 6 x 0.2 cent + 6 x 0.6 cent = 4.8 cents, billed 4 (rounded down), twice.
+    // 6 x 0.1 cent + 6 x 0.1 cent = 1.2 cents, billed 1 (rounded down), twice.
     const { stats, balance, activity } = await dashboard();
-    assert.equal(stats.usage_by_model['echo-1'].total_cost_cents, 8);
-    assert.equal(balance, 99.92);
+    assert.equal(stats.usage_by_model['echo-1'].total_cost_cents, 2);
+    assert.equal(balance, 99.98);
     assert.ok(activity.includes('first_model_usage: Model echo/echo-1 was used for the first time'));
   });
 });

@@ -237,9 +237,9 @@ describe('demo seed', () => {
           t.completion_cost_per_1m,
         ]),
         [
-          ['echo-1', 2000, 6000],
+          ['echo-1', 1000, 1000],
           ['embed-1', 20, 0],
-          ['unavailable-1', 2000, 6000],
+          ['unavailable-1', 1000, 1000],
         ],
       );
     });
