@@ -27,7 +27,8 @@ test('demo mode starts, seeds, serves and stops gracefully on SIGTERM', { timeou
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     for (let i = 0; i < 200 && !output.includes('sign in as alice'); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.match(output, new RegExp(`Open http://127\\.0\\.0\\.1:${port} and sign in as alice`), output);
+    // On the loopback address the app's links say localhost, as the README does (one origin, one set of cookies).
+    assert.match(output, new RegExp(`Open http://localhost:${port} and sign in as alice`), output);
     assert.match(output, /demo data seeded/);
     const base = `http://127.0.0.1:${port}`;
     assert.deepEqual(await (await fetch(`${base}/readyz`)).json(), { status: 'ok' });
