@@ -1,4 +1,5 @@
-import { devToolsOption, REDACTED, redactSecrets } from '../../src/store/devTools';
+import { devToolsOption, redactionLoaded } from '../../src/store/devTools';
+import { REDACTED, redactSecrets } from '../../src/store/redactSecrets';
 
 describe('what the Redux DevTools see', () => {
   it('never a secret: fields named as secrets, and values that look like one, at any depth', () => {
@@ -47,11 +48,12 @@ describe('what the Redux DevTools see', () => {
       document.head.innerHTML = '';
     });
 
-    it('in development, sanitized', () => {
+    it('in development, sanitized; until the redaction has loaded, an action is its type alone', async () => {
       process.env.NODE_ENV = 'development';
       const option = devToolsOption();
       expect(option).toMatchObject({ name: 'AI Model Gateway' });
       const sanitize = (option as { actionSanitizer: (action: unknown) => unknown }).actionSanitizer;
+      await redactionLoaded;
       expect(sanitize({ type: 'x', payload: { key: 'sk-1' } })).toEqual({ type: 'x', payload: { key: REDACTED } });
     });
 
