@@ -59,6 +59,8 @@ export const memberCapPath = (userId: string) => `${TEAM_MEMBERS_PATH}/${encodeU
 /** The request log: one row per gateway request, and its CSV export with the same filters. */
 export const REQUEST_LOG_PATH = '/v1/teams/requests';
 export const REQUEST_LOG_CSV_PATH = '/v1/teams/requests.csv';
+/** Every key the log's rows may name, revoked ones too (the key filter's choices). */
+export const REQUEST_LOG_KEYS_PATH = `${REQUEST_LOG_PATH}/keys`;
 export const requestLogEntryPath = (eventId: string) => `${REQUEST_LOG_PATH}/${encodeURIComponent(eventId)}`;
 
 /** The OpenID Connect providers the login page offers beside GitHub (docs/operations.md#single-sign-on). */

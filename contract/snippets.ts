@@ -20,6 +20,25 @@ export interface Snippet {
 const PROMPT = 'Say hello to the gateway';
 
 /**
+ * Codex CLI's settings for the gateway (~/.codex/config.toml): a model provider of its own that speaks the Responses
+ * API (Codex's wire protocol; its "chat" one is gone from current versions), its key read from GATEWAY_API_KEY. The
+ * key snippet shows it and `npm run test:clients` runs Codex with it (scripts/clients/clients.mts).
+ */
+export function codexConfig(v1BaseUrl: string, model: string): string {
+  const q = JSON.stringify;
+  return [
+    `model = ${q(model)}`,
+    `model_provider = "gateway"`,
+    ``,
+    `[model_providers.gateway]`,
+    `name = "AI Model Gateway"`,
+    `base_url = ${q(v1BaseUrl)}`,
+    `env_key = "GATEWAY_API_KEY"`,
+    `wire_api = "responses"`,
+  ].join('\n');
+}
+
+/**
  * The snippets for `baseUrl` (the gateway's origin, no trailing slash), `key` (the secret, or KEY_PLACEHOLDER) and
  * `model`. Strings are JSON-quoted so a model name never breaks out of its quotes.
  */
@@ -95,17 +114,7 @@ export function keySnippets(baseUrl: string, key: string, model = DEFAULT_SNIPPE
       id: 'codex',
       label: 'Codex',
       language: 'toml',
-      code: [
-        `# ~/.codex/config.toml; then: export GATEWAY_API_KEY=${q(key)}`,
-        `model = ${q(model)}`,
-        `model_provider = "gateway"`,
-        ``,
-        `[model_providers.gateway]`,
-        `name = "AI Model Gateway"`,
-        `base_url = ${q(v1)}`,
-        `env_key = "GATEWAY_API_KEY"`,
-        `wire_api = "chat"`,
-      ].join('\n'),
+      code: `# ~/.codex/config.toml; then: export GATEWAY_API_KEY=${q(key)}\n${codexConfig(v1, model)}`,
     },
   ];
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { freshLogin, signIn } from './signIn';
+import { watchProblems } from './problems';
 
 // A new user without a team goes through every team page, loaded and reached from the sidebar: each shows its "create
 // or join a team" state and the console stays clean (no 404 NO_TEAM), because the session's user says there is no
@@ -19,13 +20,7 @@ const TEAM_PAGES = [
 test('a user without a team: every team page says so, with no failed request and no console error', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
+  const problems = watchProblems(page);
   await signIn(page, freshLogin('teamless'));
 
   for (const { path, text } of TEAM_PAGES) {

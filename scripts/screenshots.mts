@@ -74,7 +74,9 @@ async function shoot(browser: Browser, origin: string, cookies: Map<string, stri
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.waitForLoadState('networkidle');
         if (dialog) {
-          await page.getByRole('button', { name: dialog.button, exact: true }).first().click();
+          // A button, or a grid row's action (a menu item) where the phone's card has a button.
+          const opener = { name: dialog.button, exact: true };
+          await page.getByRole('button', opener).or(page.getByRole('menuitem', opener)).first().click();
           await page.getByRole('dialog').waitFor();
           await page.waitForTimeout(400);
         }

@@ -105,7 +105,7 @@ describe('manual adjustments', () => {
     });
     const history = screen.getByRole('region', { name: 'Credit history' });
     const entry = (await within(history).findByText('Goodwill refund for the outage')).closest('tr')!;
-    expect(within(entry).getByText('adjustment')).toBeInTheDocument();
+    expect(within(entry).getByText('Adjustment')).toBeInTheDocument();
     expect(within(entry).getByText('admin')).toBeInTheDocument();
     expect(within(entry).getByText('$25.50')).toBeInTheDocument();
     expect(await screen.findByText(formatCents(before + 2550))).toBeInTheDocument();

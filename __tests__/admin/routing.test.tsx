@@ -160,7 +160,7 @@ describe('/admin/routing', () => {
     const { user } = await openPage();
     const hourRow = await rowIn('Provider health', 'echo/flaky → echo/unavailable-1');
     expect(within(hourRow).getByText('100%')).toBeInTheDocument();
-    expect(within(hourRow).getByText('upstream_error')).toBeInTheDocument();
+    expect(within(hourRow).getByText('Upstream error')).toBeInTheDocument();
     expect(within(hourRow).getByText(/^Cooling until \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeInTheDocument();
     expect(within(await rowIn('Provider health', 'echo/flaky → echo/echo-1')).getByText('Closed')).toBeInTheDocument();
     expect(within(await grid('Provider health')).queryByText('openai/gpt-4o (direct)')).not.toBeInTheDocument();
@@ -169,7 +169,7 @@ describe('/admin/routing', () => {
     const direct = await rowIn('Provider health', 'openai/gpt-4o (direct)');
     expect(within(direct).getByText('5%')).toBeInTheDocument();
     expect(within(direct).getByText('120 / 2,450 ms')).toBeInTheDocument();
-    expect(within(direct).getByText('upstream_timeout')).toBeInTheDocument();
+    expect(within(direct).getByText('Upstream timeout')).toBeInTheDocument();
     expect(fakeDb.lastRequest('GET', '/v1/admin/routing/health')?.query).toEqual({ window: 'day' });
     expect(
       within(await rowIn('Provider health', 'echo/flaky → echo/unavailable-1')).getByText('80'),

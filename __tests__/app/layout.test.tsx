@@ -112,6 +112,21 @@ describe('layout on desktop', () => {
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });
+
+  it("puts a teamless administrator's Admin list first, and an administrator's entries are 36 px (both lists fit 800 px)", async () => {
+    const { unmount } = renderRoute('/dashboard');
+    const aliceNav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(getComputedStyle(within(aliceNav).getByRole('link', { name: 'Models' })).minHeight).toBe('44px');
+    unmount();
+
+    fakeDb.signInAs('admin');
+    renderRoute('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const [first] = within(nav).getAllByRole('list');
+    expect(first).toHaveAccessibleName('Admin');
+    expect(within(nav).getAllByRole('link')[0]).toHaveTextContent('Admin Dashboard');
+    expect(getComputedStyle(within(nav).getByRole('link', { name: 'Models' })).minHeight).toBe('36px');
+  });
 });
 
 describe('the request log entry under Usage Reports', () => {

@@ -34,7 +34,7 @@ describe('Payment History widget', () => {
     const { row } = await renderPayments();
     const completed = row('ord-009');
     expect(completed).toHaveTextContent('$500.00');
-    expect(within(completed).getByText('completed')).toBeInTheDocument();
+    expect(within(completed).getByText('Completed')).toBeInTheDocument();
     expect(completed).toHaveTextContent('Order: ord-009');
     expect(completed).toHaveTextContent('Created: Nov 14, 2026');
     expect(completed).toHaveTextContent('Completed: Nov 14, 2026');
@@ -124,7 +124,7 @@ describe('Payment History widget', () => {
     const { user, row, store } = await renderPayments();
     const loads = fakeDb.requestsTo('GET', HISTORY_PATH).length;
     await user.click(within(row('ord-012')).getByRole('button', { name: 'Refresh Status' }));
-    expect(await within(row('ord-012')).findByText('expired')).toBeInTheDocument();
+    expect(await within(row('ord-012')).findByText('Expired')).toBeInTheDocument();
     // The click answers even when nothing else on screen would change.
     expect(store.getState().toasts.queue.map((toast) => toast.message)).toContain('Order ord-012 is now expired.');
     expect(fakeDb.lastRequest('POST', '/v1/teams/team-acme/payments/ord-012/check')).toBeDefined();

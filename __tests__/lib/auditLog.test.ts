@@ -1,6 +1,8 @@
 import {
   ACTION_LABELS,
   auditDiff,
+  fieldLabel,
+  valueText,
   auditFilters,
   auditViewFromParams,
   auditViewParams,
@@ -69,4 +71,28 @@ describe('before and after, field by field', () => {
     ]);
     expect(auditDiff(null, null)).toEqual([]);
   });
+
+  it.each([
+    ['budget_limit_cents', 'Budget limit'],
+    ['expires_in_seconds', 'Expires in'],
+    ['is_active', 'Active'],
+    ['session_id', 'Session ID'],
+    ['previous_key_prefix', 'Previous key prefix'],
+    ['name', 'Name'],
+    ['_', '_'],
+  ])('field %s reads %s', (field, label) => expect(fieldLabel(field)).toBe(label));
+
+  it.each([
+    [604_800, 'expires_in_seconds', '7 days'],
+    [7_200, 'grace_seconds', '2 hours'],
+    [300, 'grace_seconds', '5 minutes'],
+    [90, 'grace_seconds', '90 seconds'],
+    [1, 'grace_seconds', '1 second'],
+    [0, 'grace_seconds', '0 seconds'],
+    [1.5, 'grace_seconds', '1.5'],
+    [true, 'is_active', 'Yes'],
+    [false, 'disabled', 'No'],
+    [12_345, 'amount_cents', '$123.45'],
+    ['topup', 'type', 'topup'],
+  ])('%p as %s reads %s', (value, field, text) => expect(valueText(value, field)).toBe(text));
 });

@@ -5,6 +5,7 @@ import {
   openPaymentProblem,
   paymentLinkState,
   paymentStatusColor,
+  paymentStatusLabel,
   pollOutcome,
 } from '../../src/features/billing/payments';
 
@@ -70,4 +71,15 @@ describe('status badge colour', () => {
     ['refunded', 'info'],
     ['unknown', 'default'],
   ])('%s -> %s', (status, color) => expect(paymentStatusColor(status)).toBe(color));
+});
+
+describe('status badge label: read as words, a new status as sent', () => {
+  it.each([
+    ['pending', 'Pending'],
+    ['completed', 'Completed'],
+    ['failed', 'Failed'],
+    ['expired', 'Expired'],
+    ['refunded', 'Refunded'],
+    ['disputed', 'disputed'],
+  ])('%s -> %s', (status, label) => expect(paymentStatusLabel(status)).toBe(label));
 });

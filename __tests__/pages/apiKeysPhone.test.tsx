@@ -114,4 +114,26 @@ describe('/api-keys on a phone', () => {
     await waitFor(() => expect(screen.queryByText('Staging')).not.toBeInTheDocument());
     expect(fakeDb.lastRequest('DELETE', '/v1/api-keys')?.path).toBe('/v1/api-keys/key-staging');
   });
+
+  it('warns of a key with less left than a call without max_tokens holds, and only once the catalog says so', async () => {
+    // claude-sonnet-4 at $1,000 per 1M output tokens: 256 tokens hold $0.26; Production has $0.04 of its $50.00 left.
+    fakeDb.state.pricing
+      .filter((tier) => tier.model === 'claude-sonnet-4')
+      .forEach((tier) => Object.assign(tier, { completion_cost_per_1m: 1000 }));
+    Object.assign(
+      fakeDb.state.apiKeys.find((key) => key.id === 'key-production')!,
+      { period_spend_cents: 4996 },
+    );
+    await renderKeyCards();
+    const production = cardOf('Production');
+    const chip = await within(production).findByText('Limit too low');
+    expect(chip.closest('[title]')).toHaveAttribute(
+      'title',
+      'Calls without max_tokens hold at least $0.26; $0.04 is left. Set max_tokens, or raise the limit.',
+    );
+    expect(within(production).getByText('$0.04 left; a call without max_tokens holds $0.26')).toBeInTheDocument();
+    // Staging's limit is reached (its status says so) and Old laptop has none: neither warns.
+    expect(within(cardOf('Staging')).queryByText('Limit too low')).not.toBeInTheDocument();
+    expect(within(cardOf('Old laptop')).queryByText('Limit too low')).not.toBeInTheDocument();
+  });
 });

@@ -78,7 +78,7 @@ describe('/audit-log', () => {
     expect(within(drawer).getByText('Mozilla/5.0 (demo)')).toBeInTheDocument();
     const diff = within(drawer).getByRole('table', { name: 'Changes, field by field' });
     const [row] = within(diff).getAllByRole('row').slice(1);
-    expect(within(row).getByRole('rowheader')).toHaveTextContent('budget_limit_centschanged');
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Budget limitbudget_limit_cents · changed');
     expect(
       within(row)
         .getAllByRole('cell')

@@ -18,6 +18,8 @@ async function openEverything(store: AppStore) {
     store.dispatch(api.endpoints.getDashboardStats.initiate()),
     store.dispatch(api.endpoints.getActivity.initiate(5)),
     store.dispatch(api.endpoints.getApiKeys.initiate()),
+    store.dispatch(api.endpoints.getRequestLogKeys.initiate()),
+    store.dispatch(api.endpoints.getModelCatalog.initiate()),
     ...(team.data
       ? [
           store.dispatch(api.endpoints.getCreditBalance.initiate(teamId)),
@@ -44,26 +46,35 @@ async function refetchedAfter(store: AppStore, action: () => Promise<unknown>) {
   return new Set(requests.all.filter((entry) => entry.startsWith('GET ')));
 }
 
+/** A key created or revoked: both key lists, the counts and activity, and which models each key may call. */
+const KEY_LIST_CHANGED = new Set([
+  'GET /v1/api-keys/',
+  'GET /v1/teams/requests/keys',
+  'GET /v1/dashboard/stats',
+  'GET /v1/dashboard/activity',
+  'GET /v1/dashboard/models',
+]);
+
 describe('tag graph: each mutation refreshes exactly the queries whose data it changes', () => {
-  it('revoking a key refreshes the key list, dashboard stats and activity', async () => {
+  it("revoking a key refreshes the key lists, dashboard stats, activity and the model catalog (the key's key_ids)", async () => {
     const store = makeConnectedStore();
     await openEverything(store);
     const keyId = fakeDb.state.apiKeys[0].id;
     const refetched = await refetchedAfter(store, () => store.dispatch(api.endpoints.revokeApiKey.initiate(keyId)));
-    expect(refetched).toEqual(new Set(['GET /v1/api-keys/', 'GET /v1/dashboard/stats', 'GET /v1/dashboard/activity']));
+    expect(refetched).toEqual(KEY_LIST_CHANGED);
   });
 
-  it('editing or rotating a key refreshes only the key list', async () => {
+  it('editing a key refreshes the key lists and the catalog (its allow-list); rotating only the key lists', async () => {
     const store = makeConnectedStore();
     await openEverything(store);
     const edited = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.updateApiKey.initiate({ id: 'key-production', changes: { rpm_limit: 10 } })),
     );
-    expect(edited).toEqual(new Set(['GET /v1/api-keys/']));
+    expect(edited).toEqual(new Set(['GET /v1/api-keys/', 'GET /v1/teams/requests/keys', 'GET /v1/dashboard/models']));
     const rotated = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.rotateApiKey.initiate({ id: 'key-production', grace_seconds: 3600 })),
     );
-    expect(rotated).toEqual(new Set(['GET /v1/api-keys/']));
+    expect(rotated).toEqual(new Set(['GET /v1/api-keys/', 'GET /v1/teams/requests/keys']));
   });
 
   it('saving the billing details refreshes only them (documents keep the details they were issued with)', async () => {
@@ -86,13 +97,13 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
     expect(refetched).toEqual(new Set(['GET /v1/teams/members']));
   });
 
-  it('creating a key refreshes the key list, dashboard stats and activity', async () => {
+  it('creating a key refreshes the key lists, dashboard stats, activity and the model catalog', async () => {
     const store = makeConnectedStore();
     await openEverything(store);
     const refetched = await refetchedAfter(store, () =>
       store.dispatch(api.endpoints.createApiKey.initiate({ name: 'CI key' })),
     );
-    expect(refetched).toEqual(new Set(['GET /v1/api-keys/', 'GET /v1/dashboard/stats', 'GET /v1/dashboard/activity']));
+    expect(refetched).toEqual(KEY_LIST_CHANGED);
   });
 
   it('redeeming a coupon refreshes balance, credit history, redemptions and activity', async () => {
@@ -176,6 +187,8 @@ describe('tag graph: each mutation refreshes exactly the queries whose data it c
         'GET /v1/dashboard/stats',
         'GET /v1/dashboard/activity',
         'GET /v1/api-keys/',
+        'GET /v1/teams/requests/keys',
+        'GET /v1/dashboard/models',
       ]),
     );
   });

@@ -92,6 +92,20 @@ export const RequestLogPage = KeysetPage(RequestLogEntry);
 export type RequestLogPage = Static<typeof RequestLogPage>;
 
 /** The CSV export's columns, in order: the header row and every line (server) and the docs name them from here. */
+/**
+ * A key the log's rows may name, for the key filter: every key the team ever had, revoked ones too (a revoked key's
+ * requests stay in the log), the live ones first, newest first.
+ */
+export const RequestLogKey = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  key_prefix: Type.String(),
+  is_active: Type.Boolean(),
+  /** When it was revoked; null for a key that still exists (active or not). */
+  revoked_at: Nullable(Type.String()),
+});
+export type RequestLogKey = Static<typeof RequestLogKey>;
+
 export const REQUEST_LOG_CSV_COLUMNS = [
   'id',
   'created_at',

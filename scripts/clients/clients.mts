@@ -3,6 +3,7 @@
 // newest published instead.
 import fs from 'node:fs';
 import path from 'node:path';
+import { codexConfig } from '../../contract/snippets';
 
 export interface ClientRun {
   /** The client's own installation (its node_modules are there). */
@@ -84,21 +85,11 @@ export const CLIENTS: Client[] = [
     calls: ['answer'],
     billed: 1,
     command(run) {
-      // A model provider of its own, speaking the Responses API (the README's Codex snippet says the same).
+      // The settings the key's Codex snippet shows: a model provider of its own, speaking the Responses API.
       fs.mkdirSync(path.join(run.home, '.codex'), { recursive: true });
       fs.writeFileSync(
         path.join(run.home, '.codex', 'config.toml'),
-        [
-          `model = "${run.model}"`,
-          'model_provider = "gateway"',
-          '',
-          '[model_providers.gateway]',
-          'name = "AI Model Gateway"',
-          `base_url = "${run.gatewayUrl}/v1"`,
-          'env_key = "GATEWAY_API_KEY"',
-          'wire_api = "responses"',
-          '',
-        ].join('\n'),
+        `${codexConfig(`${run.gatewayUrl}/v1`, run.model)}\n`,
       );
       return {
         file: path.join(run.dir, 'node_modules', '.bin', 'codex'),

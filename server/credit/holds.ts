@@ -9,6 +9,7 @@
  *   down to MIN_OUTPUT_TOKENS; the gateway then sends the provider the cap that what was held pays for.
  */
 import { worstCaseCents, type Tier } from './tiers';
+import { MIN_OUTPUT_TOKENS } from '../../contract/outputCap';
 
 /** What a request may use, measured by the gateway before it is forwarded (gateway/measure.ts). */
 export interface RequestMeasure {
@@ -45,7 +46,7 @@ export interface ModelLimits {
 }
 
 /** The shortest answer worth sending a request without an output cap for: below it, the request is refused. */
-export const MIN_OUTPUT_TOKENS = 256;
+export { MIN_OUTPUT_TOKENS };
 
 /** Of one deployment that may answer: how it is priced and what its model takes. */
 export interface Answerer {

@@ -4,16 +4,17 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { csvFileName, sendCsv } from '../lib/csvStream';
 import { notFound } from '../lib/errors';
-import { requestLogBatches, requestLogEntry, requestLogPage } from '../services/requestLog';
+import { requestLogBatches, requestLogEntry, requestLogKeys, requestLogPage } from '../services/requestLog';
 import { requireTeam } from '../services/teams';
 import { IdParams, errors } from '../../contract/schemas/common';
 import {
   REQUEST_LOG_CSV_COLUMNS,
   RequestLogEntry,
+  RequestLogKey,
   RequestLogPage,
   RequestLogQuery,
 } from '../../contract/schemas/requestLog';
-import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_PATH } from '../../contract/apiPaths';
+import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_KEYS_PATH, REQUEST_LOG_PATH } from '../../contract/apiPaths';
 
 /** Rows per statement of the export: big enough to amortise a round trip, small enough to keep memory flat. */
 export const CSV_BATCH_ROWS = 5_000;
@@ -30,6 +31,12 @@ export function requestLogRoutes(app: FastifyInstance, { db, guards }: Deps) {
     REQUEST_LOG_PATH,
     { ...auth, schema: { querystring: RequestLogQuery, response: { 200: RequestLogPage, ...errors(400, 401, 404) } } },
     async (request) => requestLogPage(db, requireTeam(request.membership).teamId, request.query),
+  );
+
+  api.get(
+    REQUEST_LOG_KEYS_PATH,
+    { ...auth, schema: { response: { 200: Type.Array(RequestLogKey), ...errors(401, 404) } } },
+    async (request) => requestLogKeys(db, requireTeam(request.membership).teamId),
   );
 
   api.get(

@@ -1,10 +1,11 @@
 import type { Queryable } from '../db/types';
 import { badRequest } from '../lib/errors';
-import { iso } from '../lib/time';
+import { iso, isoOrNull } from '../lib/time';
 import {
   REQUEST_LOG_DEFAULT_PAGE,
   type RequestLogEntry,
   type RequestLogFilters,
+  type RequestLogKey,
   type RequestLogPage,
   type RequestLogQuery,
   type RequestLogSortField,
@@ -156,6 +157,16 @@ export async function requestLogPage(q: Queryable, teamId: string, query: Reques
   const { sort, limit, sql, params } = pageQuery(teamId, query);
   const page = cut(await readRows(q, sql, params), limit);
   return { rows: page.rows.map(toEntry), next_cursor: page.next && encodeCursor(sort, page.next) };
+}
+
+/** Every key of the team, revoked ones too, the live ones first and newest first (RequestLogKey). */
+export async function requestLogKeys(q: Queryable, teamId: string): Promise<RequestLogKey[]> {
+  const rows = await q.query<Omit<RequestLogKey, 'revoked_at'> & { revoked_at: Date | null }>(
+    `SELECT id, name, key_prefix, is_active, deleted_at AS revoked_at FROM api_keys WHERE team_id = $1
+      ORDER BY deleted_at IS NOT NULL, created_at DESC, id`,
+    [teamId],
+  );
+  return rows.map((row) => ({ ...row, revoked_at: isoOrNull(row.revoked_at) }));
 }
 
 /** One event of the team's log, or null for an unknown id or another team's event. */

@@ -92,7 +92,7 @@ test('the openai-python snippet is valid Python whose call the gateway answers',
   assert.match(answer, /Say hello to the gateway/);
 });
 
-// Codex reads the TOML and calls {base_url}/chat/completions (wire_api "chat") with the key from env_key's variable.
+// Codex reads the TOML and calls {base_url}/responses (wire_api "responses") with the key from env_key's variable.
 test("Codex's settings parse as TOML and point at a gateway that answers with the exported key", async () => {
   const codex = snippets.get('codex')!;
   const config = await python<{
@@ -101,14 +101,14 @@ test("Codex's settings parse as TOML and point at a gateway that answers with th
     model_providers: Record<string, { base_url: string; env_key: string; wire_api: string }>;
   }>('import json, sys, tomllib\nprint(json.dumps(tomllib.loads(sys.argv[1])))', codex);
   const provider = config.model_providers[config.model_provider];
-  assert.equal(provider.wire_api, 'chat');
+  assert.equal(provider.wire_api, 'responses');
   const exportLine = /then: (export .*)$/m.exec(codex)![1];
   const { stdout: exported } = await run('sh', ['-c', `${exportLine}; printf %s "$${provider.env_key}"`]);
   assert.equal(exported, key);
   const answer = await chatAnswer(
-    `${provider.base_url}/chat/completions`,
+    `${provider.base_url}/responses`,
     { authorization: `Bearer ${exported}` },
-    { model: config.model, messages: [{ role: 'user', content: 'Say hello to the gateway' }] },
+    { model: config.model, input: 'Say hello to the gateway' },
   );
   assert.match(answer, /Say hello to the gateway/);
 });

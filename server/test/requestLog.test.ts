@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { REQUEST_LOG_PATH, REQUEST_LOG_CSV_PATH, requestLogEntryPath, withParams } from '../../contract/apiPaths';
+import {
+  apiKeyPath,
+  REQUEST_LOG_CSV_PATH,
+  REQUEST_LOG_KEYS_PATH,
+  REQUEST_LOG_PATH,
+  requestLogEntryPath,
+  withParams,
+} from '../../contract/apiPaths';
 import { REQUEST_LOG_CSV_COLUMNS, REQUEST_LOG_SORT_FIELDS } from '../../contract/schemas/requestLog';
 import { CSV_BATCH_ROWS } from '../routes/requestLog';
 import { hashApiKey } from '../services/apiKeys';
@@ -246,6 +253,52 @@ describe('team scope', () => {
     const res = await get({}, loner);
     assert.equal(res.status, 404);
     assert.equal(res.body.code, 'NO_TEAM');
+  });
+});
+
+describe("the key filter's choices", () => {
+  test("every key of the team, a revoked one too (its requests stay), live keys first; never another team's", async () => {
+    const revoked = await createKey(owner, 'key gone');
+    await recordUsageBatch(ctx.db, [
+      {
+        teamId,
+        userId: owner.id,
+        apiKeyId: revoked.id,
+        model: 'gpt-4o',
+        provider: 'openai',
+        promptTokens: 1,
+        completionTokens: 1,
+        costCents: 0,
+        latencyMs: 100,
+        status: 'success',
+        errorCode: null,
+        errorMessage: null,
+        createdAt: new Date(BASE - 60_000),
+      },
+    ]);
+    try {
+      assert.equal((await ctx.request('DELETE', apiKeyPath(revoked.id), { as: owner })).status, 200);
+      const res = await ctx.request('GET', REQUEST_LOG_KEYS_PATH, { as: member });
+      assert.equal(res.status, 200, res.text);
+      const keys = res.body as { id: string; name: string; is_active: boolean; revoked_at: string | null }[];
+      assert.deepEqual(
+        keys.map(({ name, is_active, revoked_at }) => [name, is_active, revoked_at === null]),
+        [
+          ['key b', true, true],
+          ['key a', true, true],
+          ['key gone', false, false],
+        ],
+      );
+      assert.ok(Date.now() - Date.parse(keys[2].revoked_at as string) < 60_000);
+      // The revoked key's request is still found by its key.
+      const rows = await get({ api_key_id: revoked.id });
+      assert.equal(rows.body.rows.length, 1);
+      assert.deepEqual((await ctx.request('GET', REQUEST_LOG_KEYS_PATH, { as: outsider })).body, []);
+      assert.equal((await ctx.request('GET', REQUEST_LOG_KEYS_PATH)).status, 401);
+    } finally {
+      // The other tests count the fixture's events.
+      await ctx.db.query('DELETE FROM usage_events WHERE api_key_id = $1', [revoked.id]);
+    }
   });
 });
 

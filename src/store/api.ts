@@ -26,17 +26,17 @@ import { modelEndpoints } from './endpoints/models';
  * | mutation              | invalidates                                                                       |
  * |-----------------------|-----------------------------------------------------------------------------------|
  * | createTeam            | Team, TeamDashboard, TeamMember LIST, UsageStats, DashboardStats, Activity,       |
- * |                       | ApiKey LIST, RequestLog LIST (TEAM_SCOPED_TAGS: everything that was "no team"    |
- * |                       | before)                                                                           |
+ * |                       | ApiKey LIST, RequestLog LIST, ModelCatalog (TEAM_SCOPED_TAGS: everything that    |
+ * |                       | was "no team" before)                                                             |
  * | updateBudget          | Team, TeamDashboard, UsageStats (budget_limit_cents), Activity                    |
  * | inviteMember          | TeamMember LIST, TeamInvite LIST, Activity                                        |
  * | cancelInvite          | TeamInvite {id}, Activity                                                         |
  * | removeMember          | TeamMember {id}, Team (member_count), TeamDashboard, Activity                     |
  * | setMemberCap          | TeamMember {id}                                                                   |
- * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity                                 |
- * | updateApiKey          | ApiKey {id}                                                                       |
+ * | createApiKey          | ApiKey LIST, DashboardStats (key count), Activity, ModelCatalog (key_ids)         |
+ * | updateApiKey          | ApiKey {id}, ModelCatalog (an allow-list decides key_ids)                         |
  * | rotateApiKey          | ApiKey {id} (the new prefix and the grace period)                                 |
- * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity                                             |
+ * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity, ModelCatalog                               |
  * | createPaymentLink     | Payment LIST                                                                      |
  * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
  * | (payment completed)   | PAYMENT_COMPLETED_TAGS: CreditBalance, CreditHistory, UsageBreakdown,             |
@@ -48,8 +48,8 @@ import { modelEndpoints } from './endpoints/models';
  * | createCoupon          | Coupon LIST                                                                       |
  * | updateCoupon          | Coupon {id}, Coupon LIST (a change can move a row across filters)                 |
  * | deactivateCoupon      | Coupon {id}, Coupon LIST                                                          |
- * | createPricingTier     | PricingTier LIST                                                                  |
- * | deactivatePricingTier | PricingTier {id}, PricingTier LIST                                                |
+ * | createPricingTier     | PricingTier LIST, ModelCatalog (prices)                                           |
+ * | deactivatePricingTier | PricingTier {id}, PricingTier LIST, ModelCatalog                                  |
  * | createModelRoute      | ModelRoute LIST                                                                   |
  * | updateModelRoute      | ModelRoute {id}, ModelRoute LIST (a rename reorders), ProviderHealth (labels)     |
  * | deleteModelRoute      | ModelRoute {id} and LIST, ProviderCredential LIST (used by), ProviderHealth       |
@@ -160,6 +160,7 @@ export const {
   useGetProviderHealthQuery,
   useGetRequestLogQuery,
   useGetRequestLogEntryQuery,
+  useGetRequestLogKeysQuery,
   useLazyGetRequestLogQuery,
   useGetAlertSettingsQuery,
   useSaveAlertSettingsMutation,

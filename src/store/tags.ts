@@ -22,6 +22,7 @@ export const TAG_TYPES = [
   'CouponRedemption',
   'Coupon',
   'PricingTier',
+  'ModelCatalog',
   'ModelRoute',
   'ProviderCredential',
   'ProviderHealth',
@@ -74,4 +75,5 @@ export const TEAM_SCOPED_TAGS: Tag[] = [
   'Activity',
   { type: 'ApiKey', id: 'LIST' },
   { type: 'RequestLog', id: 'LIST' },
+  'ModelCatalog',
 ];

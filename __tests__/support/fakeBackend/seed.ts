@@ -451,6 +451,16 @@ export function buildSeed(now: Date): FakeState {
     ],
     invites: [],
     apiKeys: seedApiKeys(now),
+    revokedKeys: [
+      {
+        team_id: ACME_TEAM_ID,
+        id: 'key-legacy',
+        name: 'Legacy key',
+        key_prefix: 'sk-lega7g8h',
+        is_active: false,
+        revoked_at: ago(now, 30 * DAY),
+      },
+    ],
     credits: seedCredits(now),
     payments: seedPayments(now),
     billingDetails: {

@@ -23,6 +23,7 @@ import type {
   WebhookEndpoint,
 } from '../../../contract/schemas/alerts';
 import type { AuditEntry } from '../../../contract/schemas/audit';
+import type { RequestLogKey } from '../../../contract/schemas/requestLog';
 
 export type TeamRole = 'owner' | 'member';
 
@@ -68,6 +69,10 @@ export interface FakeApiKey extends Required<Omit<ApiKey, 'blocked_by' | 'blocke
   key: string | null;
   /** The previous secret while its grace period runs (only known for keys rotated through the fake). */
   previous_key?: string | null;
+}
+
+export interface FakeRevokedKey extends RequestLogKey {
+  team_id: string;
 }
 
 export interface FakeCreditEntry extends CreditEntry {
@@ -135,6 +140,8 @@ export interface FakeState {
   memberships: FakeMembership[];
   invites: FakeInvite[];
   apiKeys: FakeApiKey[];
+  /** Keys revoked (gone from the API Keys list; the request log's key filter still names them). */
+  revokedKeys: FakeRevokedKey[];
   credits: FakeCreditEntry[];
   payments: FakePayment[];
   /** By team id; a team without an entry has saved none. */

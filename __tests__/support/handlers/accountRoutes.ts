@@ -191,6 +191,14 @@ const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
   const { team, user } = ownTeam();
   const row = manageableKey(params.id);
   fakeDb.state.apiKeys = fakeDb.state.apiKeys.filter((key) => key !== row);
+  fakeDb.state.revokedKeys.push({
+    team_id: team.id,
+    id: row.id,
+    name: row.name,
+    key_prefix: row.key_prefix,
+    is_active: false,
+    revoked_at: fakeDb.now().toISOString(),
+  });
   fakeDb.state.activities.push({
     id: fakeDb.nextId('activity'),
     team_id: team.id,

@@ -51,7 +51,7 @@ import {
   TeamMember,
 } from '../../../contract/schemas/teams';
 import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
-import { RequestLogEntry, RequestLogPage } from '../../../contract/schemas/requestLog';
+import { RequestLogEntry, RequestLogKey, RequestLogPage } from '../../../contract/schemas/requestLog';
 import {
   AlertSettings,
   CreatedWebhookEndpoint,
@@ -138,6 +138,7 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/usage-stats': UsageStats,
   'GET /v1/teams/requests': RequestLogPage,
   'GET /v1/teams/requests/:id': RequestLogEntry,
+  'GET /v1/teams/requests/keys': Type.Array(RequestLogKey),
   'GET /v1/teams/alerts/settings': AlertSettings,
   'PUT /v1/teams/alerts/settings': AlertSettings,
   'GET /v1/teams/alerts/webhooks': WebhookEndpointList,

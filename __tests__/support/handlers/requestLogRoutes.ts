@@ -13,7 +13,7 @@ import {
   type RequestLogEntry,
   type RequestLogSortField,
 } from '../../../contract/schemas/requestLog';
-import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_PATH } from '../../../contract/apiPaths';
+import { REQUEST_LOG_CSV_PATH, REQUEST_LOG_KEYS_PATH, REQUEST_LOG_PATH } from '../../../contract/apiPaths';
 
 const CURSOR_ERROR = 'cursor is not one this server gave';
 
@@ -131,6 +131,19 @@ const getPage = route('get', REQUEST_LOG_PATH, ({ query }) => {
   });
 });
 
+/** Like services/requestLog.ts requestLogKeys: the live keys newest first, then the revoked ones. */
+const getKeys = route('get', REQUEST_LOG_KEYS_PATH, () => {
+  const { team } = ownTeam();
+  const live = fakeDb.state.apiKeys
+    .filter((key) => key.team_id === team.id)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .map(({ id, name, key_prefix, is_active }) => ({ id, name, key_prefix, is_active, revoked_at: null }));
+  const revoked = fakeDb.state.revokedKeys
+    .filter((key) => key.team_id === team.id)
+    .map(({ team_id: _team, ...key }) => key);
+  return json([...live, ...revoked]);
+});
+
 const getEntry = route('get', `${REQUEST_LOG_PATH}/:id`, ({ params }) => {
   const { team } = ownTeam();
   const row = fakeDb.state.requests.find((request) => request.id === params.id && request.team_id === team.id);
@@ -158,4 +171,5 @@ const getCsv = route('get', REQUEST_LOG_CSV_PATH, ({ query }) => {
   });
 });
 
-export const requestLogRoutes = [getCsv, getPage, getEntry];
+// The key list before the entry: its path would otherwise read as the entry whose id is 'keys'.
+export const requestLogRoutes = [getCsv, getPage, getKeys, getEntry];

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { FailureAlert, type Failure } from './FailureAlert';
+import { DialogForm } from '../DialogForm';
 
 interface FormDialogProps {
   title: string;
@@ -39,7 +40,7 @@ export function FormDialog({
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <FailureAlert failure={failure} onClose={onClearFailure} />
@@ -53,7 +54,7 @@ export function FormDialog({
             {submitLabel}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -57,7 +57,13 @@ export function AppLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {isDesktop ? (
         <DockedSidebar width={sidebarWidth}>
-          <SidebarContent compact={!desktopOpen} isAdmin={isAdmin} isOwner={isOwner} />
+          <SidebarContent
+            compact={!desktopOpen}
+            isAdmin={isAdmin}
+            isOwner={isOwner}
+            dense={isAdmin}
+            adminFirst={isAdmin && user?.team_id === null}
+          />
         </DockedSidebar>
       ) : (
         <MountWhenOpened open={mobileOpen}>
@@ -66,6 +72,7 @@ export function AppLayout() {
               compact={false}
               isAdmin={isAdmin}
               isOwner={isOwner}
+              adminFirst={isAdmin && user?.team_id === null}
               onNavigate={() => dispatch(mobileDrawerClosed())}
             />
           </MobileNavDrawer>

@@ -21,18 +21,23 @@ interface SidebarContentProps {
   isAdmin: boolean;
   /** The signed-in user owns their team: owners' entries (the audit log) show. */
   isOwner: boolean;
+  /** Shorter entries (36 px, not 44): an administrator's two lists fit a 1280×800 screen without scrolling. */
+  dense?: boolean;
+  /** The admin list above the team's: an administrator without a team works there (landingPath). */
+  adminFirst?: boolean;
   onNavigate?: () => void;
 }
 
 interface NavLinkProps {
   item: NavItem;
   compact: boolean;
+  dense: boolean;
   onNavigate?: () => void;
   /** An entry under another (Requests under Usage Reports): indented, smaller. */
   nested?: boolean;
 }
 
-function NavLink({ item, compact, onNavigate, nested = false }: NavLinkProps) {
+function NavLink({ item, compact, dense, onNavigate, nested = false }: NavLinkProps) {
   const { pathname } = useLocation();
   const active = isNavActive(pathname, item.to, item.match);
   const link = (
@@ -46,8 +51,8 @@ function NavLink({ item, compact, onNavigate, nested = false }: NavLinkProps) {
       sx={{
         borderRadius: 2,
         mx: 1,
-        my: 0.25,
-        minHeight: nested ? 40 : 44,
+        my: dense ? 0 : 0.25,
+        minHeight: dense ? 36 : nested ? 40 : 44,
         pl: nested && !compact ? 4.5 : undefined,
         justifyContent: compact ? 'center' : 'flex-start',
       }}
@@ -80,7 +85,7 @@ function NavLink({ item, compact, onNavigate, nested = false }: NavLinkProps) {
       {item.children.length > 0 && (
         <List disablePadding aria-label={item.label}>
           {item.children.map((child) => (
-            <NavLink key={child.to} item={child} compact={compact} onNavigate={onNavigate} nested />
+            <NavLink key={child.to} item={child} compact={compact} dense={dense} onNavigate={onNavigate} nested />
           ))}
         </List>
       )}
@@ -88,8 +93,39 @@ function NavLink({ item, compact, onNavigate, nested = false }: NavLinkProps) {
   );
 }
 
-export function SidebarContent({ compact, isAdmin, isOwner, onNavigate }: SidebarContentProps) {
+export function SidebarContent({
+  compact,
+  isAdmin,
+  isOwner,
+  dense = false,
+  adminFirst = false,
+  onNavigate,
+}: SidebarContentProps) {
   const mainNav = MAIN_NAV.filter((item) => !item.ownersAndAdmins || isAdmin || isOwner);
+  const teamList = (
+    <List dense={dense}>
+      {mainNav.map((item) => (
+        <NavLink key={item.to} item={item} compact={compact} dense={dense} onNavigate={onNavigate} />
+      ))}
+    </List>
+  );
+  const adminList = isAdmin && (
+    <>
+      {/* Collapsed, a rule stands in for the 'Admin' subheader: outside the list, which holds list items only. */}
+      {compact && <Divider sx={{ mx: 1.5, my: 1 }} />}
+      <List
+        dense={dense}
+        aria-label="Admin"
+        subheader={
+          compact ? undefined : <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>Admin</ListSubheader>
+        }
+      >
+        {ADMIN_NAV.map((item) => (
+          <NavLink key={item.to} item={item} compact={compact} dense={dense} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </>
+  );
   // The brand link and 'Sign out' sit outside the Main navigation; the aside keeps them inside a landmark too.
   return (
     <Box component="aside" aria-label="Sidebar" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -119,38 +155,31 @@ export function SidebarContent({ compact, isAdmin, isOwner, onNavigate }: Sideba
       </Box>
       <Divider />
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
-        <List>
-          {mainNav.map((item) => (
-            <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
-          ))}
-        </List>
-        {isAdmin && (
+        {adminFirst ? (
           <>
-            {/* Collapsed, a rule stands in for the 'Admin' subheader: outside the list, which holds list items only. */}
-            {compact && <Divider sx={{ mx: 1.5, my: 1 }} />}
-            <List
-              aria-label="Admin"
-              subheader={
-                compact ? undefined : (
-                  <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>Admin</ListSubheader>
-                )
-              }
-            >
-              {ADMIN_NAV.map((item) => (
-                <NavLink key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
-              ))}
-            </List>
+            {adminList}
+            {teamList}
+          </>
+        ) : (
+          <>
+            {teamList}
+            {adminList}
           </>
         )}
       </Box>
       <Divider />
-      <List>
+      <List dense={dense}>
         <ListItem disablePadding sx={{ display: 'block' }}>
           <ListItemButton
             component="a"
             href={logoutUrl()}
             aria-label={compact ? 'Sign out' : undefined}
-            sx={{ borderRadius: 2, mx: 1, minHeight: 44, justifyContent: compact ? 'center' : 'flex-start' }}
+            sx={{
+              borderRadius: 2,
+              mx: 1,
+              minHeight: dense ? 36 : 44,
+              justifyContent: compact ? 'center' : 'flex-start',
+            }}
           >
             <ListItemIcon sx={{ minWidth: compact ? 0 : 40 }}>
               <LogoutOutlined />

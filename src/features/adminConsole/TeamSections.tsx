@@ -4,6 +4,8 @@ import { TopUsageTable, type TopUsageColumn } from '../usage/TopUsageTable';
 import { formatDateTime } from '../../lib/time';
 import { formatCount } from '../../lib/numbers';
 import { formatCents } from '../../../contract/money';
+import { creditTypeLabel } from '../billing/credits';
+import { paymentStatusLabel } from '../billing/payments';
 import type {
   AdminCreditEntry,
   AdminTeamDetail,
@@ -38,7 +40,7 @@ const KEY_COLUMNS: TopUsageColumn<AdminTeamKey>[] = [
 
 const PAYMENT_COLUMNS: TopUsageColumn<AdminTeamPayment>[] = [
   { header: 'Order', cell: (p) => p.order_id },
-  { header: 'Status', cell: (p) => p.status },
+  { header: 'Status', cell: (p) => paymentStatusLabel(p.status) },
   { header: 'Amount', cell: (p) => formatCents(p.amount_cents), numeric: true },
   { header: 'Refunded', cell: (p) => formatCents(p.refunded_cents), numeric: true },
   { header: 'Created', cell: (p) => formatDateTime(p.created_at) },
@@ -46,7 +48,7 @@ const PAYMENT_COLUMNS: TopUsageColumn<AdminTeamPayment>[] = [
 
 const CREDIT_COLUMNS: TopUsageColumn<AdminCreditEntry>[] = [
   { header: 'Date', cell: (e) => formatDateTime(e.created_at) },
-  { header: 'Type', cell: (e) => e.type },
+  { header: 'Type', cell: (e) => creditTypeLabel(e.type) },
   { header: 'Description', cell: (e) => e.description },
   { header: 'By', cell: (e) => e.created_by ?? '-' },
   { header: 'Amount', cell: (e) => formatCents(e.amount_cents), numeric: true },

@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
+import { BreakableText } from '../../components/BreakableText';
 import { formatPercent } from '../../lib/budget';
 import { formatCents } from '../../../contract/money';
 import { ADMIN_TEAM_SORTS, type AdminTeamRow, type AdminTeamSort } from '../../../contract/schemas/adminConsole';
@@ -41,6 +42,8 @@ const COLUMNS: GridColDef<AdminTeamRow>[] = [
     flex: 1,
     sortable: false,
     valueGetter: (_value, row) => row.owner?.email ?? row.owner?.login ?? '-',
+    // A narrower column breaks the address before its '@', not mid-word.
+    renderCell: ({ value }) => <BreakableText text={String(value)} />,
   },
   { field: 'member_count', headerName: 'Members', type: 'number', width: 90 },
   money('balance_cents', 'Balance', 120),

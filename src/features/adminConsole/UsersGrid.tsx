@@ -13,6 +13,7 @@ import { ADMIN_USER_SORTS, type AdminUserRow, type AdminUserSort } from '../../.
 import { ConsoleGrid } from './ConsoleGrid';
 import type { ConsoleView } from './consoleList';
 import { NO_USERS, USERS_LABEL, teamPagePath } from './teams';
+import { BreakableText } from '../../components/BreakableText';
 
 export interface UserRowActions {
   onDisable: (user: AdminUserRow) => void;
@@ -31,7 +32,11 @@ const DATA_COLUMNS: GridColDef<AdminUserRow>[] = [
     renderCell: ({ row }) => (
       <Stack sx={{ py: 0.5 }}>
         <span>{row.login}</span>
-        {row.email && <span style={{ fontSize: '0.8em', opacity: 0.8 }}>{row.email}</span>}
+        {row.email && (
+          <span style={{ fontSize: '0.8em', opacity: 0.8 }}>
+            <BreakableText text={row.email} />
+          </span>
+        )}
       </Stack>
     ),
   },

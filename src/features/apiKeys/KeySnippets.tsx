@@ -58,12 +58,14 @@ export function KeySnippets({ secret, model = DEFAULT_SNIPPET_MODEL }: KeySnippe
           <Tab key={s.id} label={s.label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel`} />
         ))}
       </Tabs>
-      <Box
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${selected}`}
-        sx={{ position: 'relative', minWidth: 0 }}
-      >
+      {/* The button in a row of its own above the code: laid over it, it covered the curl URL on a phone and the
+          secret on the Codex tab (issue 38, trap 6). */}
+      <Box role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${selected}`} sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 0.5 }}>
+          <Button size="small" startIcon={<ContentCopy />} onClick={() => void copy()}>
+            Copy snippet
+          </Button>
+        </Box>
         <Box
           component="pre"
           tabIndex={0}
@@ -72,7 +74,6 @@ export function KeySnippets({ secret, model = DEFAULT_SNIPPET_MODEL }: KeySnippe
           sx={{
             m: 0,
             p: 1.5,
-            pr: 16,
             borderRadius: 1,
             bgcolor: 'action.hover',
             fontFamily: 'monospace',
@@ -82,14 +83,6 @@ export function KeySnippets({ secret, model = DEFAULT_SNIPPET_MODEL }: KeySnippe
         >
           <code>{snippet.code}</code>
         </Box>
-        <Button
-          size="small"
-          startIcon={<ContentCopy />}
-          onClick={() => void copy()}
-          sx={{ position: 'absolute', top: 4, right: 4 }}
-        >
-          Copy snippet
-        </Button>
       </Box>
     </Box>
   );

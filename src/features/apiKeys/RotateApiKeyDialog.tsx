@@ -18,6 +18,7 @@ import { useRotateApiKeyMutation } from '../../store/api';
 import { CreatedKeyPanel } from './CreatedKeyPanel';
 import { rotationText } from './keyStatus';
 import { GRACE_CHOICES, graceSeconds, MAX_GRACE_HOURS, type GraceChoice } from './rotation';
+import { DialogForm } from '../../components/DialogForm';
 
 /**
  * Rotate: a new secret for the same key (same id, limits and history); the old one keeps working for the grace period
@@ -67,7 +68,7 @@ export default function RotateApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="rotate-key-title" maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void rotate(event)} noValidate>
+      <DialogForm onSubmit={(event) => void rotate(event)}>
         <DialogTitle id="rotate-key-title">{title}</DialogTitle>
         <DialogContent>
           {failure && (
@@ -112,7 +113,7 @@ export default function RotateApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey
             {isLoading ? 'Rotating…' : 'Rotate key'}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { AuditRecord } from '../../../contract/schemas/audit';
-import { auditDiff, type ChangeKind } from './auditLog';
+import { auditDiff, fieldLabel, type ChangeKind } from './auditLog';
 
 /** What each kind of row says to a screen reader, beside its colour. */
 const CHANGE_WORDS: Record<ChangeKind, string> = {
@@ -75,9 +75,13 @@ export function AuditDiff({
           {rows.map((row) => (
             <TableRow key={row.field} data-change={row.change}>
               <TableCell component="th" scope="row" sx={{ fontWeight: row.change === 'unchanged' ? 400 : 600 }}>
-                {row.field}
+                {fieldLabel(row.field)}
+                {/* The recorded name too, as the CSV export and the API give it. */}
                 <Box component="span" sx={{ display: 'block', fontWeight: 400, color: 'text.secondary', fontSize: 12 }}>
-                  {CHANGE_WORDS[row.change]}
+                  <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    {row.field}
+                  </Box>
+                  {` · ${CHANGE_WORDS[row.change]}`}
                 </Box>
               </TableCell>
               <TableCell sx={row.change === 'removed' || row.change === 'changed' ? removedSx : undefined}>

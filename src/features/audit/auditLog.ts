@@ -11,6 +11,7 @@ import {
 } from '../../../contract/schemas/audit';
 import { isIsoDate } from '../../../contract/dates';
 import { formatCents } from '../../../contract/money';
+import { snakeCaseWords } from '../../lib/words';
 
 export const AUDIT_LOG_TITLE = 'Audit Log';
 export const AUDIT_LOG_LABEL = 'Audit log entries';
@@ -156,11 +157,37 @@ export interface DiffRow {
   change: ChangeKind;
 }
 
-/** A value as the diff shows it: cents as money (the field says so), text as it is, anything else as JSON. */
+/**
+ * A recorded field's name as a person reads it: 'budget_limit_cents' is 'Budget limit', 'expires_in_seconds'
+ * 'Expires in', 'is_active' 'Active', 'session_id' 'Session ID' (the unit is in the value: valueText).
+ */
+export const fieldLabel = (field: string): string =>
+  snakeCaseWords(field.replace(/^is_(?=.)/, '').replace(/(?<=.)_(cents|seconds)$/, ''));
+
+const DURATION_UNITS: [number, string][] = [
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
+
+/** Whole seconds in the largest unit that divides them: 604800 is '7 days', 90 is '90 seconds'. */
+export function durationText(seconds: number): string {
+  const [size, unit] = DURATION_UNITS.find(([size]) => seconds !== 0 && seconds % size === 0) ?? [1, 'second'];
+  const count = seconds / size;
+  return `${count.toLocaleString('en-US')} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * A value as the diff shows it: cents as money and seconds as a duration (the field says which), yes or no for a
+ * flag, text as it is, anything else as JSON.
+ */
 export function valueText(value: unknown, field = ''): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' && field.endsWith('_cents')) return formatCents(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number' && Number.isInteger(value) && field.endsWith('_cents')) return formatCents(value);
+  if (typeof value === 'number' && Number.isInteger(value) && field.endsWith('_seconds')) return durationText(value);
   return JSON.stringify(value);
 }
 

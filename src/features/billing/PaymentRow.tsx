@@ -7,7 +7,7 @@ import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import type { Payment } from '../../../contract/schemas/billing';
 import { documentLabel } from './documents';
 import { formatCents } from '../../../contract/money';
-import { paymentLinkState, paymentStatusColor } from './payments';
+import { paymentLinkState, paymentStatusColor, paymentStatusLabel } from './payments';
 import { formatDateTime } from '../../lib/time';
 
 interface PaymentRowProps {
@@ -54,7 +54,7 @@ export function PaymentRow({
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 600 }}>{formatCents(payment.amount.cents)}</Typography>
-        <Chip size="small" label={payment.status} color={paymentStatusColor(payment.status)} />
+        <Chip size="small" label={paymentStatusLabel(payment.status)} color={paymentStatusColor(payment.status)} />
       </Stack>
       <Box sx={{ color: 'text.secondary', mt: 0.5 }}>
         <Typography variant="body2">Created: {formatDateTime(payment.created_at)}</Typography>

@@ -69,6 +69,19 @@ export function paymentStatusColor(status: string): ChipColor {
   return PAYMENT_STATUS_COLORS[status as PaymentStatus] ?? 'default';
 }
 
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
+
+/** A payment's status as a person reads it ('Completed', not 'completed'); a status a newer server adds, as sent. */
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+}
+
 /** Payment History shows the first 10. */
 export const PAYMENT_HISTORY_SHOWN = 10;
 

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/apiError';
 import { BUDGET_PROBLEMS, budgetInput, budgetRefusalWarning, budgetRefusesCalls } from '../../lib/budgetInput';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { formatMoney } from '../../../contract/money';
+import { DialogForm } from '../../components/DialogForm';
 
 interface BudgetLimitDialogProps {
   open: boolean;
@@ -72,7 +73,7 @@ export function BudgetLimitDialog({ open, onClose, currentLimit, currentUsage }:
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby="update-budget-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="update-budget-title">Update Budget Limit</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -103,7 +104,7 @@ export function BudgetLimitDialog({ open, onClose, currentLimit, currentUsage }:
             Update Budget
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
       {dialog}
     </Dialog>
   );

@@ -19,6 +19,7 @@ import { FailureAlert } from '../../components/admin/FailureAlert';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { PricingTierFormFields } from './PricingTierFormFields';
 import type { PricingTier } from '../../../contract/schemas/pricing';
+import { DialogForm } from '../../components/DialogForm';
 
 export const TIER_CREATED = 'Pricing tier created successfully!';
 export const NEW_VERSION_NOTE =
@@ -47,7 +48,7 @@ export function CreatePricingTierDialog({ onClose, from }: { onClose: () => void
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="create-tier-title" maxWidth="md" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <DialogForm onSubmit={(event) => void submit(event)}>
         <DialogTitle id="create-tier-title">Create Pricing Tier</DialogTitle>
         <DialogContent>
           {from && (
@@ -64,7 +65,7 @@ export function CreatePricingTierDialog({ onClose, from }: { onClose: () => void
             {isLoading ? 'Creating...' : 'Create Tier'}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -15,11 +15,18 @@ export interface PricingRowActions {
 
 // The rows grow to their content (PricingGrid's auto row height): names, 'Not supported' and expiry dates wrap at
 // spaces and hyphens instead of being cut, within columns narrow enough for the table to fit 1280 px. A tier's
-// description alone stays one line (the details dialog shows it whole).
+// description wraps too, up to three lines (cut to one, it said almost nothing; the details dialog shows it whole).
 const WRAP = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const;
+const CLAMP = {
+  ...WRAP,
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
 
-const caption = (text: string, wrap = true) => (
-  <Typography variant="caption" color="text.secondary" noWrap={!wrap} title={text} component="p" sx={wrap ? WRAP : {}}>
+const caption = (text: string, clamp = false) => (
+  <Typography variant="caption" color="text.secondary" title={text} component="p" sx={clamp ? CLAMP : WRAP}>
     {text}
   </Typography>
 );
@@ -69,7 +76,7 @@ const dataColumns: GridColDef<PricingTier>[] = [
           {row.tier_name}
         </Typography>
         {caption(`Order ${row.tier_order}`)}
-        {row.tier_description && caption(row.tier_description, false)}
+        {row.tier_description && caption(row.tier_description, true)}
       </Box>
     ),
   },

@@ -3,11 +3,9 @@ import Box from '@mui/material/Box';
 import { SelectFilter, type FilterOption } from '../../components/admin/SelectFilter';
 import { TextInput } from '../../components/TextInput';
 import { toDateTimeLocal } from '../../lib/time';
-import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { TeamMember } from '../../../contract/schemas/teams';
 import { REQUEST_STATUSES } from '../../../contract/schemas/requestLog';
-import { maskedKeyPrefix } from '../apiKeys/apiKeys';
-import { STATUS_LABELS } from './requestLog';
+import { keyChoiceLabel, STATUS_LABELS, type KeyChoice } from './requestLog';
 import {
   COST_ERROR,
   costInputCents,
@@ -21,7 +19,7 @@ import { useTypedFilter } from '../../components/admin/useTypedFilter';
 interface RequestLogFiltersProps {
   view: RequestLogView;
   onChange: (change: Partial<RequestLogView>) => void;
-  keys: readonly ApiKey[];
+  keys: readonly KeyChoice[];
   members: readonly TeamMember[];
   /** Suggestions for the model field: the models the team used lately. */
   models: readonly string[];
@@ -59,10 +57,7 @@ export const RequestLogFilters = memo(function RequestLogFilters({
   const keyOptions = useMemo<FilterOption[]>(
     () => [
       { value: '', label: 'All keys' },
-      ...keys.map((key) => ({
-        value: key.id,
-        label: `${key.name} (${maskedKeyPrefix(key.key_prefix)})${key.is_active ? '' : ' · revoked'}`,
-      })),
+      ...keys.map((key) => ({ value: key.id, label: keyChoiceLabel(key) })),
       ...(view.api_key_id && !keys.some((key) => key.id === view.api_key_id)
         ? [{ value: view.api_key_id, label: 'A key no longer listed' }]
         : []),

@@ -1,5 +1,5 @@
 // How one request of the log reads, the same in the grid, the phone's cards and the detail drawer.
-import type { RequestLogEntry, RequestStatus } from '../../../contract/schemas/requestLog';
+import type { RequestLogEntry, RequestLogKey, RequestStatus } from '../../../contract/schemas/requestLog';
 import type { UsageStats } from '../../../contract/schemas/usage';
 import { formatCount } from '../../lib/numbers';
 import { maskedKeyPrefix } from '../apiKeys/apiKeys';
@@ -40,12 +40,28 @@ export const modelText = (entry: RequestLogEntry): string => `${entry.provider}/
 export const routeText = (entry: RequestLogEntry): string | null =>
   entry.route_name ? `Route ${entry.route_name} → ${modelText(entry)}` : null;
 
-/** The error as one line: 'upstream_timeout: The provider did not answer'. */
-export function errorText(entry: RequestLogEntry): string {
+/**
+ * The error as a person reads it: its message ('The provider did not answer in time'), else its code, else 'Failed';
+ * '' for a success. The drawer gives the code and the message apart.
+ */
+export function errorText(entry: Pick<RequestLogEntry, 'status' | 'error_code' | 'error_message'>): string {
   if (entry.status !== 'error') return '';
-  return [entry.error_code, entry.error_message].filter(Boolean).join(': ') || 'Failed';
+  return entry.error_message?.trim() || entry.error_code || 'Failed';
 }
 
 /** The models the team used in the usage report's period, by name: the model filter's suggestions. */
 export const usedModels = (stats: Pick<UsageStats, 'usage_by_model'> | undefined): string[] =>
   [...new Set(Object.values(stats?.usage_by_model ?? {}).map((usage) => usage.model_name))].sort();
+
+/**
+ * A key the key filter offers: from the log's own list (RequestLogKey, revoked keys too), or from the API Keys list
+ * when an older server has no such list (no revoked keys then, and no revoked_at).
+ */
+export type KeyChoice = Pick<RequestLogKey, 'id' | 'name' | 'key_prefix' | 'is_active'> &
+  Partial<Pick<RequestLogKey, 'revoked_at'>>;
+
+/** 'Production (sk-prod…)', with ' · revoked' or ' · inactive' after a key that can no longer call. */
+export function keyChoiceLabel(key: KeyChoice): string {
+  const state = key.revoked_at ? ' · revoked' : key.is_active ? '' : ' · inactive';
+  return `${key.name} (${maskedKeyPrefix(key.key_prefix)})${state}`;
+}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import { CellLines as Lines, OpenRowTime } from '../../components/grid/cells';
@@ -21,6 +22,32 @@ import { RequestStatusChip } from './RequestStatusChip';
 // bar (945 px; e2e/phoneLayout.spec.ts). Only the contract's sort fields sort, and on the server
 // (sortingMode="server"); the others are not sortable, and have no column menu: it would offer only hiding, and its
 // button overflowed the last column's header at 1280 px.
+function StatusWithError({ row }: { row: RequestLogEntry }) {
+  const error = errorText(row);
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <RequestStatusChip status={row.status} />
+      {error && (
+        <Typography
+          variant="caption"
+          color="error"
+          title={error}
+          sx={{
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            mt: 0.25,
+            lineHeight: 1.3,
+          }}
+        >
+          {error}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 const fixed = { sortable: false, disableColumnMenu: true } as const;
 const numeric = { type: 'number', align: 'right', headerAlign: 'right' } as const;
 
@@ -64,8 +91,10 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
     ...fixed,
     field: 'status',
     headerName: 'Status',
-    width: 90,
-    renderCell: ({ row }) => <RequestStatusChip status={row.status} />,
+    width: 160,
+    // A failure's message under its chip, two lines at most (the whole of it in the drawer and on hover): a column of
+    // its own was 70 px at 1280 px and wrapped a few letters a line.
+    renderCell: ({ row }) => <StatusWithError row={row} />,
   },
   {
     ...numeric,
@@ -98,19 +127,6 @@ export const REQUEST_LOG_COLUMNS: GridColDef<RequestLogEntry>[] = [
         primary={durationText(row.latency_ms)}
         secondary={row.ttft_ms === null ? null : `TTFT ${durationText(row.ttft_ms)}`}
       />
-    ),
-  },
-  {
-    ...fixed,
-    field: 'error',
-    headerName: 'Error',
-    minWidth: 70,
-    flex: 0.6,
-    valueGetter: (_value, row) => errorText(row),
-    renderCell: ({ value }) => (
-      <Typography variant="body2" color="error">
-        {String(value)}
-      </Typography>
     ),
   },
 ];

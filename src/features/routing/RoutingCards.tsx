@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { CardActions, CardFacts, CardList, CardTitle, type CardAction } from '../../components/CardList';
 import { formatDateTime } from '../../lib/time';
+import { snakeCaseWords } from '../../lib/words';
 import type { RoutingGridProps } from './RoutingGrids';
 import type { RowActions } from './routingColumns';
 import {
@@ -119,7 +120,7 @@ function renderCard(props: RoutingGridProps) {
               ['Latency p50 / p95', percentilePair(item.p50_latency_ms, item.p95_latency_ms)],
               ['TTFT p50 / p95', percentilePair(item.p50_ttft_ms, item.p95_ttft_ms)],
               ['Breaker', breakerText(item.cooling_until)],
-              ['Last error', item.last_error_code ?? '—'],
+              ['Last error', item.last_error_code ? snakeCaseWords(item.last_error_code) : '—'],
             ]}
           />
         </>

@@ -5,6 +5,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ListAlt from '@mui/icons-material/ListAlt';
 import { formatDateTime } from '../../lib/time';
+import { snakeCaseWords } from '../../lib/words';
 import { actionsMinWidth } from '../../components/grid/rowActionsColumn';
 import { BreakableText } from '../../components/BreakableText';
 import type {
@@ -247,6 +248,8 @@ export const HEALTH_COLUMNS: GridColDef<HealthRow>[] = [
     headerName: 'Last error',
     minWidth: 110,
     flex: 1,
-    valueGetter: (_value, row) => row.last_error_code ?? '—',
+    // In words ('Upstream timeout'), so it wraps between them; the code itself on hover.
+    valueGetter: (_value, row) => (row.last_error_code ? snakeCaseWords(row.last_error_code) : '—'),
+    renderCell: ({ row, value }) => <span title={row.last_error_code ?? undefined}>{String(value)}</span>,
   },
 ];

@@ -26,6 +26,7 @@ import { ApiKeyList } from '../../features/apiKeys/ApiKeyList';
 import type { ApiKeyRowActions } from '../../features/apiKeys/apiKeyColumns';
 import { useRevokeApiKey } from '../../features/apiKeys/useRevokeApiKey';
 import { useApiKeyDialogs } from '../../features/apiKeys/useApiKeyDialogs';
+import { CallFloorsProvider } from '../../features/apiKeys/CallFloors';
 
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
 // painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
@@ -59,7 +60,7 @@ export function ApiKeysPage() {
   );
 
   return (
-    <>
+    <CallFloorsProvider keys={keys}>
       <PageHeader
         title="API Keys"
         subtitle="Keys your team uses to call the models through the gateway"
@@ -101,6 +102,6 @@ export function ApiKeysPage() {
       )}
       {confirmDialog}
       {dialogs}
-    </>
+    </CallFloorsProvider>
   );
 }

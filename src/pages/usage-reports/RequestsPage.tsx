@@ -10,14 +10,21 @@ import { PageHeader } from '../../components/PageHeader';
 import { apiUrl } from '../../config';
 import { isNoTeamError } from '../../lib/noTeam';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
-import { useGetApiKeysQuery, useGetTeamMembersQuery, useGetUsageStatsQuery } from '../../store/api';
+import {
+  useGetApiKeysQuery,
+  useGetRequestLogKeysQuery,
+  useGetTeamMembersQuery,
+  useGetUsageStatsQuery,
+} from '../../store/api';
 import { useTeamless } from '../../features/team/useTeamless';
 import { RequestLogFilters } from '../../features/requestLog/RequestLogFilters';
 import { logPageSize, RequestLogResults } from '../../features/requestLog/RequestLogResults';
 import { useRequestLog, useRequestLogSearchParams } from '../../features/requestLog/useRequestLog';
-import { usedModels } from '../../features/requestLog/requestLog';
+import { usedModels, type KeyChoice } from '../../features/requestLog/requestLog';
 import { defaultDateRange } from '../../../contract/dates';
 import { REQUEST_LOG_CSV_PATH, withParams } from '../../../contract/apiPaths';
+
+const NO_KEYS: readonly KeyChoice[] = [];
 
 export function RequestsPage() {
   const teamless = useTeamless();
@@ -25,8 +32,11 @@ export function RequestsPage() {
   const [pageSize, setPageSize] = useState(() => logPageSize(isMobile));
   const search = useRequestLogSearchParams();
   const log = useRequestLog(search.view, pageSize, teamless);
-  // The filters' choices: the team's keys and members, and the models it used in the usage report's period.
-  const { data: keys = [] } = useGetApiKeysQuery(undefined, { skip: teamless });
+  // The filters' choices: the team's keys (revoked ones too: their requests stay), members, and the models it used in
+  // the usage report's period. A server without the log's key list (an older release) has the API Keys list.
+  const logKeys = useGetRequestLogKeysQuery(undefined, { skip: teamless });
+  const { data: liveKeys } = useGetApiKeysQuery(undefined, { skip: teamless || !logKeys.isError });
+  const keys = logKeys.data ?? liveKeys ?? NO_KEYS;
   const { data: members = [] } = useGetTeamMembersQuery(undefined, { skip: teamless });
   const [range] = useState(defaultDateRange);
   const { data: stats } = useGetUsageStatsQuery(range, { skip: teamless });

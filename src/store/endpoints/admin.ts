@@ -62,13 +62,14 @@ export const adminEndpoints = (build: Build) => ({
   }),
   createPricingTier: build.mutation<PricingTier, PricingTierBody>({
     query: (body) => ({ url: '/v1/admin/pricing/tiers', method: 'POST', body }),
-    invalidatesTags: [{ type: 'PricingTier', id: 'LIST' }],
+    invalidatesTags: [{ type: 'PricingTier', id: 'LIST' }, 'ModelCatalog'],
   }),
   deactivatePricingTier: build.mutation<PricingTier, string>({
     query: (id) => ({ url: `/v1/admin/pricing/${encodeURIComponent(id)}`, method: 'DELETE' }),
     invalidatesTags: (_tier, _error, id) => [
       { type: 'PricingTier', id },
       { type: 'PricingTier', id: 'LIST' },
+      'ModelCatalog',
     ],
   }),
 });

@@ -16,11 +16,11 @@ export const apiKeyEndpoints = (build: Build) => ({
   }),
   createApiKey: build.mutation<CreatedApiKey, ApiKeyCreateBody>({
     query: (body) => ({ url: API_KEYS_PATH, method: 'POST', body }),
-    invalidatesTags: [{ type: 'ApiKey', id: 'LIST' }, 'DashboardStats', 'Activity'],
+    invalidatesTags: [{ type: 'ApiKey', id: 'LIST' }, 'DashboardStats', 'Activity', 'ModelCatalog'],
   }),
   updateApiKey: build.mutation<ApiKey, { id: string; changes: ApiKeyUpdateBody }>({
     query: ({ id, changes }) => ({ url: apiKeyPath(id), method: 'PATCH', body: changes }),
-    invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }],
+    invalidatesTags: (_result, _error, { id }) => [{ type: 'ApiKey', id }, 'ModelCatalog'],
   }),
   rotateApiKey: build.mutation<CreatedApiKey, { id: string } & ApiKeyRotateBody>({
     query: ({ id, grace_seconds }) => ({ url: apiKeyRotatePath(id), method: 'POST', body: { grace_seconds } }),
@@ -28,6 +28,11 @@ export const apiKeyEndpoints = (build: Build) => ({
   }),
   revokeApiKey: build.mutation<Success, string>({
     query: (keyId) => ({ url: apiKeyPath(keyId), method: 'DELETE' }),
-    invalidatesTags: (_result, _error, keyId) => [{ type: 'ApiKey', id: keyId }, 'DashboardStats', 'Activity'],
+    invalidatesTags: (_result, _error, keyId) => [
+      { type: 'ApiKey', id: keyId },
+      'DashboardStats',
+      'Activity',
+      'ModelCatalog',
+    ],
   }),
 });

@@ -1,5 +1,10 @@
-import type { RequestLogEntry, RequestLogPage, RequestLogQuery } from '../../../contract/schemas/requestLog';
-import { REQUEST_LOG_PATH, requestLogEntryPath } from '../../../contract/apiPaths';
+import type {
+  RequestLogEntry,
+  RequestLogKey,
+  RequestLogPage,
+  RequestLogQuery,
+} from '../../../contract/schemas/requestLog';
+import { REQUEST_LOG_KEYS_PATH, REQUEST_LOG_PATH, requestLogEntryPath } from '../../../contract/apiPaths';
 import { listTags, type Build } from '../tags';
 
 /**
@@ -10,6 +15,11 @@ export const requestLogEndpoints = (build: Build) => ({
   getRequestLog: build.query<RequestLogPage, RequestLogQuery>({
     query: (params) => ({ url: REQUEST_LOG_PATH, params }),
     providesTags: (page) => listTags('RequestLog', page?.rows, (row) => row.id),
+  }),
+  /** The key filter's choices, revoked keys too: a key created, renamed or revoked here changes them (ApiKey tags). */
+  getRequestLogKeys: build.query<RequestLogKey[], void>({
+    query: () => REQUEST_LOG_KEYS_PATH,
+    providesTags: (keys) => listTags('ApiKey', keys, (key) => key.id),
   }),
   getRequestLogEntry: build.query<RequestLogEntry, string>({
     query: (id) => requestLogEntryPath(id),
