@@ -40,14 +40,19 @@ describe('Payment History widget', () => {
     expect(completed).toHaveTextContent('Completed: Nov 14, 2026');
     const failed = row('ord-008');
     expect(failed).toHaveTextContent('Failed: Nov 13, 2026');
-    expect(within(failed).getByRole('button', { name: 'Create New' })).toBeEnabled();
+    // Disabled, as the spec has it, and saying why.
+    const createNew = within(failed).getByRole('button', { name: 'Create New' });
+    expect(createNew).toBeDisabled();
+    expect(createNew).toHaveAccessibleDescription(
+      'A failed payment cannot be retried. Buy $100.00 of credits instead.',
+    );
     expect(within(failed).queryByRole('button', { name: 'Open Payment' })).not.toBeInTheDocument();
   });
 
-  it("Create New on a failed payment opens Buy Credits with that payment's amount", async () => {
+  it("a failed payment offers Buy Credits with that payment's amount beside its disabled Create New", async () => {
     const { user, row } = await renderPayments();
     expect(row('ord-008')).toHaveTextContent('$100.00');
-    await user.click(within(row('ord-008')).getByRole('button', { name: 'Create New' }));
+    await user.click(within(row('ord-008')).getByRole('button', { name: 'Buy $100.00 of credits' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy Credits' });
     expect(await within(dialog).findByLabelText(/Amount \(USD\)/)).toHaveValue(100);
   });

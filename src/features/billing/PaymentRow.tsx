@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -34,6 +36,29 @@ function PendingLink({ payment, now }: { payment: Payment; now: Date }) {
   return payment.expires_at ? (
     <Typography variant="body2">Expires: {formatDateTime(payment.expires_at)}</Typography>
   ) : null;
+}
+
+/**
+ * A failed payment's 'Create New' is disabled, as the product spec has it (a failed checkout cannot be resumed); the
+ * line beside it says why and offers the way on: Buy Credits with this payment's amount (issue 38: a disabled control
+ * gave no reason and no way on).
+ */
+function FailedPaymentActions({ payment, onCreateNew }: Pick<PaymentRowProps, 'payment' | 'onCreateNew'>) {
+  const reasonId = useId();
+  return (
+    <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Button size="small" variant="outlined" disabled aria-describedby={reasonId}>
+        Create New
+      </Button>
+      <Typography variant="body2" color="text.secondary" id={reasonId}>
+        A failed payment cannot be retried.{' '}
+        <Link component="button" type="button" variant="body2" onClick={() => onCreateNew(payment)}>
+          Buy {formatCents(payment.amount.cents)} of credits
+        </Link>{' '}
+        instead.
+      </Typography>
+    </Stack>
+  );
 }
 
 /** One payment: amount and status, its dates, and what can still be done with it. */
@@ -102,11 +127,7 @@ export function PaymentRow({
           </Button>
         </Stack>
       )}
-      {payment.status === 'failed' && (
-        <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onCreateNew(payment)}>
-          Create New
-        </Button>
-      )}
+      {payment.status === 'failed' && <FailedPaymentActions payment={payment} onCreateNew={onCreateNew} />}
     </Box>
   );
 }
