@@ -2,7 +2,6 @@ import { teamBlock } from '../../lib/dashboard';
 import { useGetCreditBalanceQuery, useGetTeamDashboardQuery } from '../../store/api';
 import { useTeamless } from '../team/useTeamless';
 import { DashboardNotice } from './DashboardNotice';
-import { BALANCE_MAX_AGE_SECONDS } from '../../store/endpoints/credits';
 
 /**
  * Every member is told on the dashboard when the gateway refuses all of the team's calls: the credit used up, or the
@@ -12,10 +11,7 @@ export function TeamBlockedNotice() {
   const teamless = useTeamless();
   const { data } = useGetTeamDashboardQuery(undefined, { skip: teamless });
   const teamId = data?.team.id;
-  const balance = useGetCreditBalanceQuery(teamId ?? '', {
-    skip: !teamId,
-    refetchOnMountOrArgChange: BALANCE_MAX_AGE_SECONDS,
-  });
+  const balance = useGetCreditBalanceQuery(teamId ?? '', { skip: !teamId });
   if (!data) return null;
   const block = teamBlock(data.team, balance.data?.current_balance, data.is_owner, new Date());
   if (!block) return null;

@@ -27,17 +27,13 @@ import { TeamInfoCard } from '../../features/billing/TeamInfoCard';
 import { TopModelsCard } from '../../features/billing/TopModelsCard';
 import { BillingDetailsCard } from '../../features/billing/BillingDetailsCard';
 import { DownloadStatementButton } from '../../features/billing/DownloadStatementButton';
-import { BALANCE_MAX_AGE_SECONDS } from '../../store/endpoints/credits';
 
 export function BillingPage() {
   const teamless = useTeamless();
   const dashboard = useGetTeamDashboardQuery(undefined, { skip: teamless });
   const noTeam = teamless || isNoTeamError(dashboard.error);
   const team = dashboard.data?.team;
-  const balance = useGetCreditBalanceQuery(team?.id ?? '', {
-    skip: !team,
-    refetchOnMountOrArgChange: BALANCE_MAX_AGE_SECONDS,
-  });
+  const balance = useGetCreditBalanceQuery(team?.id ?? '', { skip: !team });
   const [budgetOpen, setBudgetOpen] = useState(false);
   const dispatch = useAppDispatch();
   const couponRedeemed = (amount: number) => {

@@ -4,12 +4,6 @@ import type { UsageBreakdown, UsageBreakdownQuery } from '../../../contract/sche
 import type { Build } from '../tags';
 import { creditBalancePath, creditHistoryPath, teamPath } from '../../../contract/apiPaths';
 
-/**
- * The balance moves with every gateway call, which this app never sees: a page showing it asks again on mount when its
- * copy is older than this (seconds), so a call made since shows when the user comes back (README, "Calling the gateway").
- */
-export const BALANCE_MAX_AGE_SECONDS = 5;
-
 export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
 
 export const creditEndpoints = (build: Build) => ({
