@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeDb } from '../support/fakeBackend';
+import { choose, rowOf } from '../admin/adminGrid';
+import { REQUEST_LOG_PATH } from '../../contract/apiPaths';
+import { grid, lastQuery, renderLog, search, shownRows, withLogClock } from './requestLogHelpers';
+
+// The request log's paging, its Refresh and the request details drawer (docs/governance.md#request-log); the list
+// and its filters are in requestLog.test.tsx. The seed: requestLogHelpers.ts.
+withLogClock();
+
+describe('the request details drawer', () => {
+  // The cheap tests first: the file's first render loads the page's modules, and costs the most.
+  it('survives a reload: an entry not on the page is fetched by its id', async () => {
+    await renderLog('/usage-reports/requests?request=req-060', { hidden: true });
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(await within(drawer).findByText('req-060')).toBeInTheDocument();
+    expect(fakeDb.lastRequest('GET', `${REQUEST_LOG_PATH}/req-060`)).toBeDefined();
+  });
+
+  it('says when the entry is not in the log', async () => {
+    await renderLog('/usage-reports/requests?request=req-999', { hidden: true });
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(
+      await within(drawer).findByText('This request is not in the log: it may be older than the retention period.'),
+    ).toBeInTheDocument();
+  });
+  it('opens on a row with every field, keeps its id in the URL, and Escape gives focus back', async () => {
+    const { user, router } = await renderLog();
+    const cell = within(rowOf('10:06:00 AM')).getByText('Staging');
+    await user.click(cell);
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(search(router)).toEqual({ request: 'req-004' });
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+    for (const text of [
+      'req-004',
+      'Staging · sk-stag3c4d****',
+      'key-staging',
+      'Bob Brown · bob@example.com',
+      'echo/echo-1',
+      'echo/flaky',
+      '7d0c1f3e-5b2a-4c8e-9f61-0a2b3c4d5e6f',
+      'upstream_timeout',
+      'The provider did not answer in time',
+      '$0.00',
+      'messages',
+    ]) {
+      expect(within(drawer).getByText(text)).toBeInTheDocument();
+    }
+    // The id its caller got in x-request-id, and the log's own number for the row.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    expect(within(drawer).getByText('5f0c2a9e-0000-4000-8000-000000000004')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Copy request id' }));
+    expect(writeText).toHaveBeenCalledWith('5f0c2a9e-0000-4000-8000-000000000004');
+    expect(await screen.findByText('Request ID copied to clipboard')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Copy log entry' }));
+    expect(writeText).toHaveBeenCalledWith('req-004');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request details' })).not.toBeInTheDocument());
+    expect(search(router)).toEqual({});
+    expect(rowOf('10:06:00 AM')).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('opens with Enter on a focused row', async () => {
+    const { user } = await renderLog();
+    within(rowOf('11:57:00 AM')).getByText('Production').closest<HTMLElement>('[role="gridcell"]')!.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(within(drawer).getByText('req-001')).toBeInTheDocument();
+  });
+});
+
+describe('/usage-reports/requests, browsing', () => {
+  it('pages forward with the cursor of the page before, and back', async () => {
+    const { user } = await renderLog('/usage-reports/requests?range=7d');
+    await waitFor(() => expect(shownRows()).toBe(50));
+    const first = lastQuery()!;
+    expect(first).not.toHaveProperty('cursor');
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery()).toHaveProperty('cursor'));
+    await waitFor(() => expect(shownRows()).toBe(10));
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    await waitFor(() => expect(shownRows()).toBe(50));
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('cursor'));
+  });
+
+  it('starts again at the first page when a filter changes', async () => {
+    const { user } = await renderLog('/usage-reports/requests?range=7d');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Go to next page' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(shownRows()).toBe(10));
+    await choose(user, 'Status', 'Success');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'success' }));
+    expect(lastQuery()).not.toHaveProperty('cursor');
+  });
+
+  it('shows a request made since the page opened once Refresh is pressed', async () => {
+    const { user } = await renderLog();
+    const seeded = fakeDb.state.requests[0];
+    const made = new Date(Date.now() + 1000).toISOString();
+    fakeDb.state.requests.push({
+      ...seeded,
+      id: 'req-new',
+      created_at: made,
+      model: 'gpt-4o-mini',
+      provider: 'openai',
+    });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await within(grid()).findByText('openai/gpt-4o-mini')).toBeInTheDocument();
+    expect(within(grid()).getAllByRole('row')[1]).toHaveTextContent('openai/gpt-4o-mini');
+  });
+});
