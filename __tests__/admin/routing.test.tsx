@@ -48,7 +48,7 @@ describe('/admin/routing', () => {
     expect(document.body).not.toHaveTextContent(SEEDED_SECRET);
   });
 
-  it('creates a route and adds a deployment with a stored credential of its provider', async () => {
+  it('creates a route, with no deployment yet', async () => {
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Create Route' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Model Route' });
@@ -64,7 +64,14 @@ describe('/admin/routing', () => {
     });
     const fast = await rowIn('Model routes', 'team/fast');
     expect(within(fast).getByText('No deployments')).toBeInTheDocument();
+  });
 
+  it('adds a deployment to a route with a stored credential of its provider', async () => {
+    // A route with no deployment yet, as Create Route makes one (the test above).
+    const [seeded] = fakeDb.state.modelRoutes;
+    fakeDb.state.modelRoutes.push({ ...seeded, id: 'route-fast', name: 'team/fast', description: '', deployments: [] });
+    const { user } = await openPage();
+    const fast = await rowIn('Model routes', 'team/fast');
     await user.click(within(fast).getByRole('menuitem', { name: 'Show deployments' }));
     await screen.findByRole('heading', { name: 'Deployments of team/fast' });
     await user.click(screen.getByRole('button', { name: 'Add Deployment' }));
@@ -74,7 +81,7 @@ describe('/admin/routing', () => {
     await choose(user, 'Credential', `Anthropic main (…${SEEDED_SECRET.slice(-4)})`);
     await user.click(within(add).getByRole('button', { name: 'Add Deployment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes/route-101/deployments')?.body).toEqual({
+    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes/route-fast/deployments')?.body).toEqual({
       provider: 'anthropic',
       model: 'claude-haiku-3.5',
       rank: 1,

@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { MailConfig } from '../config';
 import { claimDue, settleTry } from '../db/deliveryQueue';
 import type { Db } from '../db/types';
 import { DELIVERY_RETRY, nextTryAt, type RetrySchedule } from '../lib/retry';
 import { createWorker } from '../lib/worker';
 import { MAIL_QUEUED_CHANNEL } from './outbox';
+
+/** nodemailer, loaded only with SMTP_URL set: without it nothing is sent, and a start need not load it. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodemailer = () => require('nodemailer') as typeof Nodemailer;
 
 /** How many emails one pass claims. */
 const BATCH = 20;
@@ -35,7 +39,7 @@ interface QueuedMail {
 export function createMailer(config: MailConfig, db: Db, log: FastifyBaseLogger, options: MailerOptions = {}) {
   const retry = options.retry ?? DELIVERY_RETRY;
   const transport = config.smtpUrl
-    ? nodemailer.createTransport({
+    ? nodemailer().createTransport({
         url: config.smtpUrl,
         connectionTimeout: SMTP_TIMEOUT_MS,
         greetingTimeout: SMTP_TIMEOUT_MS,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore';
 import RedisStore from '@fastify/rate-limit/store/RedisStore';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
 
 /** Every instance's counters live under this prefix, so they never collide with other data in the same Redis. */
 export const REDIS_KEY_PREFIX = 'amg:rl:';
@@ -78,6 +78,10 @@ export interface SharedRateLimitStore {
 
 /** Connects to Redis (an instance starts even when it cannot) and returns the store the rate limit plugin builds. */
 export async function openSharedRateLimitStore(url: string, log: FastifyBaseLogger): Promise<SharedRateLimitStore> {
+  // The client is loaded only here, with REDIS_URL set: a single instance never needs it (docs/testing.md, "The
+  // server suite", on what each start loads).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Redis } = require('ioredis') as typeof IORedis;
   const redis = new Redis(url, REDIS_OPTIONS);
   // The outage, not each reconnection attempt, is worth a log line.
   const outage = new RedisOutage(log);

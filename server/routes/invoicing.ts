@@ -3,8 +3,8 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
 import { buyerOf, getBillingDetails, saveBillingDetails } from '../invoicing/billingDetails';
 import { findDocument, sellerOf } from '../invoicing/documents';
-import { renderDocumentPdf } from '../invoicing/pdf/invoicePdf';
-import { renderStatementPdf } from '../invoicing/pdf/statementPdf';
+import type * as InvoicePdf from '../invoicing/pdf/invoicePdf';
+import type * as StatementPdf from '../invoicing/pdf/statementPdf';
 import { buildStatement } from '../invoicing/statement';
 import { forbidden, notFound } from '../lib/errors';
 import { auditContext } from '../plugins/auth';
@@ -16,6 +16,15 @@ import {
   DocumentParams,
   StatementParams,
 } from '../../contract/schemas/billingDetails';
+
+/**
+ * The PDF renderers, loaded with the first document asked for rather than at every start: pdfkit and fontkit took a
+ * fifth of a second of each (docs/testing.md, "The server suite"), and most starts never render one.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const invoicePdf = () => require('../invoicing/pdf/invoicePdf') as typeof InvoicePdf;
+const statementPdf = () => require('../invoicing/pdf/statementPdf') as typeof StatementPdf;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A PDF answer, saved under `filename` by the browser. */
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer) {
@@ -63,7 +72,7 @@ export function invoicingRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const document = await findDocument(db, request.params.teamId, request.params.number);
       if (!document) throw notFound('No invoice or credit note of this team has that number');
-      return sendPdf(reply, `${document.number}.pdf`, await renderDocumentPdf(document));
+      return sendPdf(reply, `${document.number}.pdf`, await invoicePdf().renderDocumentPdf(document));
     },
   );
 
@@ -74,7 +83,12 @@ export function invoicingRoutes(app: FastifyInstance, deps: Deps) {
       const { teamId, month } = request.params;
       const now = new Date();
       const statement = await buildStatement(db, teamId, month, now);
-      const pdf = await renderStatementPdf(statement, sellerOf(config.operator), await buyerOf(db, teamId), now);
+      const pdf = await statementPdf().renderStatementPdf(
+        statement,
+        sellerOf(config.operator),
+        await buyerOf(db, teamId),
+        now,
+      );
       return sendPdf(reply, `statement-${month}.pdf`, pdf);
     },
   );

@@ -7,6 +7,8 @@ import { after, describe, test } from 'node:test';
 import { openPglite } from '../db/pglite';
 import { migratedDataDir } from './helpers';
 
+// @engine embedded-only: `npm start` on a PGlite data directory, whatever TEST_DATABASE_URL says (scripts/serverTestFiles.mjs).
+
 /**
  * kill -9 in the middle of real traffic (coupon redemptions, payments, gateway calls) against `npm start` on the
  * embedded engine, then a restart on the same data directory: every write the server acknowledged is there, every

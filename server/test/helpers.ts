@@ -3,15 +3,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import { REPO_ROOT, loadConfig, type Config } from '../config';
 import { migrate } from '../db/migrate';
 import { migrations, roomSql } from '../db/migrations';
-import { writeDump } from '../db/pgliteEngine';
+// Types only: the modules themselves are loaded where they are used (below).
+import type Pg from 'pg';
+import type * as PgliteEngine from '../db/pgliteEngine';
+import type * as Postgres from '../db/postgres';
 import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
 import type { Db } from '../db/types';
 import type { LogSink } from '../plugins/logging';
 import { createSessions } from '../services/sessions';
@@ -42,6 +43,10 @@ async function migratedDump(): Promise<string> {
   const file = path.join(REPO_ROOT, '.tmp', `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Loaded here, once per run: PGlite itself runs in its worker thread (db/pglite.ts), and loading it into every
+    // test file's process as well took a quarter of a second of each (docs/testing.md, "The server suite").
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when a dump is made
+    const { writeDump } = require('../db/pgliteEngine') as typeof PgliteEngine;
     await writeDump(file, migrate);
   }
   return file;
@@ -70,6 +75,11 @@ export async function openTestDb(options: { migrated?: boolean } = {}): Promise<
     const shared: TestDb = { db, drop: async () => undefined, another: () => shared };
     return { ...shared, drop: () => db.close() };
   }
+  // The PostgreSQL client only where it is used: the embedded engine's files need not load it.
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded only on PostgreSQL */
+  const pg = require('pg') as typeof Pg;
+  const { openPostgres } = require('../db/postgres') as typeof Postgres;
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { migratedDataDir } from './helpers';
 
+// @engine embedded-only: `npm start` on a PGlite data directory, whatever TEST_DATABASE_URL says (scripts/serverTestFiles.mjs).
+
 /**
  * npm start end to end: migrate, seed, listen, serve, then shut down cleanly on SIGTERM. The data directory holds a
  * migrated cluster, as every test file's database does (helpers.ts): a new cluster's initdb took half of this test on a

@@ -7,6 +7,8 @@ import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import { testConfig } from './helpers';
 
+// @engine embedded-only: a test of PGlite's worker thread itself (scripts/serverTestFiles.mjs).
+
 /** PGlite runs in a worker thread (server/db/pglite.ts): what that must keep and what it must change. */
 describe('PGlite in a worker thread', () => {
   let db: Db;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 /**
  * The documents' typeface: DejaVu Sans (the dejavu-fonts-ttf package, Bitstream Vera licence), embedded as a subset in
@@ -21,11 +21,15 @@ export function fontData(): Record<keyof typeof FONT_FILES, Buffer> {
   return fonts;
 }
 
-let regular: fontkit.Font | null = null;
+let regular: Fontkit.Font | null = null;
+
+/** fontkit, loaded when a text is first checked: a start that never saves billing details never needs it. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fontkit = () => require('fontkit') as typeof Fontkit;
 
 /** The characters of `text` the documents' font has no glyph for, each once. */
 export function unprintable(text: string): string[] {
-  regular ??= fontkit.create(fontData().regular) as fontkit.Font;
+  regular ??= fontkit().create(fontData().regular) as Fontkit.Font;
   const font = regular;
   const missing = new Set<string>();
   for (const char of text) {

@@ -1,7 +1,15 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { CheckoutReport, CheckoutState, PaymentEffect, PaymentProvider, ProviderEvent } from '../provider';
+
+/**
+ * The SDK, loaded when a Stripe provider is made: a server on the sandbox provider (the demo, every test file but
+ * Stripe's) never loads its few hundred files, which took a tenth of a second of every start (docs/testing.md, "The
+ * server suite"). require caches it, so each call after the first is a lookup.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sdk = () => require('stripe') as typeof Stripe;
 
 /**
  * Stripe Checkout behind the provider interface (docs/payments.md): a payment link is a Checkout Session, its
@@ -33,7 +41,7 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    throw error instanceof Stripe.errors.StripeError ? unavailable(error) : error;
+    throw error instanceof sdk().errors.StripeError ? unavailable(error) : error;
   }
 }
 
@@ -128,7 +136,8 @@ export function eventEffect(event: Stripe.Event): PaymentEffect {
 export function createStripeProvider(config: StripeConfig) {
   const api = new URL(config.apiUrl);
   const protocol = api.protocol === 'http:' ? 'http' : 'https';
-  const stripe = new Stripe(config.secretKey, {
+  const StripeClient = sdk();
+  const stripe = new StripeClient(config.secretKey, {
     host: api.hostname,
     port: api.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -201,7 +210,7 @@ export function createStripeProvider(config: StripeConfig) {
           }
         }
       } catch (error) {
-        throw error instanceof Stripe.errors.StripeError ? unavailable(error) : error;
+        throw error instanceof sdk().errors.StripeError ? unavailable(error) : error;
       }
       if (page.length > 0) yield page;
     },
@@ -213,7 +222,7 @@ export function createStripeProvider(config: StripeConfig) {
         // Checks the signature over the exact bytes and refuses a timestamp older than five minutes (replays).
         event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+        if (error instanceof sdk().errors.StripeSignatureVerificationError) return null;
         throw badRequest('The notification is not a Stripe event');
       }
       return { id: event.id, type: event.type, effect: eventEffect(event) };
@@ -227,8 +236,8 @@ export function createStripeProvider(config: StripeConfig) {
       try {
         return await stripe.checkout.sessions.retrieve(sessionId);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw error instanceof Stripe.errors.StripeError ? unavailable(error) : error;
+        if (error instanceof sdk().errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error instanceof sdk().errors.StripeError ? unavailable(error) : error;
       }
     },
   };

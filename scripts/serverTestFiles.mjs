@@ -1,0 +1,63 @@
+// The server's test files, for `npm run test:server` (docs/testing.md, "The server suite"): every one on the embedded
+// engine; with TEST_DATABASE_URL set (the suite on PostgreSQL) only those that test on the database it names. The
+// others would run the same code again: they run once, in `npm test`. They are
+// - the files whose imports never reach a database (request translation, wire formats, policies, config). That is read
+//   from the import graph, not from a list that could fall behind: a file reaches a database when its relative
+//   imports, followed through every file they name, arrive at one of DATABASE_MODULES;
+// - the files marked EMBEDDED_ONLY: they test PGlite itself, or start the server as a process on a PGlite data
+//   directory whatever TEST_DATABASE_URL says (crash.test.ts, main.test.ts). Each says why beside the mark.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const DATABASE_MODULES = [
+  'server/test/helpers.ts',
+  'server/db/pglite.ts',
+  'server/db/postgres.ts',
+  'server/db/open.ts',
+].map((file) => path.join(ROOT, file));
+/** The line a test file carries when it runs on the embedded engine whatever TEST_DATABASE_URL says. */
+export const EMBEDDED_ONLY = '@engine embedded-only';
+const SPECIFIER = /(?:from\s+|import\s+|import\s*\(\s*|require\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
+
+function testFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(full);
+    return entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+function resolve(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const reaches = new Map();
+/** Whether `file` imports, directly or through others, one of DATABASE_MODULES. */
+function reachesDatabase(file, visiting = new Set()) {
+  if (DATABASE_MODULES.includes(file)) return true;
+  if (reaches.has(file)) return reaches.get(file);
+  if (visiting.has(file)) return false;
+  visiting.add(file);
+  const source = fs.readFileSync(file, 'utf8');
+  let found = false;
+  for (const [, specifier] of source.matchAll(SPECIFIER)) {
+    const target = resolve(file, specifier);
+    if (target && reachesDatabase(target, visiting)) {
+      found = true;
+      break;
+    }
+  }
+  visiting.delete(file);
+  reaches.set(file, found);
+  return found;
+}
+
+const all = testFiles(path.join(ROOT, 'server')).sort();
+const onPostgres = (file) => reachesDatabase(file) && !fs.readFileSync(file, 'utf8').includes(EMBEDDED_ONLY);
+const chosen = process.env.TEST_DATABASE_URL ? all.filter(onPostgres) : all;
+console.log(chosen.map((file) => path.relative(ROOT, file)).join('\n'));

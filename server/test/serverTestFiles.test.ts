@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+
+// scripts/serverTestFiles.mjs, which `npm run test:server` runs: on PostgreSQL only the files that can reach a
+// database (docs/testing.md, "The server suite"). Read from the import graph, so these hold for files written later.
+const ROOT = path.join(__dirname, '..', '..');
+const list = (env: Record<string, string>) =>
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'serverTestFiles.mjs')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n');
+
+test('on the embedded engine every server test file runs; on PostgreSQL only those that can reach a database', () => {
+  const all = list({});
+  const onPostgres = list({ TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5433/postgres' });
+  assert.ok(all.length > 50, `${all.length} files`);
+  assert.ok(all.includes('server/test/serverTestFiles.test.ts'));
+  for (const file of onPostgres) assert.ok(all.includes(file), file);
+  // Through the helpers that open a database (createTestContext), and through another helper file (gatewayHelpers.ts).
+  for (const file of ['credits.test.ts', 'gatewayRouting.test.ts', 'leaseAdmission.test.ts', 'everyRoom.test.ts']) {
+    assert.ok(onPostgres.includes(`server/test/${file}`), `${file} runs on PostgreSQL`);
+  }
+  // Marked: a test of PGlite's worker, and `npm start` on a PGlite data directory whatever the environment says.
+  for (const file of ['pgliteWorker.test.ts', 'crash.test.ts', 'main.test.ts']) {
+    assert.ok(all.includes(`server/test/${file}`) && !onPostgres.includes(`server/test/${file}`), file);
+  }
+  // Request translation and wire formats run the same code on either engine: once is enough.
+  for (const file of ['translateRequest.test.ts', 'wireGemini.test.ts', 'config.test.ts', 'serverTestFiles.test.ts']) {
+    assert.ok(!onPostgres.includes(`server/test/${file}`), `${file} runs only on the embedded engine`);
+  }
+});
