@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 import { newPageAs } from './sessions';
 import { freshLogin, signIn } from './signIn';
 
-// The pricing and coupon journeys: an admin prices a model and issues a coupon; a member redeems it and sees the
-// balance move; the admin's coupon grid shows the use without a reload (refetch when the tab regains focus).
-test('an admin issues a coupon that a member redeems', async ({ browser }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, 'admin');
+const DESKTOP = { width: 1280, height: 800 };
 
+// The pricing and coupon journeys: an admin prices a model; an admin issues a coupon, a member redeems it and sees the
+// balance move, and the admin's coupon grid shows the use without a reload (refetch when the tab regains focus). Two
+// tests, each well inside its minute on a busy machine (docs/testing.md, "Test times"); the admin starts signed in
+// (sessions.ts signs in through the real flow once), the member signs in as a new user.
+test('an admin prices a model, and the tier is active', async ({ browser }) => {
+  const admin = await newPageAs(browser, 'admin', DESKTOP);
   const model = freshLogin('gpt-e2e');
   await admin.goto('/admin/pricing');
   await admin.getByRole('button', { name: 'Create Pricing Tier' }).click();
@@ -21,6 +22,11 @@ test('an admin issues a coupon that a member redeems', async ({ browser }) => {
   await tierDialog.getByRole('button', { name: 'Create Tier' }).click();
   await expect(tierDialog).toBeHidden();
   await expect(admin.getByRole('row', { name: new RegExp(model) })).toContainText('Active');
+  await admin.context().close();
+});
+
+test('an admin issues a coupon that a member redeems', async ({ browser }) => {
+  const admin = await newPageAs(browser, 'admin', DESKTOP);
 
   await admin.goto('/admin/coupons');
   await admin.getByRole('button', { name: 'Create New Coupon' }).click();
@@ -65,7 +71,7 @@ test('an admin issues a coupon that a member redeems', async ({ browser }) => {
   await expect(couponRow).toContainText('1 / 1');
   await expect(couponRow).toContainText('Max uses reached');
 
-  await adminContext.close();
+  await admin.context().close();
   await memberContext.close();
 });
 
