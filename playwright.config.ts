@@ -28,7 +28,11 @@ export default defineConfig({
   reporter: [['list'], ['./scripts/testTimings/playwrightReporter.mjs']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action's DOM, network and console) and a screenshot of its end. The trace
+    // records no screenshots: their screencast made Chromium composite and encode every frame of every test, and a
+    // page that loaded in 3.1 s took 6.5-8 s with it (docs/testing.md, "The end-to-end suite").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],

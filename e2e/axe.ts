@@ -1,20 +1,34 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
-
-/** WCAG 2.1 A and AA plus axe's best practices (landmarks, heading order, region, …). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+import { AXE_TAGS } from './axeTags';
 
 export type ColorScheme = 'light' | 'dark';
 
-/** One readable line per failing element: rule, impact, where, and what to fix. `scope`: a CSS selector to check. */
+/**
+ * One readable line per failing element: rule, impact, where, and what to fix. `scope`: a CSS selector to check.
+ *
+ * axe runs in the page itself, injected once per document, and hands back only these lines. @axe-core/playwright's
+ * `analyze()` did three things per call that this suite does not need, and they were most of its time (7-20 s for a
+ * run that took 0.6-1.5 s inside the page, docs/testing.md "The end-to-end suite"): it evaluated axe's 600 KB source
+ * again, opened a blank page to merge per-frame results (our pages have no frames), and carried every passing node
+ * back to Node. `resultTypes: ['violations']` keeps axe from describing the nodes that pass (axe-core's API docs).
+ */
 export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => {
-      const why = (node.failureSummary ?? violation.help).replace(/\s*\n\s*/g, ' ');
-      return `${violation.id} [${violation.impact ?? 'n/a'}] ${node.target.join(' ')} :: ${why}`;
-    }),
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ tags, scope }) => {
+      const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(
+        scope ? { include: [scope] } : document,
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+      );
+      return violations.flatMap((violation) =>
+        violation.nodes.map((node) => {
+          const why = (node.failureSummary ?? violation.help).replace(/\s*\n\s*/g, ' ');
+          return `${violation.id} [${violation.impact ?? 'n/a'}] ${node.target.join(' ')} :: ${why}`;
+        }),
+      );
+    },
+    { tags: AXE_TAGS, scope },
   );
 }
 

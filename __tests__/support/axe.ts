@@ -1,4 +1,5 @@
 import axe from 'axe-core';
+import { AXE_TAGS } from '../../e2e/axeTags';
 
 /**
  * axe-core's WCAG 2.1 A/AA and best-practice rules over what is rendered, as e2e/a11y.spec.ts runs them in Chromium.
@@ -6,7 +7,7 @@ import axe from 'axe-core';
  */
 export async function axeViolations(root: Element = document.body): Promise<string[]> {
   const results = await axe.run(root, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    runOnly: { type: 'tag', values: AXE_TAGS },
     rules: { 'color-contrast': { enabled: false } },
   });
   return results.violations.map(
