@@ -12,12 +12,14 @@ export interface KeyOwner {
 }
 
 /**
- * A room a request draws on had less than the request's least hold: what it has left (never below 0), and what the
- * smallest of all the rooms has (what would fit), in cents.
+ * A room a request draws on had less than the request's least hold: what it has left (never below 0), what the
+ * smallest of all the rooms has (what would fit), and what requests in flight hold of it (given back as they finish
+ * what they do not spend), in cents.
  */
 export interface Shortfall {
   leftCents: number;
   fitsCents: number;
+  heldCents: number;
 }
 
 /** Why a request was not admitted, with what the refusal's message names (migration 11, gateway_admit). */
@@ -71,10 +73,12 @@ export interface RefusalRow {
   room_left: number | null;
   fits: number | null;
   limit_period: string | null;
+  /** Absent from a database whose functions predate it (a rolling upgrade): read as nothing held. */
+  room_held?: number | null;
 }
 export function refusalOf(row: RefusalRow): Refusal {
   const limit = row.limit_value ?? 0;
-  const shortfall = { leftCents: row.room_left ?? 0, fitsCents: row.fits ?? 0 };
+  const shortfall = { leftCents: row.room_left ?? 0, fitsCents: row.fits ?? 0, heldCents: row.room_held ?? 0 };
   switch (row.refusal) {
     case 'key_expired':
       return { reason: 'key_expired', expiredAt: row.resets_at as Date };

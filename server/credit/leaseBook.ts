@@ -182,10 +182,18 @@ export function createLeaseBook(deps: LeaseBookDeps) {
     };
   }
 
-  /** A refusal from the database, counting what this instance's lease of the key has free among what is left. */
+  /**
+   * A refusal from the database, counting what this instance's lease of the key has free among what is left, not
+   * among what is held.
+   */
   function withLocal(answer: Admission & { ok: false }, local: number): Admission {
     if (!('leftCents' in answer)) return answer;
-    return { ...answer, leftCents: answer.leftCents + local, fitsCents: answer.fitsCents + local };
+    return {
+      ...answer,
+      leftCents: answer.leftCents + local,
+      fitsCents: answer.fitsCents + local,
+      heldCents: Math.max(0, answer.heldCents - local),
+    };
   }
 
   /** Gives back `amount` of a lease (all of what it holds when it is retired). */

@@ -81,36 +81,67 @@ function overrunMessage(overrun: Overrun, room: string, after = ''): string {
   );
 }
 
-/** A room with nothing left says only that; one with something left says what the request would have needed. */
-const roomMessage = (leftCents: number, overrun: Overrun | null, spent: string, room: () => string, after = '') =>
-  leftCents > 0 && overrun ? overrunMessage(overrun, room(), after) : spent;
+/** What a refusal knows of the room that refused: what it has left, and what requests in flight hold of it. */
+export interface RoomLeft {
+  leftCents: number;
+  heldCents: number;
+}
+const NOTHING_LEFT: RoomLeft = { leftCents: 0, heldCents: 0 };
 
-export const insufficientCredits = (leftCents = 0, overrun: Overrun | null = null) =>
+/** How a refusal speaks of its room: spent, held by requests in flight, or with some left (`left`). */
+interface RoomWords {
+  spent: string;
+  /** The room by name, as "requests still in flight hold $0.80 of <name>" reads. */
+  name: string;
+  left: () => string;
+  after?: string;
+}
+
+/**
+ * A room with nothing left says it is spent, unless requests in flight hold what it lacks: then that they do, and
+ * that it comes back (a hold is a worst case, given back as the request settles). One with something left says what
+ * the request would have needed, and what is held besides.
+ */
+function roomMessage(room: RoomLeft, overrun: Overrun | null, words: RoomWords): string {
+  const held = room.heldCents > 0 ? formatCents(room.heldCents) : null;
+  if (room.leftCents > 0 && overrun) {
+    const besides = held ? `, and requests still in flight hold ${held} more` : '';
+    return overrunMessage(overrun, words.left() + besides, words.after);
+  }
+  if (held) {
+    return (
+      `Requests still in flight hold ${held} of ${words.name}: all it has left. Retry when they finish; what they ` +
+      'do not spend is given back.'
+    );
+  }
+  return words.spent;
+}
+
+export const insufficientCredits = (room: RoomLeft = NOTHING_LEFT, overrun: Overrun | null = null) =>
   new GatewayError(
     402,
     'insufficient_quota',
     'insufficient_credits',
-    roomMessage(
-      leftCents,
-      overrun,
-      "Your team's credit balance is used up. Buy credits or redeem a coupon on the Billing page.",
-      () => `your team has ${formatCents(leftCents)} of credit left`,
-      ' Or buy credits on the Billing page.',
-    ),
+    roomMessage(room, overrun, {
+      spent: "Your team's credit balance is used up. Buy credits or redeem a coupon on the Billing page.",
+      name: "your team's credit balance",
+      left: () => `your team has ${formatCents(room.leftCents)} of credit left`,
+      after: ' Or buy credits on the Billing page.',
+    }),
   );
 
-export const budgetExceeded = (budgetCents: number, leftCents = 0, overrun: Overrun | null = null) =>
+export const budgetExceeded = (budgetCents: number, room: RoomLeft = NOTHING_LEFT, overrun: Overrun | null = null) =>
   new GatewayError(
     429,
     'insufficient_quota',
     'budget_exceeded',
-    roomMessage(
-      leftCents,
-      overrun,
-      `Your team has reached its monthly budget of ${formatCents(budgetCents)}. The team owner can raise it on the Billing page.`,
-      () => `your team has ${formatCents(leftCents)} left of its monthly budget of ${formatCents(budgetCents)}`,
-      ' The team owner can raise the budget on the Billing page.',
-    ),
+    roomMessage(room, overrun, {
+      spent: `Your team has reached its monthly budget of ${formatCents(budgetCents)}. The team owner can raise it on the Billing page.`,
+      name: `your team's monthly budget of ${formatCents(budgetCents)}`,
+      left: () =>
+        `your team has ${formatCents(room.leftCents)} left of its monthly budget of ${formatCents(budgetCents)}`,
+      after: ' The team owner can raise the budget on the Billing page.',
+    }),
   );
 
 /** No deployment of the model offers the endpoint (embeddings on Anthropic's models, say). */
@@ -199,42 +230,41 @@ export const keyBudgetExceeded = (
   limitCents: number,
   resetsAt: Date | null,
   period: LimitPeriod = 'none',
-  leftCents = 0,
+  room: RoomLeft = NOTHING_LEFT,
   overrun: Overrun | null = null,
 ) =>
   new GatewayError(
     429,
     'insufficient_quota',
     'key_budget_exceeded',
-    roomMessage(
-      leftCents,
-      overrun,
-      `This API key has reached its spending limit of ${formatCents(limitCents)}${resetPhrase(resetsAt)}. ` +
+    roomMessage(room, overrun, {
+      spent:
+        `This API key has reached its spending limit of ${formatCents(limitCents)}${resetPhrase(resetsAt)}. ` +
         "The key's creator or the team owner can raise it on the API Keys page.",
-      () =>
-        `this key has ${formatCents(leftCents)} left of its ${formatCents(limitCents)} limit${PERIOD_WORDS[period]}` +
+      name: `this API key's spending limit of ${formatCents(limitCents)}`,
+      left: () =>
+        `this key has ${formatCents(room.leftCents)} left of its ${formatCents(limitCents)} limit${PERIOD_WORDS[period]}` +
         (resetsAt ? ` (it resets ${readableUtc(resetsAt)})` : ''),
-    ),
+    }),
   );
 
 export const memberBudgetExceeded = (
   limitCents: number,
   resetsAt: Date,
-  leftCents = 0,
+  room: RoomLeft = NOTHING_LEFT,
   overrun: Overrun | null = null,
 ) =>
   new GatewayError(
     429,
     'insufficient_quota',
     'member_budget_exceeded',
-    roomMessage(
-      leftCents,
-      overrun,
-      `Your keys have reached the monthly cap of ${formatCents(limitCents)} the team owner set for you${resetPhrase(resetsAt)}.`,
-      () =>
-        `you have ${formatCents(leftCents)} left of the monthly cap of ${formatCents(limitCents)} the team owner ` +
+    roomMessage(room, overrun, {
+      spent: `Your keys have reached the monthly cap of ${formatCents(limitCents)} the team owner set for you${resetPhrase(resetsAt)}.`,
+      name: `the monthly cap of ${formatCents(limitCents)} the team owner set for you`,
+      left: () =>
+        `you have ${formatCents(room.leftCents)} left of the monthly cap of ${formatCents(limitCents)} the team owner ` +
         `set for you (it resets ${readableUtc(resetsAt)})`,
-    ),
+    }),
   );
 
 /**

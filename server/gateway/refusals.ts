@@ -25,9 +25,9 @@ export function refusal(
     case 'key_owner_disabled':
       return keyOwnerDisabled();
     case 'insufficient_credits':
-      return insufficientCredits(admission.leftCents, overrun());
+      return insufficientCredits(admission, overrun());
     case 'budget_exceeded':
-      return budgetExceeded(admission.budgetCents, admission.leftCents, overrun());
+      return budgetExceeded(admission.budgetCents, admission, overrun());
     case 'key_expired':
       return keyExpired(admission.expiredAt);
     case 'model_not_allowed':
@@ -41,10 +41,10 @@ export function refusal(
         admission.limitCents,
         admission.resetsAt,
         admission.period,
-        admission.leftCents,
+        admission,
         overrun(),
       );
     case 'member_budget_exceeded':
-      return memberBudgetExceeded(admission.limitCents, admission.resetsAt, admission.leftCents, overrun());
+      return memberBudgetExceeded(admission.limitCents, admission.resetsAt, admission, overrun());
   }
 }

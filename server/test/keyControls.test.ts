@@ -94,6 +94,42 @@ describe('spending limit', () => {
     assert.match(spent.body.error.message, /has reached its spending limit of \$0\.12/);
   });
 
+  test('a limit only held by a call in flight is said to be held, not reached, and admits again once it settles', async () => {
+    // Above the least hold of a call without an output cap (256 output tokens, $2.56).
+    const key = await keyWith(owner, { spend_limit_cents: 300, limit_period: 'monthly' });
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      ctx.upstream.handler = (request, res) => {
+        answer = () => sendJson(res, request.body.model, 'ok', { prompt_tokens: 10, completion_tokens: WORST });
+        resolve();
+      };
+    });
+    // No output cap: the call holds all the limit has (the gateway sends it one that this hold pays for).
+    const uncapped = ctx.chat(key.key, { model: 'openai/metered', messages: [{ role: 'user', content: 'go' }] });
+    await Promise.race([
+      arrived,
+      uncapped.then(async (res) => assert.fail(`answered before the provider was: ${res.status} ${await res.text()}`)),
+    ]);
+    assert.equal((await counters(key.id)).period_spend_cents, 0);
+    // Not send(): it waits for every call to settle, this one's too.
+    const refused = await ctx.chat(key.key, call());
+    assert.equal(refused.status, 429);
+    const { error } = (await refused.json()) as OpenAiErrorBody;
+    assert.equal(error.code, 'key_budget_exceeded');
+    assert.equal(
+      error.message,
+      "Requests still in flight hold $3.00 of this API key's spending limit of $3.00: all it has left. Retry when " +
+        'they finish; what they do not spend is given back.',
+    );
+    answer();
+    assert.equal((await uncapped).status, 200);
+    await ctx.app.gateway.settled();
+    ctx.upstream.handler = null;
+    // The hold came back but for what the call cost: the next call is admitted.
+    assert.equal((await send(key.key)).status, 200);
+    assert.equal((await listed(key.id)).period_spend_cents, 2 * WORST);
+  });
+
   for (const [period, back] of [
     ['daily', '1 day'],
     ['weekly', '7 days'],

@@ -26,6 +26,7 @@ const refused: LeaseAnswer = {
   reason: 'insufficient_credits',
   leftCents: 0,
   fitsCents: 0,
+  heldCents: 0,
 };
 
 /** A book whose acquisitions stay pending until the test answers them, in order. */
@@ -120,8 +121,8 @@ test('a request without an output cap takes what the rooms have, down to its lea
   // A request with a cap needs its whole worst case: the lease has 0 free, the rooms 5 cents.
   const capped = book.admit('hash', { ...open, leastCents: 100 });
   assert.equal(pending.at(-1)!.leastCents, 100);
-  pending.at(-1)!.answer({ ...refused, leftCents: 5, fitsCents: 5 });
-  assert.deepEqual(await capped, { ...refused, leftCents: 5, fitsCents: 5 });
+  pending.at(-1)!.answer({ ...refused, leftCents: 5, fitsCents: 5, heldCents: 40 });
+  assert.deepEqual(await capped, { ...refused, leftCents: 5, fitsCents: 5, heldCents: 40 });
 
   // Settled at 30 cents, 10 are free on the lease: a request that needs 10 at the least is admitted with them.
   admitted.lease?.settle(30);
@@ -139,4 +140,21 @@ test('a room with nothing left refuses even a request that costs nothing', async
   assert.deepEqual({ need: pending[0].needCents, least: pending[0].leastCents }, { need: 1, least: 1 });
   pending[0].answer(refused);
   assert.deepEqual(await free, refused);
+});
+
+test("a refusal counts what this instance's lease has free as left, not as held by requests in flight", async () => {
+  const { book, pending } = bookWithPendingDatabase();
+  const first = book.admit('hash', { ...request, amountCents: 30, leastCents: 30 });
+  pending[0].answer(grant(1, 40));
+  assert.ok((await first).ok);
+  // 10 of the lease's 40 are free: a request that needs 20 asks the database, whose rooms have nothing left and
+  // count the whole lease as held.
+  // The lease was below half a slice once the first was admitted: its refill in the background is refused first.
+  assert.equal(pending.length, 2);
+  pending[1].answer({ ...refused, heldCents: 40 });
+  await new Promise(setImmediate);
+  const refusedHere = book.admit('hash', { ...request, amountCents: 20, leastCents: 20 });
+  assert.equal(pending.length, 3);
+  pending[2].answer({ ...refused, heldCents: 40 });
+  assert.deepEqual(await refusedHere, { ...refused, leftCents: 10, fitsCents: 10, heldCents: 30 });
 });

@@ -8,12 +8,14 @@
 -- rates, then holds LEAST(p_amount, every room) if that is at least p_least (and a cent), on all three rows and in
 -- gateway_reservations; or changes nothing and says why, with what the refusing room has left and what would fit
 -- (the smallest room).
+-- Its output columns grew room_held (rooms.sql): dropped first, recreated in the same transaction (migrate.ts).
+DROP FUNCTION IF EXISTS gateway_admit(text, bigint, bigint, integer, text, text[], bigint);
 CREATE OR REPLACE FUNCTION gateway_admit(
   p_key_hash text, p_amount bigint, p_least bigint, p_ttl_seconds integer, p_instance text, p_models text[],
   p_tokens bigint,
   OUT key_id uuid, OUT team_id uuid, OUT user_id uuid, OUT reservation_id bigint, OUT held bigint,
   OUT refusal text, OUT limit_value bigint, OUT resets_at timestamptz, OUT retry_after integer,
-  OUT room_left bigint, OUT fits bigint, OUT limit_period text
+  OUT room_left bigint, OUT fits bigint, OUT limit_period text, OUT room_held bigint
 ) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -63,10 +65,10 @@ BEGIN
   fits := GREATEST(LEAST(r.key_room, r.member_room, r.credit_room, r.budget_room), 0);
   -- At least a cent: a room with nothing left refuses even a request that costs nothing (a free model).
   SELECT * INTO why FROM gateway_room_refusal(k, m, r.key_room, r.member_room, r.credit_room, r.budget_room,
-                                             r.budget_limit, GREATEST(p_least, 1), v_now);
+                                             r.budget_limit, r.team_held, GREATEST(p_least, 1), v_now);
   IF why.refusal IS NOT NULL THEN
     refusal := why.refusal; limit_value := why.limit_value; resets_at := why.resets_at;
-    room_left := why.room_left; limit_period := why.limit_period;
+    room_left := why.room_left; limit_period := why.limit_period; room_held := why.room_held;
     RETURN;
   END IF;
 

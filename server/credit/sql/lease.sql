@@ -9,12 +9,14 @@
 -- room has less than p_least (what the asking request lacks at the least); p_least <= 0 (the instance's slice already
 -- covers the request and it needs only request ids) is never refused for credit. A key with a per-minute limit gets
 -- no lease (rate_limited): its requests are admitted by gateway_admit.
+-- Its output columns grew room_held (rooms.sql): dropped first, recreated in the same transaction (migrate.ts).
+DROP FUNCTION IF EXISTS gateway_lease(text, text, bigint, bigint, bigint, integer);
 CREATE OR REPLACE FUNCTION gateway_lease(
   p_key_hash text, p_instance text, p_want bigint, p_need bigint, p_least bigint, p_ttl_seconds integer,
   OUT key_id uuid, OUT team_id uuid, OUT user_id uuid, OUT lease_id bigint, OUT granted bigint,
   OUT request_block bigint, OUT valid_until timestamptz, OUT allowed_models text[], OUT rate_limited boolean,
   OUT refusal text, OUT limit_value bigint, OUT resets_at timestamptz, OUT room_left bigint, OUT fits bigint,
-  OUT limit_period text
+  OUT limit_period text, OUT room_held bigint
 ) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -55,10 +57,10 @@ BEGIN
   fits := GREATEST(v_room, 0);
   IF p_least > 0 THEN
     SELECT * INTO why FROM gateway_room_refusal(k, m, r.key_room, r.member_room, r.credit_room, r.budget_room,
-                                               r.budget_limit, p_least, v_now);
+                                               r.budget_limit, r.team_held, p_least, v_now);
     IF why.refusal IS NOT NULL THEN
       refusal := why.refusal; limit_value := why.limit_value; resets_at := why.resets_at;
-      room_left := why.room_left; limit_period := why.limit_period;
+      room_left := why.room_left; limit_period := why.limit_period; room_held := why.room_held;
       RETURN;
     END IF;
   END IF;
