@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { UpstreamProvider } from '../contract/providers';
 import { NETWORK_PROVIDERS } from './providers/registry';
+import type { CacheTtlBounds } from './cache/cacheRequest';
+import type { CacheSizeLimits } from './cache/cacheStore';
 
 /** Everything the server reads from the environment, parsed and validated here and nowhere else. */
 export interface Config {
@@ -147,6 +149,8 @@ export interface GatewayConfig {
    * environment keys still work). Demo mode has a fixed demo-only default.
    */
   credentialsKey: string | null;
+  /** The response cache's bounds (docs/gateway.md#caching): TTLs, and the size of an entry and of a team's cache. */
+  cache: { ttl: CacheTtlBounds; sizes: CacheSizeLimits };
 }
 
 /** Their OpenAI-compatible chat completions endpoints, without the trailing /chat/completions. */
@@ -349,6 +353,16 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       rateLimitPerMinute: int('GATEWAY_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
       admission: oneOf('GATEWAY_ADMISSION', ['lease', 'statement'] as const, 'lease'),
       credentialsKey,
+      cache: {
+        ttl: {
+          defaultSeconds: int('CACHE_TTL_DEFAULT_SECONDS', 3_600, 1, 31_536_000),
+          maxSeconds: int('CACHE_TTL_MAX_SECONDS', 604_800, 1, 31_536_000),
+        },
+        sizes: {
+          entryBytes: int('CACHE_ENTRY_MAX_BYTES', 1_048_576, 1_024, 104_857_600),
+          teamBytes: int('CACHE_TEAM_MAX_BYTES', 104_857_600, 1_024, 107_374_182_400),
+        },
+      },
     },
     reconciliation: { tolerancePercent: int('RECONCILE_TOLERANCE_PERCENT', 2, 0, 100) },
     requestLog: { retentionDays: int('REQUEST_LOG_RETENTION_DAYS', 90, 1, 3650) },
@@ -364,6 +378,12 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     tracing,
     sso,
   };
+  const { ttl } = config.gateway.cache;
+  if (ttl.defaultSeconds > ttl.maxSeconds) {
+    problems.push(
+      `CACHE_TTL_DEFAULT_SECONDS (${ttl.defaultSeconds}) must not be more than CACHE_TTL_MAX_SECONDS (${ttl.maxSeconds}).`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

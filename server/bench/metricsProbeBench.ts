@@ -19,7 +19,7 @@ const call: GatewayCall = {
   options: { created: 0 },
 };
 const request = {} as FastifyRequest;
-const bill: Bill = { answered: () => undefined, final: () => undefined, failedTry: () => undefined };
+const bill: Bill = { answered: () => 0, cached: () => undefined, final: () => undefined, failedTry: () => undefined };
 const deployment = { provider: 'openai', model: 'gpt-4o' };
 
 for (let round = 1; round <= ROUNDS; round++) {

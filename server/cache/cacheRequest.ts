@@ -3,8 +3,6 @@
  * route's settings. Off unless asked: a request that neither sends `x-gateway-cache: true` nor comes through a key or
  * route whose owner turned caching on is not looked up, not stored, and answered without a cache header.
  */
-import type { CacheScope } from './cacheKey';
-
 /** What the answer's `x-gateway-cache-status` says. */
 export type CacheStatus = 'hit' | 'miss' | 'refresh' | 'bypass';
 
@@ -27,8 +25,11 @@ export type CachePlan =
   | { mode: 'off' }
   /** Asked, but `Cache-Control: no-store` (or `x-gateway-cache: false` against a setting): nothing read or stored. */
   | { mode: 'bypass' }
-  /** Looked up (`lookup`), or, for `Cache-Control: no-cache`, not looked up but stored afresh (`refresh`). */
-  | { mode: 'lookup' | 'refresh'; scope: CacheScope; ttlSeconds: number };
+  /**
+   * Looked up (`lookup`), or, for `Cache-Control: no-cache`, not looked up but stored afresh (`refresh`), shared by
+   * the key's requests or the team's (cacheKey.ts CacheScope, once the key is known).
+   */
+  | { mode: 'lookup' | 'refresh'; scope: 'key' | 'team'; ttlSeconds: number };
 
 export type CachePlanResult = { ok: true; plan: CachePlan } | { ok: false; header: string; message: string };
 
@@ -37,8 +38,6 @@ export interface CacheRequestInput {
   /** The key's setting, then the route's: the key's wins where it sets a field. */
   key: CacheSetting | null;
   route: CacheSetting | null;
-  teamId: string;
-  keyId: string;
   bounds: CacheTtlBounds;
 }
 
@@ -84,10 +83,6 @@ export function planCache(input: CacheRequestInput): CachePlanResult {
 
   const control = directives(header(headers, 'cache-control'));
   if (control.has('no-store')) return { ok: true, plan: { mode: 'bypass' } };
-  const scopeKind = key?.scope ?? route?.scope ?? 'key';
-  const scope: CacheScope =
-    scopeKind === 'team'
-      ? { kind: 'team', teamId: input.teamId }
-      : { kind: 'key', teamId: input.teamId, keyId: input.keyId };
+  const scope = key?.scope ?? route?.scope ?? 'key';
   return { ok: true, plan: { mode: control.has('no-cache') ? 'refresh' : 'lookup', scope, ttlSeconds } };
 }

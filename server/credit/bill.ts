@@ -24,6 +24,13 @@ export interface FailedTry {
   error: { code: string; message: string };
 }
 
+export interface CachedTry {
+  candidate: Billed;
+  costCents: number;
+  cachedFrom: string;
+  savedCents: number;
+}
+
 export interface AnsweredTry {
   candidate: Billed;
   usage: TokenUsage | null;
@@ -44,7 +51,13 @@ export interface AnsweredTry {
  * each failed try before that is its own zero-cost error event (`failedTry`), recorded but never billed.
  */
 export interface Bill {
-  answered(answer: AnsweredTry): void;
+  /** Returns what the answer was billed, in cents (0 once the request was already settled). */
+  answered(answer: AnsweredTry): number;
+  /**
+   * Answered from the response cache (docs/gateway.md#caching): billed the hit's price, no tokens counted, marked
+   * with the request whose answer it was and what the hit saved.
+   */
+  cached(hit: CachedTry): void;
   final(outcome: { status: 'error'; failure?: FailedTry }): void;
   failedTry(failure: FailedTry): void;
 }
@@ -79,11 +92,17 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
     candidate: Billed,
     status: 'success' | 'error',
     tokens: TokenUsage,
-    extra: { error?: FailedTry['error'] | null; ttftMs?: number | null; holdsReservation: boolean },
-  ) {
+    extra: {
+      error?: FailedTry['error'] | null;
+      ttftMs?: number | null;
+      holdsReservation: boolean;
+      cached?: Omit<CachedTry, 'candidate'>;
+    },
+  ): number {
     const { deployment, tiers } = candidate;
-    // A failure that produced nothing holds NO_TOKENS: it costs nothing; one that produced part of an answer costs that.
-    const costCents = withinHold(billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
+    // A failure that produced nothing holds NO_TOKENS: it costs nothing; one that produced part of an answer costs
+    // that. A cache hit costs its price.
+    const costCents = withinHold(extra.cached?.costCents ?? billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
     const lease = extra.holdsReservation ? admission.lease : null;
     settler.add(
       {
@@ -108,11 +127,14 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         errorCode: extra.error?.code ?? null,
         errorMessage: extra.error?.message ?? null,
         callerRequestId: context.callerRequestId,
+        cachedFrom: extra.cached?.cachedFrom ?? null,
+        cacheSavedCents: extra.cached?.savedCents ?? null,
       },
       { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
     );
     // After the bill is journalled: the lease's book frees the worst case and counts the cost as spent.
     lease?.settle(costCents);
+    return costCents;
   }
 
   // What the gateway cannot bound for sure: media parts (held at an allowance, or at the model's window when known)
@@ -138,7 +160,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
 
   return {
     answered({ candidate, usage, completionChars, ttftMs, ending, failure }) {
-      if (settled) return;
+      if (settled) return 0;
       settled = true;
       // A finished answer is billed by the provider's count. One cut short (the client left, the provider failed
       // midway) may have a partial count (Anthropic's message_start says output 1): its output is never less than
@@ -153,7 +175,12 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
               completionTokens: Math.max(usage?.completionTokens ?? 0, streamed),
             };
       const status = ending === 'provider_failed' || failure ? 'error' : 'success';
-      record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true });
+      return record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true });
+    },
+    cached({ candidate, ...cached }) {
+      if (settled) return;
+      settled = true;
+      record(candidate, 'success', NO_TOKENS, { holdsReservation: true, cached });
     },
     final({ failure }) {
       if (settled) return;

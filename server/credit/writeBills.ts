@@ -40,6 +40,10 @@ export interface UsageEvent {
   errorMessage?: string | null;
   /** The x-request-id its client got: the request log finds the request (and its failed tries) by it. */
   callerRequestId?: string | null;
+  /** Answered from the response cache: the x-request-id of the request whose answer it was (docs/gateway.md#caching). */
+  cachedFrom?: string | null;
+  /** A cache hit's saving: what the answer had cost, less what the hit was billed. */
+  cacheSavedCents?: number | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -66,24 +70,25 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
                             $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
-                            $24::bigint[], $25::text[])
+                            $24::bigint[], $25::text[], $26::text[], $27::bigint[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
-              deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id)
+              deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id, cached_from,
+              cache_saved_cents)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
                                  request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message,
-                                 caller_request_id)
+                                 caller_request_id, cached_from, cache_saved_cents)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
               COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message,
-              caller_request_id
+              caller_request_id, cached_from, cache_saved_cents
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-                 cost_cents, latency_ms, status, created_at, request_id
+                 cost_cents, latency_ms, status, created_at, request_id, cached_from, cache_saved_cents
      ),
      reserved AS (
        DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[])
@@ -124,17 +129,19 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
      ),
      daily AS (
        INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
-                                     completion_tokens, cached_tokens, cost_cents, latency_ms_sum)
+                                     completion_tokens, cached_tokens, cost_cents, latency_ms_sum, cache_hits,
+                                     cache_saved_cents)
        SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
               count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
-              sum(cost_cents), sum(latency_ms)
+              sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0)
        FROM inserted GROUP BY 1, 2, 3, 4, 5
        ON CONFLICT (team_id, day, model, provider, user_id) DO UPDATE SET
          request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,
          prompt_tokens = d.prompt_tokens + EXCLUDED.prompt_tokens,
          completion_tokens = d.completion_tokens + EXCLUDED.completion_tokens,
          cached_tokens = d.cached_tokens + EXCLUDED.cached_tokens, cost_cents = d.cost_cents + EXCLUDED.cost_cents,
-         latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum
+         latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum, cache_hits = d.cache_hits + EXCLUDED.cache_hits,
+         cache_saved_cents = d.cache_saved_cents + EXCLUDED.cache_saved_cents
      ),
      -- The administrators' analytics (migration 15): the day by model and latency bucket, and each team's day. In key
      -- order, so two batches lock the rows they share in the same order.
@@ -239,6 +246,8 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.errorMessage ?? null),
       column((e) => e.leaseId ?? null),
       column((e) => e.callerRequestId ?? null),
+      column((e) => e.cachedFrom ?? null),
+      column((e) => e.cacheSavedCents ?? null),
     ],
     { name: 'usage_record_batch' },
   );

@@ -5,7 +5,7 @@ import { GatewayError } from '../formats/gatewayError';
 import { TranslationError } from '../formats/translate/translationError';
 import { DROPPED_PARAMS_HEADER } from '../formats/translate/omissions';
 import { notOffered } from './errors';
-import { sendOnce, type Attempt, type AttemptResult } from './relay';
+import { sendOnce, type AnswerKeeper, type Attempt, type AttemptResult } from './relay';
 import { attemptPlan, backoffMs, type Cooldowns } from './routing/policy';
 import type { Candidate } from './routing/resolve';
 import type { Upstreams } from './upstreams';
@@ -40,6 +40,7 @@ export async function tryDeployments(
   request: FastifyRequest,
   reply: FastifyReply,
   started: number,
+  keep: AnswerKeeper | null = null,
 ) {
   const { upstreams, cooldowns } = parts;
   const res = reply.raw;
@@ -114,6 +115,7 @@ export async function tryDeployments(
           ...(conversation.dropped?.length && { [DROPPED_PARAMS_HEADER]: conversation.dropped.join(', ') }),
         },
         bill,
+        keep,
         isClientGone: () => clientGone,
       };
       let result: AttemptResult | null = null;

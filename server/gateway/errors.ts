@@ -281,6 +281,10 @@ export const contextTooLong = (model: string, windowTokens: number, floorTokens:
     param,
   );
 
+/** A cache header the gateway cannot read (docs/gateway.md#caching): refused before anything is held. */
+export const badCacheHeader = (message: string) =>
+  new GatewayError(400, 'invalid_request_error', 'invalid_cache_header', message);
+
 /** Per-key requests or tokens per minute (the key's own limits, counted in UTC minutes). */
 export const keyRateLimited = (what: 'requests' | 'tokens', limit: number, retryAfterSeconds: number) =>
   new GatewayError(

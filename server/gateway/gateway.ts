@@ -14,6 +14,8 @@ import { createCatalog } from './catalog';
 import { Cooldowns } from './routing/policy';
 import { createUpstreams } from './upstreams';
 import { noProbe, type GatewayProbe } from './probe';
+import { databaseCacheStore } from '../cache/cacheStore';
+import { createResponseCache } from '../cache/responseCache';
 
 export type GatewayOptions = Omit<CreditOptions, 'admission'>;
 
@@ -29,6 +31,8 @@ export function createGateway(
   const catalog = createCatalog(db, box, upstreams.providers, log);
   const credit = createCredit(db, log, { ...options, admission: config.gateway.admission });
   const cooldowns = new Cooldowns();
+  // Answers kept for requests that ask for them (docs/gateway.md#caching): in the database every instance shares.
+  const cache = createResponseCache(databaseCacheStore(db), config.gateway.cache, log);
 
   const caches: Record<Change, { invalidate(): void }> = {
     pricing: catalog.pricing,
@@ -44,6 +48,7 @@ export function createGateway(
     credit,
     upstreams,
     cooldowns,
+    cache,
     /** What watches each request: the metrics and traces when they are on (app.ts). */
     probe,
     /** Resolves once this instance hears the changes published by every instance. */

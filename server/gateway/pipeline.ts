@@ -14,6 +14,11 @@ import { calledNames } from './calledNames';
 import { capFieldOf } from './measure';
 import type { EndpointName, GatewayCall } from '../formats/types';
 import type { GatewayProbe, RequestProbe } from './probe';
+import type { ResponseCache } from '../cache/responseCache';
+import { planCache } from '../cache/cacheRequest';
+import { cacheKey, type CacheScope } from '../cache/cacheKey';
+import { CACHE_STATUS_HEADER, serveCachedAnswer } from '../cache/cachedReply';
+import { badCacheHeader } from './errors';
 
 /**
  * What serving a request uses of the gateway (gateway.ts), and nothing else: the catalog to route it, the credit
@@ -25,6 +30,8 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
   config: Pick<GatewayConfig, 'defaultMaxTokens' | 'upstreamTimeoutMs'>;
   /** What watches the request (metrics, traces: probe.ts). */
   probe: GatewayProbe;
+  /** Answers kept for requests that ask (docs/gateway.md#caching). */
+  cache: Pick<ResponseCache, 'config' | 'find'>;
 }
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */
@@ -100,6 +107,12 @@ async function serve(
     await catalog.authenticate(call.keyHash);
     throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
   }
+  // A cache header that cannot be read is refused before anything is held.
+  const cachePlan = planCache({ headers: request.headers, key: null, route: null, bounds: parts.cache.config.ttl });
+  if (!cachePlan.ok) {
+    await catalog.authenticate(call.keyHash);
+    throw badCacheHeader(cachePlan.message);
+  }
   const plan = planHold([...answerers.values()], measure, config.defaultMaxTokens);
   const admitted = watch.admission();
   const admission = await credit.admit(call.keyHash, {
@@ -135,10 +148,48 @@ async function serve(
   // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).
   const capOf = (deploymentId: string) =>
     plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
+  const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch };
+  const cached = cachePlan.plan;
+  if (cached.mode === 'off' || cached.mode === 'bypass') {
+    if (cached.mode === 'bypass') reply.header(CACHE_STATUS_HEADER, 'bypass');
+    try {
+      return await tryDeployments(attemptParts, call, resolved, capOf, bill, request, reply, started);
+    } finally {
+      bill.final({ status: 'error' });
+    }
+  }
+  // Looked up (or refreshed) under the door, the route, the body and the scope: never another team's answers.
+  const { owner } = admission;
+  const scope: CacheScope =
+    cached.scope === 'team'
+      ? { kind: 'team', teamId: owner.teamId }
+      : { kind: 'key', teamId: owner.teamId, keyId: owner.keyId };
+  const key = cacheKey({
+    endpoint: call.endpoint,
+    route: { name: resolved.routeName ?? '', deploymentIds: resolved.route.deployments.map((d) => d.id) },
+    body: call.body,
+    scope,
+  });
+  const looked = await parts.cache.find(key, cached.mode);
+  if ('hit' in looked) {
+    try {
+      return serveCachedAnswer(looked.hit, bill, request, reply, resolved.routeName);
+    } finally {
+      bill.final({ status: 'error' });
+    }
+  }
+  reply.header(CACHE_STATUS_HEADER, cached.mode === 'refresh' ? 'refresh' : 'miss');
+  const keep =
+    looked.lead?.keeper({
+      scope,
+      endpoint: call.endpoint,
+      ttlSeconds: cached.ttlSeconds,
+      requestId: request.id,
+    }) ?? null;
   try {
-    const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch };
-    return await tryDeployments(attemptParts, call, resolved, capOf, bill, request, reply, started);
+    return await tryDeployments(attemptParts, call, resolved, capOf, bill, request, reply, started, keep);
   } finally {
+    looked.lead?.done();
     bill.final({ status: 'error' });
   }
 }

@@ -28,7 +28,24 @@ export interface Attempt {
   /** Sent with the answer: which deployment answered, after how many tries. */
   headers: Record<string, string>;
   bill: Bill;
+  /** The response cache's side (cache/responseCache.ts): told the answer once it reached the client whole; or null. */
+  keep: AnswerKeeper | null;
   isClientGone(): boolean;
+}
+
+/** Takes an answer to store: the bytes the client was sent, who answered, and what it was billed. */
+export interface AnswerKeeper {
+  /** Larger answers are not kept (the operator's size limit per entry). */
+  maxBytes: number;
+  kept(answer: KeptAnswer): void;
+}
+
+export interface KeptAnswer {
+  streamed: boolean;
+  contentType: string;
+  body: Buffer;
+  candidate: Candidate;
+  costCents: number;
 }
 
 export type AttemptResult =
@@ -69,6 +86,9 @@ function waitForDrain(res: ServerResponse): Promise<void> {
     res.on('close', done);
   });
 }
+
+/** How every stream the gateway relays is sent (and a streamed cache hit replayed). */
+export const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
 /** What a non-streamed answer the client left before is recorded with (it is billed: the provider answered). */
 const CLIENT_CLOSED = {
@@ -124,7 +144,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
     // answer), so the team is billed its count, and nobody is there to send it to.
     const gone = attempt.isClientGone();
     // Billed (journalled) before the answer leaves: an answered request survives a crash that follows.
-    attempt.bill.answered({
+    const costCents = attempt.bill.answered({
       candidate: attempt.candidate,
       usage: read.usage,
       completionChars: read.completionChars,
@@ -135,6 +155,13 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
     if (gone) return { kind: 'client_gone' };
     reply.code(200).headers(attempt.headers).type('application/json').send(read.body);
     attempt.output?.(typeof read.body === 'string' ? read.body : read.body.toString('utf8'));
+    if (attempt.keep) {
+      const body = typeof read.body === 'string' ? Buffer.from(read.body) : read.body;
+      if (body.length <= attempt.keep.maxBytes) {
+        const contentType = String(reply.getHeader('content-type') ?? 'application/json');
+        attempt.keep.kept({ streamed: false, contentType, body, candidate: attempt.candidate, costCents });
+      }
+    }
     return { kind: 'answered', reply };
   }
 
@@ -168,7 +195,7 @@ async function relayStream(
   res.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string | number | string[]>),
     ...attempt.headers,
-    'content-type': 'text/event-stream; charset=utf-8',
+    'content-type': STREAM_CONTENT_TYPE,
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-request-id': request.id,
@@ -177,12 +204,22 @@ async function relayStream(
   const relay = conversation.relay();
   let ttftMs: number | null = null;
   let failedMidway = false;
+  // What the client was sent, for the response cache; dropped once larger than an entry may be.
+  let sent: string[] | null = attempt.keep ? [] : null;
+  let sentBytes = 0;
+  const keepSent = (events: string) => {
+    if (!sent || !attempt.keep) return;
+    sentBytes += Buffer.byteLength(events);
+    if (sentBytes > attempt.keep.maxBytes) sent = null;
+    else sent.push(events);
+  };
   const forward = async (chunk: Buffer | string) => {
     timer.refresh();
     const events = relay.push(chunk);
     if (!events) return;
     ttftMs ??= Math.round(performance.now() - attempt.started);
     attempt.output?.(events);
+    keepSent(events);
     if (!res.write(events)) await waitForDrain(res);
   };
   try {
@@ -196,6 +233,7 @@ async function relayStream(
     const rest = relay.flush();
     if (rest && !res.destroyed) {
       attempt.output?.(rest);
+      keepSent(rest);
       res.write(rest);
     }
   } catch {
@@ -227,6 +265,18 @@ async function relayStream(
     res.end(relay.finish());
     return;
   }
-  answered('finished');
-  res.end(relay.finish());
+  const costCents = answered('finished');
+  const last = relay.finish();
+  res.end(last);
+  // Only an answer that finished whole (the provider sent its end: relay.done), as its door ends one, is kept.
+  keepSent(last);
+  if (sent && attempt.keep && relay.done) {
+    attempt.keep.kept({
+      streamed: true,
+      contentType: STREAM_CONTENT_TYPE,
+      body: Buffer.from(sent.join('')),
+      candidate: attempt.candidate,
+      costCents,
+    });
+  }
 }

@@ -74,12 +74,10 @@ describe('planCache', () => {
     headers,
     key: null,
     route: null,
-    teamId: 't1',
-    keyId: 'k1',
     bounds: { defaultSeconds: 3600, maxSeconds: 86_400 },
     ...settings,
   });
-  const keyScope = { kind: 'key', teamId: 't1', keyId: 'k1' } as const;
+  const keyScope = 'key' as const;
   const on = { enabled: true, scope: null, ttlSeconds: null };
   const cases: [string, CacheRequestInput, ReturnType<typeof planCache>][] = [
     ['no header and no setting: off', input({}), { ok: true, plan: { mode: 'off' } }],
@@ -126,7 +124,7 @@ describe('planCache', () => {
     [
       "a route's setting, team-scoped with its own TTL",
       input({}, { route: { enabled: true, scope: 'team', ttlSeconds: 120 } }),
-      { ok: true, plan: { mode: 'lookup', scope: { kind: 'team', teamId: 't1' }, ttlSeconds: 120 } },
+      { ok: true, plan: { mode: 'lookup', scope: 'team', ttlSeconds: 120 } },
     ],
     [
       "the key's setting wins over the route's where it sets a field",

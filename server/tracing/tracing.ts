@@ -143,7 +143,16 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
                 'gateway.ending': answer.ending,
               });
               settling();
-              bill.answered(answer);
+              return bill.answered(answer);
+            },
+            cached(hit) {
+              span.setAttributes({
+                [gen.ATTR_GEN_AI_PROVIDER_NAME]: hit.candidate.deployment.provider,
+                [gen.ATTR_GEN_AI_RESPONSE_MODEL]: hit.candidate.deployment.model,
+                'gateway.cache': 'hit',
+              });
+              settling();
+              bill.cached(hit);
             },
             final(outcome) {
               settling();

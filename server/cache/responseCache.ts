@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnswerKeeper, KeptAnswer } from '../gateway/relay';
+import type { CacheScope } from './cacheKey';
+import type { CachePlan, CacheTtlBounds } from './cacheRequest';
+import type { CachedAnswer, CacheSizeLimits, CacheStore } from './cacheStore';
+
+/**
+ * The response cache's room (docs/gateway.md#caching): looks a request up, and makes identical requests in flight
+ * at once on this instance one upstream call. The first of them leads: it looks in the store and, on a miss, goes to
+ * the provider; the others wait for it and are served what it kept. A leader whose answer is not kept (an error, a
+ * stream cut short, an answer too large) lets them go on, the first of them leading again.
+ */
+
+export interface ResponseCacheConfig {
+  ttl: CacheTtlBounds;
+  sizes: CacheSizeLimits;
+}
+
+/** What a lookup found: an answer to serve, or the lead of this request's identical ones (null: not coalesced). */
+export type Found = { hit: CachedAnswer } | { lead: Lead | null };
+
+/** The request leading its identical ones: keeps its answer for them and the store, and ends their wait. */
+export interface Lead {
+  keeper(entry: { scope: CacheScope; endpoint: string; ttlSeconds: number; requestId: string }): AnswerKeeper;
+  /** Called once the request is over, kept or not: a follower still waiting goes on. */
+  done(): void;
+}
+
+export interface ResponseCache {
+  readonly config: ResponseCacheConfig;
+  readonly store: CacheStore;
+  find(key: string, mode: Extract<CachePlan, { ttlSeconds: number }>['mode']): Promise<Found>;
+  /** How many requests wait now for an identical one in flight (metrics, tests). */
+  waiting(): number;
+}
+
+/** How many times a follower whose leader kept nothing waits for the next leader before it goes on its own. */
+const ROUNDS = 3;
+
+export function createResponseCache(
+  store: CacheStore,
+  config: ResponseCacheConfig,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): ResponseCache {
+  const inFlight = new Map<string, Promise<CachedAnswer | null>>();
+  let followers = 0;
+
+  /** Leads `key`'s requests in flight; `found` ends the followers' wait with an answer read from the store. */
+  function lead(key: string): Lead & { found(answer: CachedAnswer): void } {
+    let settle!: (answer: CachedAnswer | null) => void;
+    inFlight.set(
+      key,
+      new Promise((resolve) => {
+        settle = resolve;
+      }),
+    );
+    let over = false;
+    const finish = (answer: CachedAnswer | null) => {
+      if (over) return;
+      over = true;
+      inFlight.delete(key);
+      settle(answer);
+    };
+    return {
+      keeper(entry) {
+        return {
+          maxBytes: config.sizes.entryBytes,
+          kept(answer: KeptAnswer) {
+            const { deployment } = answer.candidate;
+            const cached: CachedAnswer = {
+              streamed: answer.streamed,
+              contentType: answer.contentType,
+              body: answer.body,
+              requestId: entry.requestId,
+              costCents: answer.costCents,
+              model: deployment.model,
+              provider: deployment.provider,
+              deploymentId: deployment.id.startsWith('direct:') ? null : deployment.id,
+            };
+            // The followers are served from memory now; the store is written after the answer left.
+            finish(cached);
+            store
+              .put(
+                { ...cached, key, scope: entry.scope, endpoint: entry.endpoint, ttlSeconds: entry.ttlSeconds },
+                config.sizes,
+              )
+              .catch((error: unknown) => log.warn({ err: error }, 'the response cache could not store an answer'));
+          },
+        };
+      },
+      done: () => finish(null),
+      found: finish,
+    };
+  }
+
+  return {
+    config,
+    store,
+    waiting: () => followers,
+    async find(key, mode) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const waiting = inFlight.get(key);
+        if (waiting) {
+          // A refresh does not want what another request is fetching: it fetches its own, unled.
+          if (mode === 'refresh') return { lead: null };
+          followers++;
+          const answer = await waiting.finally(() => followers--);
+          if (answer) return { hit: answer };
+          continue;
+        }
+        // Taken before the first await, so the requests that come while this one looks are its followers.
+        const leading = lead(key);
+        if (mode === 'refresh') return { lead: leading };
+        let stored: CachedAnswer | null = null;
+        try {
+          stored = await store.get(key);
+        } catch (error) {
+          // A cache that fails never fails the request: it is answered as a miss.
+          log.warn({ err: error }, 'the response cache could not be read');
+        }
+        if (stored) {
+          leading.found(stored);
+          return { hit: stored };
+        }
+        return { lead: leading };
+      }
+      return { lead: null };
+    },
+  };
+}
