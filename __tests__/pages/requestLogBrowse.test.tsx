@@ -24,6 +24,20 @@ describe('the request details drawer', () => {
       await within(drawer).findByText('This request is not in the log: it may be older than the retention period.'),
     ).toBeInTheDocument();
   });
+  it('a request answered from the cache shows Cached by its status, and the drawer names the answer and the saving', async () => {
+    const { user } = await renderLog('/usage-reports/requests?request=req-002', { hidden: true });
+    const drawer = await screen.findByRole('dialog', { name: 'Request details' });
+    expect(within(drawer).getByText('Cached')).toBeInTheDocument();
+    expect(within(drawer).getByText('Answered from')).toBeInTheDocument();
+    expect(within(drawer).getByText('5f0c2a9e-0000-4000-8000-000000000003')).toBeInTheDocument();
+    expect(within(drawer).getByText('Saved by the cache')).toBeInTheDocument();
+    expect(within(drawer).getByText('$0.42')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request details' })).not.toBeInTheDocument());
+    // In the grid, only its row is marked.
+    expect(within(grid()).getAllByText('Cached')).toHaveLength(1);
+  });
+
   it('opens on a row with every field, keeps its id in the URL, and Escape gives focus back', async () => {
     const { user, router } = await renderLog();
     const cell = within(rowOf('10:06:00 AM')).getByText('Staging');

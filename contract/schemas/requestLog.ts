@@ -85,6 +85,12 @@ export const RequestLogEntry = Type.Object({
   ttft_ms: Nullable(Type.Integer()),
   /** The x-request-id the caller got (the same on a request's failed tries); null on rows older than migration 18. */
   request_id: Nullable(Type.String()),
+  /**
+   * Answered from the response cache (docs/gateway.md#caching): the x-request-id of the request whose answer it was,
+   * and what the hit saved. Absent from a server older than migration 19; null on every other request.
+   */
+  cached_from: Type.Optional(Nullable(Type.String())),
+  cache_saved_cents: Type.Optional(Nullable(Type.Integer())),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
@@ -127,4 +133,6 @@ export const REQUEST_LOG_CSV_COLUMNS = [
   'latency_ms',
   'ttft_ms',
   'request_id',
+  'cached_from',
+  'cache_saved_cents',
 ] as const satisfies readonly (keyof RequestLogEntry)[];

@@ -55,6 +55,8 @@ function seedRequest(now: Date, teamId: string, index: number): FakeRequest {
     // The x-request-id its caller saw; the oldest rows predate migration 18 and have none.
     request_id:
       index < SEED_REQUEST_COUNT - 5 ? `5f0c2a9e-0000-4000-8000-${String(index + 1).padStart(12, '0')}` : null,
+    // The second newest was answered from the response cache, with the answer of the request before it.
+    ...(index === 1 && { cached_from: '5f0c2a9e-0000-4000-8000-000000000003', cache_saved_cents: 42 }),
   };
 }
 

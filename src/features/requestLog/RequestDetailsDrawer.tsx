@@ -10,7 +10,7 @@ import { formatCents } from '../../../contract/money';
 import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { formatCount } from '../../lib/numbers';
 import { formatDateTimeSeconds } from '../../lib/time';
-import { durationText, keyName, keyPrefixText, memberName, modelText } from './requestLog';
+import { durationText, isCached, keyName, keyPrefixText, memberName, modelText } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
 
 export const DETAILS_TITLE = 'Request details';
@@ -47,7 +47,7 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
 
   const details = (row: RequestLogEntry): [string, ReactNode][] => [
     ['Time', formatDateTimeSeconds(row.created_at)],
-    ['Status', <RequestStatusChip key="status" status={row.status} />],
+    ['Status', <RequestStatusChip key="status" status={row.status} cached={isCached(row)} />],
     ...(row.status === 'error'
       ? ([
           ['Error code', row.error_code ?? '-'],
@@ -56,6 +56,13 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
       : []),
     // The id the caller got in x-request-id (older rows have none), and the log's own number for the row.
     ['Request ID', copyable('Request ID', row.request_id ?? null)],
+    // A cache hit: the request whose answer it was served, and what that answer had cost (docs/gateway.md#caching).
+    ...(isCached(row)
+      ? ([
+          ['Answered from', copyable('Cached request ID', row.cached_from ?? null)],
+          ['Saved by the cache', formatCents(row.cache_saved_cents ?? 0)],
+        ] as [string, ReactNode][])
+      : []),
     ['Log entry', copyable('Log entry', row.id)],
     ['Endpoint', row.endpoint ?? '-'],
     ['Key', [keyName(row), keyPrefixText(row)].filter(Boolean).join(' · ')],

@@ -17,6 +17,7 @@ import {
   routeText,
   tokenBreakdown,
   VIEW_DETAILS,
+  isCached,
 } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
 
@@ -48,7 +49,7 @@ function RequestCard({ entry, onOpen }: { entry: RequestLogEntry; onOpen: (entry
   const error = errorText(entry);
   return (
     <>
-      <CardTitle end={<RequestStatusChip status={entry.status} />}>
+      <CardTitle end={<RequestStatusChip status={entry.status} cached={isCached(entry)} />}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {formatDateTimeSeconds(entry.created_at)}
         </Typography>

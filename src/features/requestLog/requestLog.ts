@@ -36,6 +36,10 @@ export const memberName = (entry: RequestLogEntry): string => entry.user_name ??
 /** 'openai/gpt-4o': the model that answered, as the gateway names it. */
 export const modelText = (entry: RequestLogEntry): string => `${entry.provider}/${entry.model}`;
 
+/** Answered from the response cache (a server older than the cache sends no cached_from: not cached). */
+export const isCached = (entry: Pick<RequestLogEntry, 'cached_from'>): boolean =>
+  typeof entry.cached_from === 'string' && entry.cached_from !== '';
+
 /** 'Route team/smart → openai/gpt-4o' when the client called a model route; null otherwise. */
 export const routeText = (entry: RequestLogEntry): string | null =>
   entry.route_name ? `Route ${entry.route_name} → ${modelText(entry)}` : null;

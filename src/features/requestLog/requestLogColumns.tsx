@@ -14,6 +14,7 @@ import {
   modelText,
   totalTokens,
   VIEW_DETAILS,
+  isCached,
 } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
 
@@ -26,7 +27,7 @@ function StatusWithError({ row }: { row: RequestLogEntry }) {
   const error = errorText(row);
   return (
     <Box sx={{ minWidth: 0 }}>
-      <RequestStatusChip status={row.status} />
+      <RequestStatusChip status={row.status} cached={isCached(row)} />
       {error && (
         <Typography
           variant="caption"
