@@ -276,3 +276,20 @@ describe('getting started: the next steps for where the user stands', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('what the response cache saved this month', () => {
+  it("shows the month's saving and how many answers the cache gave, and nothing before its first hit", async () => {
+    pinClockToFakeNow();
+    const { unmount } = renderRoute('/dashboard');
+    const summary = await screen.findByRole('region', { name: 'This Month' }, { timeout: 5000 });
+    expect(await within(summary).findByText('Saved by Cache')).toBeInTheDocument();
+    expect(within(summary).getByText('$0.42')).toBeInTheDocument();
+    expect(within(summary).getByText('1 cached answer')).toBeInTheDocument();
+    unmount();
+    for (const request of fakeDb.state.requests) delete request.cached_from;
+    renderRoute('/dashboard');
+    const plain = await screen.findByRole('region', { name: 'This Month' }, { timeout: 5000 });
+    expect(await within(plain).findByText('Total Requests')).toBeInTheDocument();
+    expect(within(plain).queryByText('Saved by Cache')).not.toBeInTheDocument();
+  });
+});

@@ -103,6 +103,9 @@ export const TeamDashboard = Type.Object({
     total_requests: Type.Integer(),
     unique_models_used: Type.Integer(),
     top_models: Type.Array(TopModel),
+    /** Requests the response cache answered this month, and what their answers had cost (docs/gateway.md#caching). */
+    cache_hits: Extension(Type.Integer()),
+    cache_saved_cents: Extension(Type.Integer()),
   }),
 });
 export type TeamDashboard = Static<typeof TeamDashboard>;

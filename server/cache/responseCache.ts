@@ -32,7 +32,12 @@ export interface ResponseCache {
   find(key: string, mode: Extract<CachePlan, { ttlSeconds: number }>['mode']): Promise<Found>;
   /** How many requests wait now for an identical one in flight (metrics, tests). */
   waiting(): number;
+  /** Stops the expiry timer and waits for a pass in progress. */
+  close(): Promise<void>;
 }
+
+/** How often expired answers are deleted: they are never served meanwhile (the lookup reads expires_at). */
+const EXPIRY_EVERY_MS = 5 * 60_000;
 
 /** How many times a follower whose leader kept nothing waits for the next leader before it goes on its own. */
 const ROUNDS = 3;
@@ -44,6 +49,14 @@ export function createResponseCache(
 ): ResponseCache {
   const inFlight = new Map<string, Promise<CachedAnswer | null>>();
   let followers = 0;
+  let closed = false;
+  let expiring: Promise<unknown> = Promise.resolve();
+  const expiry = setInterval(() => {
+    expiring = store
+      .expire({ stopped: () => closed })
+      .catch((error: unknown) => log.warn({ err: error }, 'expired cached answers could not be deleted'));
+  }, EXPIRY_EVERY_MS);
+  expiry.unref();
 
   /** Leads `key`'s requests in flight; `found` ends the followers' wait with an answer read from the store. */
   function lead(key: string): Lead & { found(answer: CachedAnswer): void } {
@@ -97,6 +110,11 @@ export function createResponseCache(
     config,
     store,
     waiting: () => followers,
+    async close() {
+      closed = true;
+      clearInterval(expiry);
+      await expiring;
+    },
     async find(key, mode) {
       for (let round = 0; round < ROUNDS; round++) {
         const waiting = inFlight.get(key);

@@ -69,6 +69,7 @@ export function createGateway(
       const unsubscribe = await subscription;
       await unsubscribe();
       await credit.close();
+      await cache.close();
       upstreams.close();
     },
   };

@@ -119,17 +119,28 @@ export async function usageStats(q: Queryable, teamId: string, startDate: string
 }
 
 export async function currentMonthStats(q: Queryable, teamId: string) {
-  const models = await q.query<{ model: string; request_count: number; cost_cents: number }>(
-    `SELECT model, sum(request_count) AS request_count, sum(cost_cents) AS cost_cents
+  const models = await q.query<{
+    model: string;
+    request_count: number;
+    cost_cents: number;
+    cache_hits: number;
+    cache_saved_cents: number;
+  }>(
+    `SELECT model, sum(request_count) AS request_count, sum(cost_cents) AS cost_cents, sum(cache_hits) AS cache_hits,
+            sum(cache_saved_cents) AS cache_saved_cents
      FROM usage_daily WHERE team_id = $1 AND day >= ${MONTH_START_SQL}
      GROUP BY model ORDER BY sum(cost_cents) DESC, model`,
     [teamId],
     { name: 'current_month_stats' },
   );
-  const totalCents = models.reduce((sum, row) => sum + row.cost_cents, 0);
+  const total = (field: 'cost_cents' | 'request_count' | 'cache_hits' | 'cache_saved_cents') =>
+    models.reduce((sum, row) => sum + row[field], 0);
   return {
-    total_cost: centsToDollars(totalCents),
-    total_requests: models.reduce((sum, row) => sum + row.request_count, 0),
+    total_cost: centsToDollars(total('cost_cents')),
+    total_requests: total('request_count'),
+    // What the response cache saved this month (docs/gateway.md#caching): its hits, and what their answers had cost.
+    cache_hits: total('cache_hits'),
+    cache_saved_cents: total('cache_saved_cents'),
     unique_models_used: models.length,
     top_models: models.slice(0, 5).map((row) => ({
       name: row.model,

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
+import { TEAM_DASHBOARD_PATH } from '../../contract/apiPaths';
+import type { TeamDashboard } from '../../contract/schemas/teams';
 import { sendJson } from './fakeUpstream';
 import { eventually, type TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
@@ -96,6 +98,14 @@ describe('exact-match cache', () => {
       [teamId],
     );
     assert.equal(credit_balance_cents, 10_000 - 6);
+    // The team's dashboard: this month's hits and what they saved.
+    const dashboard = await ctx.request('GET', TEAM_DASHBOARD_PATH, { as: owner });
+    assert.equal(dashboard.status, 200);
+    const month = (dashboard.body as TeamDashboard).current_month_stats;
+    assert.deepEqual(
+      { requests: month.total_requests, hits: month.cache_hits, saved: month.cache_saved_cents },
+      { requests: 2, hits: 1, saved: 6 },
+    );
   });
 
   test('key order and whitespace do not make another request; another body does', async () => {

@@ -259,6 +259,8 @@ describe('dashboards and usage stats', () => {
         { name: 'gpt-4o', request_count: 2, total_cost: 6 },
         { name: 'gpt-4o-mini', request_count: 1, total_cost: 1 },
       ],
+      cache_hits: 0,
+      cache_saved_cents: 0,
     });
     assert.equal((await ctx.request('GET', '/v1/teams/dashboard', { as: outsider })).body.code, 'NO_TEAM');
   });

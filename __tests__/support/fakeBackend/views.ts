@@ -191,7 +191,20 @@ export function teamDashboardView(
       total_requests: sum(rows, 'request_count'),
       unique_models_used: topModels.length,
       top_models: topModels,
+      ...cacheSavings(state, team.id, now),
     },
+  };
+}
+
+/** This month's requests the response cache answered (the request log's rows marked cached_from), and their saving. */
+function cacheSavings(state: FakeState, teamId: string, now: Date) {
+  const since = monthStart(now);
+  const hits = state.requests.filter(
+    (request) => request.team_id === teamId && request.cached_from && request.created_at.slice(0, 10) >= since,
+  );
+  return {
+    cache_hits: hits.length,
+    cache_saved_cents: hits.reduce((total, request) => total + (request.cache_saved_cents ?? 0), 0),
   };
 }
 

@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { CreateTeamWelcome } from '../../components/CreateTeamWelcome';
 import { DASHBOARD_TOP_MODELS } from '../../lib/dashboard';
 import { errorMessage } from '../../lib/apiError';
-import { formatMoney } from '../../../contract/money';
+import { formatCents, formatMoney } from '../../../contract/money';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useTeamless } from '../team/useTeamless';
 import { useGetTeamDashboardQuery } from '../../store/api';
@@ -16,7 +16,7 @@ import type { TeamDashboard } from '../../../contract/schemas/teams';
 import { formatCount } from '../../lib/numbers';
 import { SectionCard } from '../../components/SectionCard';
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <Box sx={{ minWidth: 110 }}>
       <Typography variant="body2" color="text.secondary">
@@ -25,6 +25,11 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Typography variant="h3" component="p">
         {value}
       </Typography>
+      {detail ? (
+        <Typography variant="caption" color="text.secondary">
+          {detail}
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -37,6 +42,14 @@ function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
         <Figure label="Total Cost" value={formatMoney(stats.total_cost)} />
         <Figure label="Total Requests" value={formatCount(stats.total_requests)} />
         <Figure label="Models Used" value={formatCount(stats.unique_models_used)} />
+        {/* Only once the cache has answered something this month (an older server sends neither field). */}
+        {stats.cache_hits ? (
+          <Figure
+            label="Saved by Cache"
+            value={formatCents(stats.cache_saved_cents ?? 0)}
+            detail={`${formatCount(stats.cache_hits)} cached ${stats.cache_hits === 1 ? 'answer' : 'answers'}`}
+          />
+        ) : null}
       </Box>
       <Typography variant="subtitle2" component="h3" id="top-models-title">
         Top Models
