@@ -139,6 +139,34 @@ test("a key's 60 requests per minute admit 60 across both instances, not 120", a
   assert.deepEqual(servers(answers), ['instance-1', 'instance-2']);
 });
 
+test('an answer cached by one instance is a hit on the other (the cache is in the database they share)', async () => {
+  const { teamId, key } = await teamWithKey(cluster.url, 'cluster-cache');
+  await topUp(teamId, 10_000);
+  const body = JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'cache me' }], max_tokens: 1 });
+  const send = (instance: { url: string }) =>
+    fetch(`${instance.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-gateway-cache': 'true' },
+      body,
+    });
+  const [first, second] = cluster.instances;
+  const miss = await send(first);
+  const missText = await miss.text();
+  assert.equal(miss.status, 200, missText);
+  assert.equal(miss.headers.get('x-gateway-cache-status'), 'miss');
+  // The first instance stores the answer once it has sent it: the other asks once it is there.
+  const deadline = Date.now() + 5_000;
+  while ((await db.query(`SELECT 1 FROM response_cache WHERE team_id = $1`, [teamId])).length === 0) {
+    if (Date.now() > deadline) assert.fail('the answer was not stored');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const hit = await send(second);
+  assert.equal(hit.status, 200);
+  assert.equal(hit.headers.get('x-gateway-cache-status'), 'hit');
+  assert.equal(hit.headers.get('x-gateway-cached-request-id'), miss.headers.get('x-request-id'));
+  assert.equal(await hit.text(), missText);
+});
+
 test('a user disabled on one instance: the other refuses their key within a second, and serves it once enabled', async () => {
   const { teamId, key } = await teamWithKey(cluster.url, 'cluster-disable');
   await topUp(teamId, 10_000);
