@@ -50,6 +50,9 @@ export const ADMIN_RECONCILIATION_RUN_PATH = `${ADMIN_RECONCILIATION_PATH}/run`;
 
 /** The team's gateway keys (docs/governance.md). */
 export const API_KEYS_PATH = '/v1/api-keys/';
+/** The response cache's answers of one key, or of the whole team (docs/gateway.md#caching): DELETE purges them. */
+export const apiKeyCachePath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}/cache`;
+export const TEAM_CACHE_PATH = '/v1/teams/cache';
 export const apiKeyPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}`;
 export const apiKeyRotatePath = (keyId: string) => `${apiKeyPath(keyId)}/rotate`;
 

@@ -30,6 +30,7 @@ import { dashboardModelRoutes } from './routes/dashboardModels';
 import { playgroundRoutes } from './routes/playground';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
+import { cacheRoutes } from './routes/cache';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
 import { requestLogRoutes } from './routes/requestLog';
@@ -233,6 +234,7 @@ export async function buildApp({
     invoicingRoutes,
     requestLogRoutes,
     apiKeyRoutes,
+    cacheRoutes,
     adminRoutes,
     adminConsoleRoutes,
     dashboardModelRoutes,

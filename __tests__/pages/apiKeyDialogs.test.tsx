@@ -244,3 +244,25 @@ describe('Rotate', () => {
     expect(within(dialog).queryByTestId('new-api-key')).not.toBeInTheDocument();
   });
 });
+
+describe("Clear a key's cached answers", () => {
+  it('the creator clears them after a confirmation and is told how many went; another member is not offered it', async () => {
+    const { user } = await renderGrid();
+    const dialog = await openAction('Production', 'View details', 'API key "Production"');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Cached Answers' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Clear the cached answers of "Production"' });
+    expect(confirm).toHaveTextContent("The gateway forgets every answer it kept for this key's requests");
+    await user.click(within(confirm).getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Cleared 2 cached answers')).toBeInTheDocument();
+    expect(fakeDb.lastRequest('DELETE', '/v1/api-keys/key-production/cache')).toBeDefined();
+    expect(fakeDb.state.cacheEntries.map((entry) => entry.api_key_id)).toEqual(['key-staging', null]);
+  });
+
+  it('is not offered on a key the viewer may not manage', async () => {
+    fakeDb.signInAs('bob');
+    await renderGrid();
+    const dialog = await openAction('Production', 'View details', 'API key "Production"');
+    expect(within(dialog).queryByRole('button', { name: 'Clear Cached Answers' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+});

@@ -293,3 +293,22 @@ describe('what the response cache saved this month', () => {
     expect(within(plain).queryByText('Saved by Cache')).not.toBeInTheDocument();
   });
 });
+
+describe("clearing the team's cached answers", () => {
+  it('the owner clears them from This Month after a confirmation; a member is not offered it', async () => {
+    pinClockToFakeNow();
+    const { user, unmount } = renderRoute('/dashboard');
+    const summary = await screen.findByRole('region', { name: 'This Month' }, { timeout: 5000 });
+    await user.click(await within(summary).findByRole('button', { name: 'Clear Team Cache' }));
+    const confirm = await screen.findByRole('dialog', { name: "Clear the team's cached answers" });
+    await user.click(within(confirm).getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Cleared 4 cached answers')).toBeInTheDocument();
+    expect(fakeDb.state.cacheEntries).toEqual([]);
+    unmount();
+    fakeDb.signInAs('bob');
+    renderRoute('/dashboard');
+    const theirs = await screen.findByRole('region', { name: 'This Month' }, { timeout: 5000 });
+    expect(await within(theirs).findByText('Saved by Cache')).toBeInTheDocument();
+    expect(within(theirs).queryByRole('button', { name: 'Clear Team Cache' })).not.toBeInTheDocument();
+  });
+});

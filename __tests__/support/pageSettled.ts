@@ -16,6 +16,9 @@ export function trackInFlight() {
   return () => inFlight;
 }
 
+/** How long a page may take to show its h1: a fifth of jest's 60 s per test (docs/testing.md, "Test times"). */
+const PAGE_MOUNT_TIMEOUT_MS = 12_000;
+
 const tick = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 
 /**
@@ -23,7 +26,9 @@ const tick = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 
  * rendered: the network stays quiet over three ticks in a row.
  */
 export async function pageSettled(inFlight: () => number) {
-  await screen.findByRole('heading', { level: 1 });
+  // The page's own module loads first (a lazy route: its code is transformed on a first import), which on a busy
+  // machine took more than the 5 s every other wait has (a busy-core CI run, docs/testing.md, "Test times").
+  await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_MOUNT_TIMEOUT_MS });
   let quiet = 0;
   while (quiet < 3) {
     await waitFor(() => expect(inFlight()).toBe(0));

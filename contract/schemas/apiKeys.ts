@@ -158,3 +158,7 @@ export const ApiKeyRotateBody = Type.Object({
   }),
 });
 export type ApiKeyRotateBody = Static<typeof ApiKeyRotateBody>;
+
+/** DELETE of a key's or the team's cached answers (docs/gateway.md#caching): how many answers were deleted. */
+export const CachePurged = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
+export type CachePurged = Static<typeof CachePurged>;

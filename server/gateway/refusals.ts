@@ -37,13 +37,7 @@ export function refusal(
     case 'tpm_exceeded':
       return keyRateLimited('tokens', admission.limit, admission.retryAfterSeconds);
     case 'key_budget_exceeded':
-      return keyBudgetExceeded(
-        admission.limitCents,
-        admission.resetsAt,
-        admission.period,
-        admission,
-        overrun(),
-      );
+      return keyBudgetExceeded(admission.limitCents, admission.resetsAt, admission.period, admission, overrun());
     case 'member_budget_exceeded':
       return memberBudgetExceeded(admission.limitCents, admission.resetsAt, admission, overrun());
   }

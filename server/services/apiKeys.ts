@@ -220,7 +220,7 @@ const UPDATABLE = [
  * Locks a live key of the team that the user may edit, rotate or revoke: its creator or the team owner
  * (contract/keyAccess.ts). Others see the team's keys but get 403.
  */
-async function lockManageableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
+export async function lockManageableKey(q: Queryable, membership: Membership, userId: string, keyId: string) {
   if (!isUuid(keyId)) throw notFound('API key not found');
   const [key] = await q.query<{ name: string; user_id: string | null }>(
     'SELECT name, user_id FROM api_keys WHERE id = $1 AND team_id = $2 AND deleted_at IS NULL FOR UPDATE',

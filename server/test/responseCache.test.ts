@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
-import { TEAM_DASHBOARD_PATH } from '../../contract/apiPaths';
+import { TEAM_CACHE_PATH, TEAM_DASHBOARD_PATH, apiKeyCachePath } from '../../contract/apiPaths';
 import type { TeamDashboard } from '../../contract/schemas/teams';
 import { sendJson } from './fakeUpstream';
 import { eventually, type TestUser } from './helpers';
@@ -298,5 +298,30 @@ describe('exact-match cache', () => {
     held[1]();
     assert.deepEqual((await Promise.all(sent)).sort(), [200, 200, 200, 200, 400]);
     assert.equal(calls, 2);
+  });
+});
+
+describe('purging', () => {
+  test("a key's answers are purged by its creator or the owner, the team's by the owner; the next request is a miss", async () => {
+    const member = await ctx.user('member');
+    await ctx.join(member, teamId);
+    const memberKey = await ctx.key(member);
+    await send(key, body());
+    await send(memberKey, body());
+    const keyIds = await ctx.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM api_keys');
+    const ownerKeyId = keyIds.find((row) => row.user_id === owner.id)!.id;
+    const memberKeyId = keyIds.find((row) => row.user_id === member.id)!.id;
+    // A member may not purge the owner's key, nor the team.
+    assert.equal((await ctx.request('DELETE', apiKeyCachePath(ownerKeyId), { as: member })).status, 403);
+    assert.equal((await ctx.request('DELETE', TEAM_CACHE_PATH, { as: member })).status, 403);
+    assert.equal((await ctx.request('DELETE', apiKeyCachePath('not-a-key'), { as: owner })).status, 404);
+    const mine = await ctx.request('DELETE', apiKeyCachePath(memberKeyId), { as: member });
+    assert.equal(mine.status, 200, mine.text);
+    assert.deepEqual(mine.body, { deleted: 1 });
+    assert.equal((await send(memberKey, body())).headers.get('x-gateway-cache-status'), 'miss');
+    assert.equal((await send(key, body())).headers.get('x-gateway-cache-status'), 'hit');
+    const team = await ctx.request('DELETE', TEAM_CACHE_PATH, { as: owner });
+    assert.deepEqual(team.body, { deleted: 2 });
+    assert.equal((await send(key, body())).headers.get('x-gateway-cache-status'), 'miss');
   });
 });

@@ -37,6 +37,8 @@ import { modelEndpoints } from './endpoints/models';
  * | updateApiKey          | ApiKey {id}, ModelCatalog (an allow-list decides key_ids)                         |
  * | rotateApiKey          | ApiKey {id} (the new prefix and the grace period)                                 |
  * | revokeApiKey          | ApiKey {id}, DashboardStats, Activity, ModelCatalog                               |
+ * | purgeApiKeyCache      | nothing: no query shows the response cache's answers                              |
+ * | purgeTeamCache        | nothing: as purgeApiKeyCache                                                      |
  * | createPaymentLink     | Payment LIST                                                                      |
  * | checkPayment          | Payment {orderId}; when completed also PAYMENT_COMPLETED_TAGS                     |
  * | (payment completed)   | PAYMENT_COMPLETED_TAGS: CreditBalance, CreditHistory, UsageBreakdown,             |
@@ -122,6 +124,8 @@ export const {
   useUpdateApiKeyMutation,
   useRotateApiKeyMutation,
   useRevokeApiKeyMutation,
+  usePurgeApiKeyCacheMutation,
+  usePurgeTeamCacheMutation,
   useGetCreditBalanceQuery,
   useGetDetailedCreditBalanceQuery,
   useGetCreditHistoryQuery,

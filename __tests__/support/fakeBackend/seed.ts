@@ -451,6 +451,12 @@ export function buildSeed(now: Date): FakeState {
     ],
     invites: [],
     apiKeys: seedApiKeys(now),
+    cacheEntries: [
+      { team_id: ACME_TEAM_ID, api_key_id: 'key-production' },
+      { team_id: ACME_TEAM_ID, api_key_id: 'key-production' },
+      { team_id: ACME_TEAM_ID, api_key_id: 'key-staging' },
+      { team_id: ACME_TEAM_ID, api_key_id: null },
+    ],
     revokedKeys: [
       {
         team_id: ACME_TEAM_ID,

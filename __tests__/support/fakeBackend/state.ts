@@ -159,6 +159,8 @@ export interface FakeState {
   usage: FakeUsageRow[];
   /** The request log, in no particular order (the route sorts). */
   requests: FakeRequest[];
+  /** The response cache's answers, by whose they are (api_key_id null: the team's); the purges delete them. */
+  cacheEntries: { team_id: string; api_key_id: string | null }[];
   activities: FakeActivity[];
   /** Returned as is by GET /v1/dashboard/stats. */
   dashboardStats: DashboardStats;

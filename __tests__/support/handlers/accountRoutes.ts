@@ -25,6 +25,7 @@ import {
   json,
   notFound,
   ownTeam,
+  ownedTeam,
   queryInt,
   requiredString,
   route,
@@ -209,6 +210,22 @@ const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
   return json({ success: true });
 });
 
+/** Like the server (services/cachePurge.ts): the key's creator or the owner; how many answers went. */
+const purgeKeyCache = route('delete', '/v1/api-keys/:id/cache', ({ params }) => {
+  const row = manageableKey(params.id);
+  const before = fakeDb.state.cacheEntries.length;
+  fakeDb.state.cacheEntries = fakeDb.state.cacheEntries.filter((entry) => entry.api_key_id !== row.id);
+  return json({ deleted: before - fakeDb.state.cacheEntries.length });
+});
+
+/** The owner only: every answer of the team. */
+const purgeTeamCache = route('delete', '/v1/teams/cache', () => {
+  const { team } = ownedTeam();
+  const before = fakeDb.state.cacheEntries.length;
+  fakeDb.state.cacheEntries = fakeDb.state.cacheEntries.filter((entry) => entry.team_id !== team.id);
+  return json({ deleted: before - fakeDb.state.cacheEntries.length });
+});
+
 // ---- Diagnostics and the payment sandbox ----
 
 function cookieNames(request: Request): string[] {
@@ -263,6 +280,8 @@ export const accountRoutes = [
   updateKey,
   rotateKey,
   revokeKey,
+  purgeKeyCache,
+  purgeTeamCache,
   debugCookies,
   healthz,
   readyz,

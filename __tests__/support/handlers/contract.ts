@@ -2,7 +2,7 @@
 // contract/ schemas that Fastify serialises with, so a fake that drifts from the contract fails the test using it.
 import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { ApiKey, CreatedApiKey } from '../../../contract/schemas/apiKeys';
+import { ApiKey, CachePurged, CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { AuthUser, CookieDiagnostics, LogoutAllReply, SignInProviders } from '../../../contract/schemas/auth';
 import {
   AdminTeamDetail,
@@ -91,6 +91,8 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'PATCH /v1/api-keys/:id': ApiKey,
   'POST /v1/api-keys/:id/rotate': CreatedApiKey,
   'DELETE /v1/api-keys/:id': Success,
+  'DELETE /v1/api-keys/:id/cache': CachePurged,
+  'DELETE /v1/teams/cache': CachePurged,
   'GET /v1/debug/cookies': CookieDiagnostics,
   'POST /v1/admin/coupons': Coupon,
   'GET /v1/admin/coupons': CouponList,

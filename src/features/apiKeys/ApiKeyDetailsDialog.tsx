@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { KeySnippets } from './KeySnippets';
+import { CLEAR_KEY_CACHE, useClearCache } from '../cache/useClearCache';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { DetailList } from '../../components/admin/DetailList';
 import { SpendBar } from '../../components/SpendBar';
@@ -49,8 +50,20 @@ function rotationDetail(apiKey: ApiKey, now: Date): string {
   return apiKey.rotated_at ? `Rotated ${formatDateTime(apiKey.rotated_at)}` : 'Never rotated';
 }
 
-/** Every field of a key: who made it, its use, its limits and their state, its expiry, allow-list, note, rotation. */
-export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+/**
+ * Every field of a key: who made it, its use, its limits and their state, its expiry, allow-list, note, rotation.
+ * Its creator and the team owner may clear the answers the response cache kept for it.
+ */
+export default function ApiKeyDetailsDialog({
+  apiKey,
+  mayManage,
+  onClose,
+}: {
+  apiKey: ApiKey;
+  mayManage: boolean;
+  onClose: () => void;
+}) {
+  const { clearKey, clearing, confirmDialog } = useClearCache();
   const now = new Date();
   const creator = [keyUserText(apiKey), apiKey.user_email].filter(Boolean).join(' · ');
   const block = keyBlockText(apiKey);
@@ -100,8 +113,14 @@ export default function ApiKeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKe
         )}
       </DialogContent>
       <DialogActions>
+        {mayManage && (
+          <Button color="inherit" disabled={clearing} onClick={() => void clearKey(apiKey)}>
+            {CLEAR_KEY_CACHE}
+          </Button>
+        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      {confirmDialog}
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,6 +16,7 @@ import { useGetTeamDashboardQuery } from '../../store/api';
 import type { TeamDashboard } from '../../../contract/schemas/teams';
 import { formatCount } from '../../lib/numbers';
 import { SectionCard } from '../../components/SectionCard';
+import { CLEAR_TEAM_CACHE, useClearCache } from '../cache/useClearCache';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -34,7 +36,27 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
-function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
+/** What the response cache saved this month; the owner may clear the team's cached answers from here. */
+function CacheSavings({ hits, savedCents, isOwner }: { hits: number; savedCents: number; isOwner: boolean }) {
+  const { clearTeam, clearing, confirmDialog } = useClearCache();
+  return (
+    <Box>
+      <Figure
+        label="Saved by Cache"
+        value={formatCents(savedCents)}
+        detail={`${formatCount(hits)} cached ${hits === 1 ? 'answer' : 'answers'}`}
+      />
+      {isOwner && (
+        <Button size="small" sx={{ ml: -0.5, mt: 0.5 }} disabled={clearing} onClick={() => void clearTeam()}>
+          {CLEAR_TEAM_CACHE}
+        </Button>
+      )}
+      {confirmDialog}
+    </Box>
+  );
+}
+
+function Summary({ stats, isOwner }: { stats: TeamDashboard['current_month_stats']; isOwner: boolean }) {
   const topModels = stats.top_models.slice(0, DASHBOARD_TOP_MODELS);
   return (
     <>
@@ -44,11 +66,7 @@ function Summary({ stats }: { stats: TeamDashboard['current_month_stats'] }) {
         <Figure label="Models Used" value={formatCount(stats.unique_models_used)} />
         {/* Only once the cache has answered something this month (an older server sends neither field). */}
         {stats.cache_hits ? (
-          <Figure
-            label="Saved by Cache"
-            value={formatCents(stats.cache_saved_cents ?? 0)}
-            detail={`${formatCount(stats.cache_hits)} cached ${stats.cache_hits === 1 ? 'answer' : 'answers'}`}
-          />
+          <CacheSavings hits={stats.cache_hits} savedCents={stats.cache_saved_cents ?? 0} isOwner={isOwner} />
         ) : null}
       </Box>
       <Typography variant="subtitle2" component="h3" id="top-models-title">
@@ -86,7 +104,7 @@ export function MonthSummary() {
       ) : error ? (
         <Alert severity="error">Failed to load usage summary: {errorMessage(error, 'Unknown error')}</Alert>
       ) : data ? (
-        <Summary stats={data.current_month_stats} />
+        <Summary stats={data.current_month_stats} isOwner={data.is_owner} />
       ) : null}
     </SectionCard>
   );

@@ -38,7 +38,7 @@ export function ApiKeysPage() {
   const { data: keys, error, isLoading, refetch } = useGetApiKeysQuery(undefined, { skip: teamless });
   const { data: me } = useGetMeQuery();
   const { revoke, revokeError, clearRevokeError, confirmDialog } = useRevokeApiKey();
-  const { opener, dialogs } = useApiKeyDialogs(keys);
+  const { opener, dialogs } = useApiKeyDialogs(keys, (key) => Boolean(me && mayManageKey(me, key)));
   const withUser = showUserColumn(keys ?? []);
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
 

@@ -4,9 +4,16 @@ import type {
   ApiKeyCreateBody,
   ApiKeyRotateBody,
   ApiKeyUpdateBody,
+  CachePurged,
   CreatedApiKey,
 } from '../../../contract/schemas/apiKeys';
-import { API_KEYS_PATH, apiKeyPath, apiKeyRotatePath } from '../../../contract/apiPaths';
+import {
+  API_KEYS_PATH,
+  TEAM_CACHE_PATH,
+  apiKeyCachePath,
+  apiKeyPath,
+  apiKeyRotatePath,
+} from '../../../contract/apiPaths';
 import { listTags, type Build } from '../tags';
 
 export const apiKeyEndpoints = (build: Build) => ({
@@ -34,5 +41,12 @@ export const apiKeyEndpoints = (build: Build) => ({
       'Activity',
       'ModelCatalog',
     ],
+  }),
+  // The response cache's answers are in no query (docs/gateway.md#caching): a purge makes nothing stale.
+  purgeApiKeyCache: build.mutation<CachePurged, string>({
+    query: (keyId) => ({ url: apiKeyCachePath(keyId), method: 'DELETE' }),
+  }),
+  purgeTeamCache: build.mutation<CachePurged, void>({
+    query: () => ({ url: TEAM_CACHE_PATH, method: 'DELETE' }),
   }),
 });

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../deps';
+import { currentUser } from '../plugins/auth';
+import { purgeKeyCache, purgeTeamCache } from '../services/cachePurge';
+import { CachePurged } from '../../contract/schemas/apiKeys';
+import { IdParams, errors } from '../../contract/schemas/common';
+
+/**
+ * The response cache's purges (docs/gateway.md#caching): a key's answers, by its creator or the team owner; the
+ * team's, by the owner. The gateway's next identical request is then a miss.
+ */
+export function cacheRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, guards, gateway } = deps;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = { onRequest: guards.authenticate };
+
+  api.delete(
+    '/v1/api-keys/:id/cache',
+    { ...auth, schema: { params: IdParams, response: { 200: CachePurged, ...errors(401, 403, 404) } } },
+    async (request) =>
+      purgeKeyCache(db, gateway.cache.store, request.membership, currentUser(request).id, request.params.id),
+  );
+
+  api.delete(
+    '/v1/teams/cache',
+    { ...auth, schema: { response: { 200: CachePurged, ...errors(401, 403, 404) } } },
+    async (request) => purgeTeamCache(gateway.cache.store, request.membership),
+  );
+}
