@@ -18,6 +18,29 @@ export interface UsageContext {
   activity: (userId: string | null, type: string, message: string, at: Date) => Promise<unknown>;
 }
 
+/** Columns of a seeded event, in the INSERT's order (seedUsage). */
+const AT = 11;
+const COST = 8;
+const STATUS = 10;
+const REQUEST_ID = 12;
+const HITS = 3;
+
+/**
+ * The last HITS successful requests of the seed asked again and answered from the response cache a moment later
+ * (docs/gateway.md#caching): free, no tokens, naming the request whose answer they were, so the demo's request log
+ * shows Cached rows and its dashboard what the cache saved. Takes no random numbers: the rest of the seed is as before.
+ */
+function cacheHits(rows: unknown[][], now: Date): unknown[][] {
+  const answered = rows.filter((row) => row[STATUS] === 'success').slice(-HITS);
+  return answered.map((row, i) => {
+    const requestId = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+    row[REQUEST_ID] = requestId;
+    const at = row[AT] as Date;
+    const later = new Date(at.getTime() + (now.getTime() - at.getTime()) / 2);
+    return [...row.slice(0, 5), 0, 0, 0, 0, 3, 'success', later, null, requestId, row[COST]];
+  });
+}
+
 /** 60 days of requests; returns their total cost in cents. */
 export async function seedUsage(q: Queryable, ctx: UsageContext): Promise<number> {
   const { now, random } = ctx;
@@ -85,6 +108,9 @@ export async function seedUsage(q: Queryable, ctx: UsageContext): Promise<number
         latency,
         failed ? 'error' : 'success',
         at,
+        null,
+        null,
+        null,
       ]);
       if (failed && daysAgo < 3 && failuresLogged < 2) {
         failuresLogged++;
@@ -92,14 +118,17 @@ export async function seedUsage(q: Queryable, ctx: UsageContext): Promise<number
       }
     }
   }
+  rows.push(...cacheHits(rows, now));
+  const columns = 15;
   for (let start = 0; start < rows.length; start += 500) {
     const batch = rows.slice(start, start + 500);
     const values = batch
-      .map((_, i) => `(${Array.from({ length: 12 }, (_, j) => `$${i * 12 + j + 1}`).join(', ')})`)
+      .map((_, i) => `(${Array.from({ length: columns }, (_, j) => `$${i * columns + j + 1}`).join(', ')})`)
       .join(', ');
     await q.query(
       `INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
-         cached_tokens, cost_cents, latency_ms, status, created_at) VALUES ${values}`,
+         cached_tokens, cost_cents, latency_ms, status, created_at, caller_request_id, cached_from, cache_saved_cents)
+       VALUES ${values}`,
       batch.flat(),
     );
   }

@@ -11,10 +11,11 @@ export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<
   await q.query('DELETE FROM usage_daily WHERE team_id = $1', [teamId]);
   await q.query(
     `INSERT INTO usage_daily (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
-                              completion_tokens, cached_tokens, cost_cents, latency_ms_sum)
+                              completion_tokens, cached_tokens, cost_cents, latency_ms_sum, cache_hits,
+                              cache_saved_cents)
      SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
             count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
-            sum(cost_cents), sum(latency_ms)
+            sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0)
      FROM usage_events WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5`,
     [teamId],
   );

@@ -66,6 +66,16 @@ describe('demo seed', () => {
       const utilisation = dashboard.body.team.budget_utilization;
       assert.ok(utilisation >= 60 && utilisation <= 80, String(utilisation));
       assert.ok(dashboard.body.current_month_stats.unique_models_used >= 4);
+      // Three requests asked again and answered from the response cache, each naming the request it repeated.
+      const month = dashboard.body.current_month_stats;
+      assert.equal(month.cache_hits, 3);
+      assert.ok(month.cache_saved_cents > 0, String(month.cache_saved_cents));
+      const log = await ctx.request('GET', '/v1/teams/requests?limit=20', { as: alice });
+      const hits = (
+        log.body.rows as { cached_from: string | null; cost_cents: number; request_id: string | null }[]
+      ).filter((row) => row.cached_from !== null);
+      assert.equal(hits.length, 3);
+      assert.ok(hits.every((row) => row.cost_cents === 0));
       const bob = await signIn('bob');
       assert.equal((await ctx.request('GET', '/v1/teams/dashboard', { as: bob })).body.is_owner, false);
       const admin = await signIn('admin');
