@@ -45,6 +45,19 @@ export function createMetrics() {
     labelNames: ['provider', 'model', 'team'],
     registers,
   });
+  // The response cache (docs/gateway.md#caching): requests it answered, and what their answers had cost.
+  const cacheHits = new Counter({
+    name: 'gateway_response_cache_hits_total',
+    help: 'Requests the response cache answered, once billed.',
+    labelNames: ['provider', 'model', 'endpoint', 'team'],
+    registers,
+  });
+  const cacheSavedCents = new Counter({
+    name: 'gateway_response_cache_saved_cents_total',
+    help: 'What the answers the response cache served had cost when first asked, in cents.',
+    labelNames: ['provider', 'model', 'team'],
+    registers,
+  });
   const refused = new Counter({
     name: 'gateway_refused_total',
     help: 'Requests refused before any provider was tried (unknown model, no credit, bad key), by status code.',
@@ -102,6 +115,11 @@ export function createMetrics() {
       }
       if (bill.costCents > 0)
         billedCents.inc({ provider: bill.provider, model: bill.model, team: bill.teamId }, bill.costCents);
+      if (bill.cachedFrom) {
+        cacheHits.inc(where);
+        const saved = bill.cacheSavedCents ?? 0;
+        if (saved > 0) cacheSavedCents.inc({ provider: bill.provider, model: bill.model, team: bill.teamId }, saved);
+      }
       if (bill.createdAt) settlementLag.observe(Math.max(0, now - bill.createdAt.getTime()) / 1000);
     }
   }

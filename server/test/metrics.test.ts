@@ -178,6 +178,33 @@ test('the counters are the request log, the histograms count every request, and 
   assert.ok(!text.includes(owner.id), 'no user id');
 });
 
+test("the response cache's hits and what they saved are counted once billed", async () => {
+  const owner = await ctx.user('cacher');
+  const teamId = await ctx.team(owner, 'Cachers', 0);
+  await ctx.topUp(teamId, 100_000);
+  const apiKey = await ctx.key(owner);
+  await ctx.tier({ provider: 'openai', model: 'kept', prompt: 1_000, completion: 2_000 });
+  ctx.upstream.handler = null;
+  const body = { model: 'openai/kept', messages: [{ role: 'user', content: 'again' }], max_tokens: 10 };
+  for (let i = 0; i < 3; i++) {
+    const res = await ctx.chat(apiKey, body, { 'x-gateway-cache': 'true' });
+    assert.equal(res.headers.get('x-gateway-cache-status'), i === 0 ? 'miss' : 'hit');
+    await res.text();
+    await ctx.app.gateway.settled();
+  }
+  const [{ cost }] = await ctx.db.query<{ cost: number }>(
+    'SELECT cost_cents AS cost FROM usage_events WHERE team_id = $1 AND cached_from IS NULL',
+    [teamId],
+  );
+  assert.ok(cost > 0);
+  const { parsed } = await families();
+  const value = (name: string, labels: Record<string, string>) =>
+    Number(parsed.get(name)?.metrics.find((sample) => key(sample.labels ?? {}) === key(labels))?.value ?? 0);
+  const where = { provider: 'openai', model: 'kept', team: teamId };
+  assert.equal(value('gateway_response_cache_hits_total', { ...where, endpoint: 'chat.completions' }), 2);
+  assert.equal(value('gateway_response_cache_saved_cents_total', where), 2 * cost);
+});
+
 test('without METRICS_TOKEN there is no /metrics, and nothing is kept', async () => {
   const off = await createGatewayContext({}, ['openai']);
   try {
