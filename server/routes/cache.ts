@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../deps';
-import { currentUser } from '../plugins/auth';
+import { auditContext } from '../plugins/auth';
 import { purgeKeyCache, purgeTeamCache } from '../services/cachePurge';
 import { CachePurged } from '../../contract/schemas/apiKeys';
 import { IdParams, errors } from '../../contract/schemas/common';
@@ -19,12 +19,12 @@ export function cacheRoutes(app: FastifyInstance, deps: Deps) {
     '/v1/api-keys/:id/cache',
     { ...auth, schema: { params: IdParams, response: { 200: CachePurged, ...errors(401, 403, 404) } } },
     async (request) =>
-      purgeKeyCache(db, gateway.cache.store, request.membership, currentUser(request).id, request.params.id),
+      purgeKeyCache(db, gateway.cache.store, request.membership, auditContext(request), request.params.id),
   );
 
   api.delete(
     '/v1/teams/cache',
     { ...auth, schema: { response: { 200: CachePurged, ...errors(401, 403, 404) } } },
-    async (request) => purgeTeamCache(gateway.cache.store, request.membership),
+    async (request) => purgeTeamCache(db, gateway.cache.store, request.membership, auditContext(request)),
   );
 }

@@ -323,5 +323,13 @@ describe('purging', () => {
     const team = await ctx.request('DELETE', TEAM_CACHE_PATH, { as: owner });
     assert.deepEqual(team.body, { deleted: 2 });
     assert.equal((await send(key, body())).headers.get('x-gateway-cache-status'), 'miss');
+    // The audit log says who cleared how many.
+    const audited = await ctx.db.query<{ action: string; actor_id: string; before: { cached_answers: number } }>(
+      `SELECT action, actor_id, before FROM audit_log WHERE action LIKE '%.cache_cleared' ORDER BY id`,
+    );
+    assert.deepEqual(audited, [
+      { action: 'api_key.cache_cleared', actor_id: member.id, before: { cached_answers: 1 } },
+      { action: 'team.cache_cleared', actor_id: owner.id, before: { cached_answers: 2 } },
+    ]);
   });
 });
