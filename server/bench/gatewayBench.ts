@@ -8,7 +8,8 @@
  * rate, and a ladder to the highest rate held. Prints one markdown table, the issue's aims as ratios, then one row per
  * endpoint (endpointBench.ts).
  *
- * Knobs: BENCH_ROWS (default direct,trivial,portkey,pglite,postgres,cluster1,cluster2; direct is always measured),
+ * Knobs: BENCH_ROWS (default direct,trivial,portkey,pglite,cache,postgres,cluster1,cluster2; direct is always
+ * measured),
  * BENCH_ADMISSION (default lease,statement), BENCH_SERIAL_SECONDS (default 5) one request at a time, BENCH_RATE
  * (default 1000 req/s) for BENCH_SECONDS (default 10), then BENCH_STEPS ladder steps (default 3) of
  * BENCH_STEP_SECONDS (default 4); BENCH_CLUSTER_PORT (default 28080: HAProxy, then the instances, PostgreSQL at +10,
@@ -77,7 +78,19 @@ async function startTraceSink() {
   };
 }
 
-const ROW_NAMES = ['direct', 'trivial', 'portkey', 'pglite', 'postgres', 'cluster1', 'cluster2'];
+const ROW_NAMES = ['direct', 'trivial', 'portkey', 'pglite', 'cache', 'postgres', 'cluster1', 'cluster2'];
+/**
+ * The response cache's rows (docs/gateway.md#caching), on PGlite with leases: every request the same with
+ * `x-gateway-cache: true` (the first a miss, every other a hit), and with `Cache-Control: no-cache` as well (each goes
+ * to the provider and stores its answer: what a miss adds besides its lookup).
+ */
+const CACHE_ROWS = {
+  hits: { label: 'cache hits', headers: { 'x-gateway-cache': 'true' } },
+  stores: {
+    label: 'cache refresh (stores every answer)',
+    headers: { 'x-gateway-cache': 'true', 'cache-control': 'no-cache' },
+  },
+} as const;
 const ADMISSION_MODES = ['lease', 'statement'];
 
 function listFromEnv(name: string, allowed: string[], fallback = allowed): Set<string> {
@@ -116,6 +129,7 @@ async function inProcess(
   db: Db,
   providerUrl: string,
   watch: Watch,
+  cache: (typeof CACHE_ROWS)[keyof typeof CACHE_ROWS] | null = null,
 ): Promise<PathRow> {
   const { teamId, key } = await prepare(db);
   const app = await startGateway(db, {
@@ -126,11 +140,17 @@ async function inProcess(
   });
   try {
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
-    const result = await measurePath(`${engine} ${admission}`, ourGateway(baseUrl, key), log, () =>
+    const target = ourGateway(baseUrl, key);
+    if (cache) target.headers = { ...target.headers, ...cache.headers };
+    const result = await measurePath(`${engine} ${admission}${cache ? `, ${cache.label}` : ''}`, target, log, () =>
       app.gateway.settled(),
     );
     const billed = await billedWithin(db, teamId, answered(result), 0);
-    const named = watch.name === 'off' ? 'gateway (in process)' : `gateway (in process, ${watch.name} on)`;
+    const named = cache
+      ? `gateway (in process, ${cache.label})`
+      : watch.name === 'off'
+        ? 'gateway (in process)'
+        : `gateway (in process, ${watch.name} on)`;
     return { path: named, admission, engine, role: 'ours', ...result, billed };
   } finally {
     await app.close();
@@ -170,6 +190,11 @@ async function main() {
     for (const admission of ROWS.has('pglite') ? ADMISSIONS : []) {
       for (const watch of watches) {
         rows.push(await withPglite((db) => inProcess('PGlite', admission, db, provider.url, watch)));
+      }
+    }
+    if (ROWS.has('cache')) {
+      for (const cache of Object.values(CACHE_ROWS)) {
+        rows.push(await withPglite((db) => inProcess('PGlite', 'lease', db, provider.url, watchOf('off', ''), cache)));
       }
     }
     const url = process.env.BENCH_DATABASE_URL;
