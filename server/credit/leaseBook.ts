@@ -55,6 +55,11 @@ export interface LeaseBookDeps {
   giveBack(returns: { leaseId: number; amountCents: number }[]): Promise<void>;
   /** Today's admission: one statement per request. */
   admitByStatement(keyHash: string, request: AdmissionRequest): Promise<Admission>;
+  /**
+   * Whether this instance may admit from its leases: only while its heartbeat finds it up to date with every spending
+   * change (credit/fence.ts). Otherwise each request is admitted by its own statement, exact and slower.
+   */
+  trusted(): boolean;
   now(): number;
 }
 
@@ -66,6 +71,14 @@ export function createLeaseBook(deps: LeaseBookDeps) {
   const live = new Set<Lease>();
   const pools = new Map<string, Pool>();
   const acquiring = new Map<string, Promise<void>>();
+  /**
+   * Counts the changes heard (forgetKeys, forfeitAll). A slice whose statement began before the latest one may have
+   * been granted under the old rule: it is given back and asked for again.
+   */
+  let heard = 0;
+  /** Stale slices whose giving back failed: the next giving back takes them along. */
+  const owed: { leaseId: number; amountCents: number }[] = [];
+  const withOwed = (returns: { leaseId: number; amountCents: number }[]) => returns.concat(owed.splice(0));
 
   const poolOf = (name: string) => {
     let pool = pools.get(name);
@@ -98,8 +111,17 @@ export function createLeaseBook(deps: LeaseBookDeps) {
     const running = acquiring.get(keyHash);
     if (running) return running.then(() => null);
     let refusal: Admission | null = null;
+    const heardBefore = heard;
     const done = (async () => {
       const answer = await deps.acquire(keyHash, ask);
+      if (heardBefore !== heard) {
+        // The requests waiting for it look again, and take a slice under the rule now in force.
+        if (answer.ok) {
+          const stale = { leaseId: answer.leaseId, amountCents: answer.grantedCents };
+          await deps.giveBack([stale]).catch(() => owed.push(stale));
+        }
+        return;
+      }
       if (!answer.ok) {
         if (answer.rateLimited) byKey.set(keyHash, { viaStatement: true, owner: answer.owner });
         else refusal = withLocal(answer, local);
@@ -215,6 +237,7 @@ export function createLeaseBook(deps: LeaseBookDeps) {
       const least = Math.max(request.leastCents, 1);
       let asked = false;
       for (;;) {
+        if (!deps.trusted()) return deps.admitByStatement(keyHash, request);
         const entry = byKey.get(keyHash);
         if (entry && 'viaStatement' in entry) return deps.admitByStatement(keyHash, request);
         if (entry && entry.validUntil !== null && deps.now() >= entry.validUntil) {
@@ -260,7 +283,7 @@ export function createLeaseBook(deps: LeaseBookDeps) {
           takeBack(lease, free(lease), returns);
         }
       }
-      await deps.giveBack(returns);
+      await deps.giveBack(withOwed(returns));
     },
 
     /**
@@ -269,6 +292,7 @@ export function createLeaseBook(deps: LeaseBookDeps) {
      */
     async forgetKeys() {
       const returns: { leaseId: number; amountCents: number }[] = [];
+      heard++;
       byKey.clear();
       for (const lease of live) {
         if (lease.inFlight === 0) {
@@ -278,11 +302,12 @@ export function createLeaseBook(deps: LeaseBookDeps) {
           takeBack(lease, free(lease), returns);
         }
       }
-      await deps.giveBack(returns);
+      await deps.giveBack(withOwed(returns));
     },
 
     /** The database released every lease of this instance (it was taken for dead): forget them, give back nothing. */
     forfeitAll() {
+      heard++;
       byKey.clear();
       for (const lease of live) lease.forfeited = true;
       live.clear();

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/types';
 import { type KeyOwner, type Refusal, type RefusalRow, refusalOf } from './admission';
+import { LATEST_KEY_CHANGE_SQL } from './fence';
 import { releaseHolds } from './release';
 
 export interface LeaseGrant {
@@ -84,7 +85,10 @@ export async function returnLeases(q: Queryable, returns: { leaseId: number; amo
     `${lockedKeys('id = ANY($1::bigint[])')},
      gone AS (
        UPDATE gateway_leases l SET amount_cents = l.amount_cents - r.amount
-       FROM unnest($1::bigint[], $2::bigint[]) AS r(id, amount)
+       -- Summed per lease: an UPDATE applies one joined row per target, and two entries of the book (one retired
+       -- with requests in flight, one taken after) can share a lease row.
+       FROM (SELECT id, sum(amount)::bigint AS amount FROM unnest($1::bigint[], $2::bigint[]) AS u(id, amount)
+             GROUP BY id) AS r
        WHERE l.id = r.id AND (SELECT count(*) FROM locked) >= 0
        RETURNING l.team_id, l.key_id, l.user_id, r.amount AS amount_cents
      )`,
@@ -115,26 +119,37 @@ export const releaseInstanceLeases = (q: Queryable, instanceId: string) =>
   releaseLeasesWhere(q, 'instance_id = $1', [instanceId]);
 
 /**
- * Says this instance is alive and keeps its leases from expiring. Returns true when the instance was not known:
- * at its first beat, or after a live instance took it for dead and released its holds (it must then forget every
- * lease it had, since they no longer hold anything).
+ * Says this instance is alive and keeps its leases from expiring. `unknown`: the instance was not known, at its first
+ * beat or after a live instance took it for dead and released its holds (it must then forget every lease it had,
+ * since they no longer hold anything); a new row starts up to date, as it holds no lease. `upToDate`: it has
+ * acknowledged every spending change (fence.ts), so it may go on trusting its leases.
  */
-export async function heartbeat(q: Queryable, instanceId: string, leaseTtlSeconds: number): Promise<boolean> {
-  const [row] = await q.query<{ unknown: boolean }>(
-    `WITH beat AS (
-       INSERT INTO gateway_instances (id, seen_at) VALUES ($1, now())
+export async function heartbeat(
+  q: Queryable,
+  instanceId: string,
+  leaseTtlSeconds: number,
+): Promise<{ unknown: boolean; upToDate: boolean }> {
+  const [row] = await q.query<{ unknown: boolean; up_to_date: boolean }>(
+    `WITH latest AS (${LATEST_KEY_CHANGE_SQL}),
+     beat AS (
+       INSERT INTO gateway_instances (id, seen_at, keys_seen) VALUES ($1, now(), (SELECT n FROM latest))
        ON CONFLICT (id) DO UPDATE SET seen_at = now()
-       RETURNING (xmax = 0) AS unknown
+       RETURNING (xmax = 0) AS unknown, keys_seen
      ),
      kept AS (
        UPDATE gateway_leases SET expires_at = now() + make_interval(secs => $2)
        WHERE instance_id = $1 AND amount_cents <> 0
      )
-     SELECT unknown FROM beat`,
+     SELECT unknown, keys_seen >= (SELECT n FROM latest) AS up_to_date FROM beat`,
     [instanceId, leaseTtlSeconds],
     { name: 'gateway_heartbeat' },
   );
-  return row.unknown;
+  return { unknown: row.unknown, upToDate: row.up_to_date };
+}
+
+/** At a clean shutdown, once its leases are given back: the instance is gone, and no change waits for it. */
+export async function forgetInstance(q: Queryable, instanceId: string): Promise<void> {
+  await q.query('DELETE FROM gateway_instances WHERE id = $1', [instanceId]);
 }
 
 /**

@@ -34,12 +34,12 @@ export function createGateway(
   // Answers kept for requests that ask for them (docs/gateway.md#caching): in the database every instance shares.
   const cache = createResponseCache(databaseCacheStore(db), config.gateway.cache, log);
 
-  const caches: Record<Change, { invalidate(): void }> = {
+  const caches: Record<Change, { invalidate(n?: number): void }> = {
     pricing: catalog.pricing,
     routing: catalog.routing,
-    keys: { invalidate: () => credit.keysChanged() },
+    keys: { invalidate: (n) => credit.keysChanged(n) },
   };
-  const drop = (kind: Change) => caches[kind].invalidate();
+  const drop = (kind: Change, n?: number) => caches[kind].invalidate(n);
   const subscription = subscribeChanges(db, drop, log);
 
   return {
@@ -51,15 +51,27 @@ export function createGateway(
     cache,
     /** What watches each request: the metrics and traces when they are on (app.ts). */
     probe,
-    /** Resolves once this instance hears the changes published by every instance. */
-    listening: subscription.then(() => undefined),
+    /** Resolves once this instance hears the changes published by every instance, and has said it is alive. */
+    listening: Promise.all([subscription, credit.ready]).then(() => undefined),
     /**
      * After an edit is committed: drops this instance's cache at once (whatever NOTIFY's delay) and tells every
      * instance. A failed notice is logged, not thrown: the edit is made, and the other instances reload on their timer.
+     * A spending change (`keys`) also waits until every instance has dropped its credit leases (credit/fence.ts).
      */
     async changed(kind: Change) {
+      const tell = (n?: number) =>
+        publishChange(db, kind, n).catch((error) => log.error({ err: error, kind }, 'change notification failed'));
+      if (kind === 'keys') {
+        await credit.spendingChanged(tell).catch((error) => {
+          // Not even this instance could say so: its leases are dropped all the same, and every instance's trust in
+          // its own lapses unless its heartbeat finds it up to date.
+          credit.keysChanged();
+          log.error({ err: error }, 'a spending change could not be fenced');
+        });
+        return;
+      }
       drop(kind);
-      await publishChange(db, kind).catch((error) => log.error({ err: error, kind }, 'change notification failed'));
+      await tell();
     },
     /** Waits for every finished request to be billed (tests). */
     settled: () => credit.settled(),

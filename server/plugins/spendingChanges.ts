@@ -13,14 +13,14 @@ export const CHANGES_SPENDING = { changesSpending: true };
 
 /**
  * After such a change every instance takes its credit leases again (gateway.changed; docs/deploy.md#credit-leases),
- * so a revoked key or a lower limit holds from the next request on. Before the reply is sent: a client that waits for
- * the reply and then calls the gateway is already refused.
+ * so a revoked key or a lower limit holds from the next request on. Before the reply is sent, and once every instance
+ * has said it dropped its leases (credit/fence.ts): a client that waits for the reply and then calls the gateway, on
+ * any instance, is already held to the change.
  */
 export function registerSpendingChanges(app: FastifyInstance, gateway: Gateway) {
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config.changesSpending && reply.statusCode < 300) {
-      // Not awaited: this instance forgets its leases at once; the notice to the others follows.
-      void gateway.changed('keys');
+      await gateway.changed('keys');
     }
   });
 }

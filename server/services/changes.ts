@@ -8,14 +8,24 @@ export type Change = (typeof CHANGES)[number];
 
 const CHANNEL = 'gateway_changes';
 
-const isChange = (payload: string): payload is Change => (CHANGES as readonly string[]).includes(payload);
+const isChange = (kind: string): kind is Change => (CHANGES as readonly string[]).includes(kind);
 
 /**
- * Tells every instance, this one included, that `kind` changed. Send it once the change is committed (or through the
- * change's own transaction, which delivers it at COMMIT): an instance reloading on an earlier notice would read the
- * old rows and keep them until its next timed reload.
+ * Tells every instance, this one included, that `kind` changed (with the change's number for a spending change:
+ * credit/fence.ts). Send it once the change is committed (or through the change's own transaction, which delivers it
+ * at COMMIT): an instance reloading on an earlier notice would read the old rows and keep them until its next timed
+ * reload.
  */
-export const publishChange = (q: Queryable, kind: Change) => notify(q, CHANNEL, kind);
+export const publishChange = (q: Queryable, kind: Change, n?: number) =>
+  notify(q, CHANNEL, n === undefined ? kind : `${kind}:${n}`);
+
+/** `kind` or `kind:n`; null for a payload this version does not know. */
+function parseChange(payload: string): { kind: Change; n?: number } | null {
+  const [kind, number] = payload.split(':');
+  if (!isChange(kind)) return null;
+  const n = Number(number);
+  return number !== undefined && Number.isSafeInteger(n) ? { kind, n } : { kind };
+}
 
 /**
  * Calls `onChange` for each change published on any instance, and for every kind when notices may have been lost
@@ -24,16 +34,17 @@ export const publishChange = (q: Queryable, kind: Change) => notify(q, CHANNEL, 
  */
 export async function subscribeChanges(
   db: Db,
-  onChange: (kind: Change) => void,
+  onChange: (kind: Change, n?: number) => void,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   try {
     return await db.listen(CHANNEL, {
       message(payload) {
-        if (isChange(payload)) onChange(payload);
+        const change = parseChange(payload);
+        if (change) onChange(change.kind, change.n);
         else log.warn({ payload }, 'ignored an unknown change notification');
       },
-      missed: () => CHANGES.forEach(onChange),
+      missed: () => CHANGES.forEach((kind) => onChange(kind)),
       failed: (error) => log.warn({ err: error }, 'change notifications: the listening connection failed, retrying'),
     });
   } catch (error) {

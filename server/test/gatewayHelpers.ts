@@ -58,6 +58,7 @@ export async function createGatewayContext(
   providers: string[] = ['openai'],
   database?: TestDb,
   background?: TestContextOptions['background'],
+  gateway?: TestContextOptions['gateway'],
 ): Promise<GatewayTestContext> {
   const upstream = await startFakeUpstream();
   const providerEnv = Object.fromEntries(
@@ -69,6 +70,7 @@ export async function createGatewayContext(
   const ctx = await createTestContext({ GATEWAY_ECHO: 'true', ...providerEnv, ...env }, undefined, {
     database,
     background,
+    gateway,
   });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;

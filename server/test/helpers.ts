@@ -173,6 +173,8 @@ export interface TestContextOptions {
   logSink?: LogSink;
   /** Quick background jobs (retries, polling, alert gathering) for the tests that watch them. */
   background?: AppOptions['background'];
+  /** The gateway's instance options (its id, journal, heartbeat), when a test needs other than the config's. */
+  gateway?: AppOptions['gateway'];
 }
 
 export async function createTestContext(
@@ -182,7 +184,13 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { db, drop } = options.database ?? (await openTestDb());
   const config = testConfig(env, argv);
-  const app = await buildApp({ config, db, logSink: options.logSink, background: options.background });
+  const app = await buildApp({
+    config,
+    db,
+    logSink: options.logSink,
+    background: options.background,
+    gateway: options.gateway,
+  });
   const sessions = createSessions(config.jwtSecret, db, config.adminLogins);
   const ctx: TestContext = {
     app,

@@ -4,7 +4,9 @@ import { balanceCents, derivedBalanceCents } from '../services/credits';
 import { heartbeat, releaseSilentInstances } from '../credit/leases';
 import { recordUsageBatch } from '../credit/writeBills';
 import { sendJson } from './fakeUpstream';
-import { eventually, openTestDb, type TestUser } from './helpers';
+import { eventually, openTestDb, type TestDb, type TestUser } from './helpers';
+import { noJournal } from '../credit/journal';
+import type { Db } from '../db/types';
 import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 /**
@@ -15,8 +17,9 @@ import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gate
  */
 let a: GatewayTestContext;
 let b: GatewayTestContext;
+let database: TestDb;
 before(async () => {
-  const database = await openTestDb();
+  database = await openTestDb();
   a = await createGatewayContext({ GATEWAY_ADMISSION: 'lease', INSTANCE_ID: 'lease-a' }, ['openai'], database);
   b = await createGatewayContext(
     { GATEWAY_ADMISSION: 'lease', INSTANCE_ID: 'lease-b' },
@@ -183,6 +186,97 @@ test("a member's cap is never passed over both their keys and two instances; low
   assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'member_budget_exceeded');
 });
 
+/**
+ * A member capped at $10.00 with a key, and two more instances beating every 200 ms (trusting their leases for 600 ms
+ * after an up-to-date beat), started after that change: one that hears changes, and one whose notices never arrive
+ * and whose heartbeat fails while `beating` is false.
+ */
+async function deafInstance() {
+  await a.topUp(teamId, 10_000);
+  const member = await a.user('member');
+  await a.join(member, teamId);
+  const setCap = (ctx: GatewayTestContext, cents: number) =>
+    ctx.request('PATCH', `/v1/teams/members/${member.id}/cap`, { as: owner, body: { monthly_cap_cents: cents } });
+  assert.equal((await setCap(a, 1_000)).status, 200);
+  const memberKey = await a.key(member, 'deaf');
+  const heartbeatMs = 200;
+  const start = (id: string, testDb: TestDb) =>
+    createGatewayContext({ GATEWAY_ADMISSION: 'lease', INSTANCE_ID: id }, ['openai'], testDb, undefined, {
+      instanceId: id,
+      journal: noJournal,
+      heartbeatMs,
+    });
+  const control = { beating: true };
+  const deafDb = database.another();
+  const inner = deafDb.db;
+  const deaf = await start('lease-deaf', {
+    ...deafDb,
+    db: Object.assign(Object.create(inner) as Db, {
+      listen: async () => async () => undefined,
+      query: ((sql, params, options) =>
+        !control.beating && options?.name === 'gateway_heartbeat'
+          ? Promise.reject(new Error('this instance cannot reach the database'))
+          : inner.query(sql, params, options)) as Db['query'],
+    }),
+  });
+  const hearing = await start('lease-hearing', database.another());
+  deaf.upstream.handler = fullAnswer;
+  // The deaf instance takes a lease under the $10.00 cap: a quarter of it, far more than 30 cents.
+  assert.equal((await deaf.chat(memberKey, body())).status, 200);
+  await deaf.app.gateway.settled();
+  const [lease] = deaf.app.gateway.credit.leases();
+  assert.ok(lease && lease.grantedCents > 30, 'the deaf instance holds a lease of more than 30 cents');
+  /** What the deaf instance admits of 10 requests, in cents; each refusal is the member's cap. */
+  const deafSpends = async () => {
+    let spent = 0;
+    for (let i = 0; i < 10; i++) {
+      const response = await deaf.chat(memberKey, body());
+      if (response.status === 200) spent += WORST;
+      else assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'member_budget_exceeded');
+    }
+    return spent;
+  };
+  return {
+    control,
+    deafSpends,
+    lowerCap: () => setCap(hearing, WORST + 30),
+    close: async () => {
+      await hearing.close();
+      await deaf.close();
+    },
+  };
+}
+
+test('an instance that hears no spending change drops its leases at its next heartbeat, before the change is answered', async () => {
+  const deaf = await deafInstance();
+  try {
+    assert.equal((await deaf.lowerCap()).status, 200);
+    const [row] = await a.db.query<{ behind: boolean }>(
+      `SELECT keys_seen < (SELECT last_value FROM gateway_key_changes) AS behind FROM gateway_instances
+       WHERE id = 'lease-deaf'`,
+    );
+    assert.equal(row.behind, false, 'the deaf instance acknowledged the change before its reply');
+    const spent = await deaf.deafSpends();
+    assert.ok(spent <= 30 && spent > 30 - WORST, `the deaf instance spent ${spent} cents against 30 cents left`);
+  } finally {
+    await deaf.close();
+  }
+});
+
+test('an instance that can say nothing stops admitting from its leases within three beats; the change waits so long', async () => {
+  const deaf = await deafInstance();
+  try {
+    deaf.control.beating = false;
+    assert.equal((await deaf.lowerCap()).status, 200);
+    // What its lease still holds stays held until it is given back, so it may refuse early; it never admits past.
+    const spent = await deaf.deafSpends();
+    assert.ok(spent <= 30, `the silent instance spent ${spent} cents against 30 cents left`);
+  } finally {
+    deaf.control.beating = true;
+    await deaf.close();
+  }
+});
+
 test('a revoked key is refused on every instance at once, though both held a lease for it', async () => {
   await a.topUp(teamId, 10_000);
   assert.equal((await a.chat(key, body())).status, 200);
@@ -270,6 +364,6 @@ test('the holds and leases of an instance silent for 30 s are given back by a li
   assert.ok((await releaseSilentInstances(b.db, 30)) >= 1);
   assert.deepEqual(await holds(), { team: 0, key: 0, member: 0, leases: 0 });
   // Its next beat finds itself unknown: it must take new leases rather than spend from the released ones.
-  assert.equal(await heartbeat(a.db, 'lease-a', 60), true);
-  assert.equal(await heartbeat(a.db, 'lease-a', 60), false);
+  assert.equal((await heartbeat(a.db, 'lease-a', 60)).unknown, true);
+  assert.equal((await heartbeat(a.db, 'lease-a', 60)).unknown, false);
 });

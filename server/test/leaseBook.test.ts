@@ -30,15 +30,18 @@ const refused: LeaseAnswer = {
 };
 
 /** A book whose acquisitions stay pending until the test answers them, in order. */
-function bookWithPendingDatabase() {
+function bookWithPendingDatabase(overrides: Partial<LeaseBookDeps> = {}) {
   const pending: (Parameters<LeaseBookDeps['acquire']>[1] & { answer: (value: LeaseAnswer) => void })[] = [];
+  const givenBack: { leaseId: number; amountCents: number }[] = [];
   const deps: LeaseBookDeps = {
     acquire: (_keyHash, ask) => new Promise((answer) => pending.push({ ...ask, answer })),
-    giveBack: async () => undefined,
+    giveBack: async (returns) => void givenBack.push(...returns),
     admitByStatement: async () => assert.fail('no key here has a per-minute limit'),
+    trusted: () => true,
     now: () => 0,
+    ...overrides,
   };
-  return { book: createLeaseBook(deps), pending };
+  return { book: createLeaseBook(deps), pending, givenBack };
 }
 
 /** Admits `count` requests, each settled at once at cost `costCents`; they must all be admitted without waiting. */
@@ -157,4 +160,43 @@ test("a refusal counts what this instance's lease has free as left, not as held 
   assert.equal(pending.length, 3);
   pending[2].answer({ ...refused, heldCents: 40 });
   assert.deepEqual(await refusedHere, { ...refused, leftCents: 10, fitsCents: 10, heldCents: 30 });
+});
+
+test('a slice whose statement began before a spending change was heard is given back, and a new one asked for', async () => {
+  const { book, pending, givenBack } = bookWithPendingDatabase();
+  const first = book.admit('hash', request);
+  assert.equal(pending.length, 1);
+  // The change is heard while the statement runs: its grant may have been made under the old cap.
+  await book.forgetKeys();
+  pending[0].answer(grant(1, 100));
+  await new Promise(setImmediate);
+  assert.deepEqual(givenBack, [{ leaseId: 1, amountCents: 100 }], 'the stale slice went back at once');
+  assert.equal(pending.length, 2, 'the waiting request asked again');
+  pending[1].answer(grant(1, 40));
+  const admitted = await first;
+  assert.ok(admitted.ok);
+  assert.deepEqual(book.snapshot(), [{ leaseId: 1, keyId: 'key-1', grantedCents: 40, inFlightCents: WORST }]);
+});
+
+test('an instance not up to date with every spending change admits by statement, not from its leases', async () => {
+  let trusted = true;
+  const byStatement: AdmissionRequest[] = [];
+  const { book, pending } = bookWithPendingDatabase({
+    trusted: () => trusted,
+    admitByStatement: async (_keyHash, asked) => {
+      byStatement.push(asked);
+      return { ok: false, reason: 'insufficient_credits', leftCents: 0, fitsCents: 0, heldCents: 0 };
+    },
+  });
+  const first = book.admit('hash', request);
+  pending[0].answer(grant(1, WORST * LEASE_WORST_CASES));
+  assert.ok((await first).ok);
+  trusted = false;
+  const second = await book.admit('hash', request);
+  assert.equal(second.ok, false, 'the statement refused it, though the lease had nearly a whole slice free');
+  assert.equal(byStatement.length, 1);
+  assert.equal(pending.length, 1, 'no slice asked for');
+  trusted = true;
+  assert.ok((await book.admit('hash', request)).ok, 'trusted again: from the lease');
+  assert.equal(byStatement.length, 1);
 });
