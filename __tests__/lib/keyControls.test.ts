@@ -19,6 +19,9 @@ const LIMITED: ApiKeyControls = {
   expires_at: '2026-12-31T23:59:00.000Z',
   allowed_models: ['openai/gpt-4o'],
   note: 'CI',
+  cache_enabled: true,
+  cache_scope: 'team',
+  cache_ttl_seconds: 600,
 };
 
 describe('the controls form reads a key and back', () => {
@@ -31,6 +34,9 @@ describe('the controls form reads a key and back', () => {
       expiresAt: '',
       allowedModels: [],
       note: '',
+      cacheEnabled: false,
+      cacheScope: 'key',
+      cacheTtl: '',
     });
   });
 
@@ -43,6 +49,9 @@ describe('the controls form reads a key and back', () => {
       expiresAt: '2026-12-31T23:59',
       allowedModels: ['openai/gpt-4o'],
       note: 'CI',
+      cacheEnabled: true,
+      cacheScope: 'team',
+      cacheTtl: '600',
     });
   });
 
@@ -74,6 +83,13 @@ describe('validation mirrors the contract', () => {
       'At most 100',
     ],
     ['a 201-character model', { allowedModels: ['m'.repeat(201)] }, 'allowedModels', 'at most 200 characters'],
+    [
+      'a cache TTL of 0',
+      { cacheEnabled: true, cacheTtl: '0' },
+      'cacheTtl',
+      "Keep answers for must be a whole number from 1 to 2,592,000, or empty for the gateway's default",
+    ],
+    ['a cache TTL over 30 days', { cacheEnabled: true, cacheTtl: '2592001' }, 'cacheTtl', 'from 1 to 2,592,000'],
   ])('refuses %s', (_case, changes, field, message) => {
     const { errors } = parseControls(form(changes), NOW);
     expect(errors?.[field]).toContain(message);
@@ -91,6 +107,13 @@ describe('validation mirrors the contract', () => {
       { allowed_models: ['a', 'b'] },
     ],
     ['a note of exactly 500 characters', { note: 'x'.repeat(500) }, { note: 'x'.repeat(500) }],
+    [
+      'the cache on for the team, kept an hour',
+      { cacheEnabled: true, cacheScope: 'team', cacheTtl: '3600' },
+      { cache_enabled: true, cache_scope: 'team', cache_ttl_seconds: 3600 },
+    ],
+    ["the cache on with the gateway's default TTL", { cacheEnabled: true }, { cache_ttl_seconds: null }],
+    ['a TTL left behind while the cache is off, not judged', { cacheTtl: 'x' }, { cache_enabled: false }],
   ])('accepts %s', (_case, changes, expected) => {
     expect(parseControls(form(changes), NOW).controls).toMatchObject(expected);
   });
@@ -111,6 +134,11 @@ describe('only what changed is sent', () => {
       rpm_limit: 10,
     });
     expect(controlsToCreate(NO_KEY_CONTROLS)).toEqual({});
+  });
+
+  it('turning the cache on for a key sends that and nothing else', () => {
+    const { controls } = parseControls(form({ cacheEnabled: true }), NOW);
+    expect(controlsToCreate(controls as ApiKeyControls)).toEqual({ cache_enabled: true });
   });
 
   it('an edit sends the changed fields, null to lift a limit', () => {

@@ -1,11 +1,13 @@
 import type { ApiKey } from '../../contract/schemas/apiKeys';
 import { NEW_KEY_STATE } from '../support/fakeBackend/keys';
 import {
+  cacheText,
   expiryText,
   keyBlockText,
   keyStates,
   rateLimitText,
   rotationText,
+  secondsText,
   spendAgainstLimit,
 } from '../../src/features/apiKeys/keyStatus';
 
@@ -153,5 +155,25 @@ describe('texts', () => {
   it('spells rate limits out with separators', () => {
     expect(rateLimitText(null, 'requests')).toBe('No limit');
     expect(rateLimitText(100_000, 'tokens')).toBe('100,000 tokens per minute');
+  });
+
+  it.each([
+    [45, '45 seconds'],
+    [60, '1 minute'],
+    [5_400, '90 minutes'],
+    [3_600, '1 hour'],
+    [2_592_000, '30 days'],
+  ])('%i seconds read %s', (seconds, expected) => {
+    expect(secondsText(seconds)).toBe(expected);
+  });
+
+  it("says a key's cache setting in a sentence; a field an older server leaves out reads as unset", () => {
+    expect(cacheText({})).toBe('Off: only requests that send x-gateway-cache: true are cached');
+    expect(cacheText({ cache_enabled: true })).toBe(
+      "On for every request, for this key only, kept for the gateway's default time",
+    );
+    expect(cacheText({ cache_enabled: true, cache_scope: 'team', cache_ttl_seconds: 600 })).toBe(
+      "On for every request, shared with the team's keys that share theirs, kept for 10 minutes",
+    );
   });
 });

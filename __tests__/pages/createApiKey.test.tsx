@@ -149,6 +149,27 @@ describe('/api-keys/create with limits and access', () => {
     });
   });
 
+  it("turns the cache on for every request of the key, shared with the team's keys, kept 10 minutes", async () => {
+    const { user, nameField, submit, section } = await openControls();
+    await user.type(nameField, 'Support bot');
+    expect(within(section).queryByRole('combobox', { name: 'Cached answers are shared by' })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('switch', { name: 'Answer identical requests from the cache' }));
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'Cached answers are shared by' }),
+      "The team's keys that share theirs",
+    );
+    await user.type(within(section).getByRole('spinbutton', { name: 'Keep answers for (seconds)' }), '600');
+    await user.click(submit);
+
+    await screen.findByTestId('new-api-key');
+    expect(fakeDb.lastRequest('POST', '/v1/api-keys/')?.body).toEqual({
+      name: 'Support bot',
+      cache_enabled: true,
+      cache_scope: 'team',
+      cache_ttl_seconds: 600,
+    });
+  });
+
   it('sends only the name when the section was opened but left empty', async () => {
     const { user, nameField, submit } = await openControls();
     await user.type(nameField, 'Plain');

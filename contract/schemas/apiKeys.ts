@@ -59,6 +59,28 @@ const KeyNote = Type.String({
 });
 const KeyName = Type.String({ maxLength: 100, errorMessage: KEY_NAME_MESSAGE });
 
+/**
+ * Who shares a key's cached answers (docs/gateway.md#caching): the key alone, or every key of its team whose caching
+ * is shared too. Never another team.
+ */
+export const CACHE_SCOPES = ['key', 'team'] as const;
+export type CacheScopeName = (typeof CACHE_SCOPES)[number];
+const CacheScopeName = Type.Union(
+  CACHE_SCOPES.map((scope) => Type.Literal(scope)),
+  { errorMessage: `The cache scope must be one of: ${CACHE_SCOPES.join(', ')}.` },
+);
+/** The longest a key may ask answers to be kept: 30 days (the operator's CACHE_TTL_MAX_SECONDS may allow less). */
+export const MAX_KEY_CACHE_TTL_SECONDS = 30 * 24 * 3600;
+const CacheTtlSeconds = Nullable(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_KEY_CACHE_TTL_SECONDS,
+    errorMessage: `How long answers are kept must be a whole number of seconds from 1 to ${formatCount(MAX_KEY_CACHE_TTL_SECONDS)} (30 days), or none for the gateway's default.`,
+  }),
+);
+/** What the server says when a member asks to share a key's cached answers with the team. */
+export const TEAM_CACHE_SCOPE_REFUSED = "Only the team's owner can share a key's cached answers with the team.";
+
 /** The controls a key's owner sets at creation and in the Edit dialog. */
 export const ApiKeyControls = Type.Object({
   spend_limit_cents: SpendLimitCents,
@@ -69,6 +91,11 @@ export const ApiKeyControls = Type.Object({
   expires_at: Nullable(DateTimeString('The expiry')),
   allowed_models: AllowedModels,
   note: KeyNote,
+  /** Every request of the key is answered from the cache when it can be, without `x-gateway-cache: true`. */
+  cache_enabled: Type.Boolean({ errorMessage: 'cache_enabled must be true or false.' }),
+  cache_scope: CacheScopeName,
+  /** How long its answers are kept; null: the gateway's default (CACHE_TTL_DEFAULT_SECONDS). */
+  cache_ttl_seconds: CacheTtlSeconds,
 });
 export type ApiKeyControls = Static<typeof ApiKeyControls>;
 
@@ -81,6 +108,9 @@ export const NO_KEY_CONTROLS: ApiKeyControls = {
   expires_at: null,
   allowed_models: [],
   note: '',
+  cache_enabled: false,
+  cache_scope: 'key',
+  cache_ttl_seconds: null,
 };
 
 /**

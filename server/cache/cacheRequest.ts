@@ -78,7 +78,7 @@ export function planCache(input: CacheRequestInput): CachePlanResult {
     }
     ttlSeconds = Number(ttlText);
   }
-  // Above the operator's maximum is kept for the maximum, and the answer says so (x-gateway-cache-ttl).
+  // Above the operator's maximum is kept for the maximum (docs/gateway.md#caching).
   ttlSeconds = Math.min(ttlSeconds, bounds.maxSeconds);
 
   const control = directives(header(headers, 'cache-control'));

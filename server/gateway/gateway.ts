@@ -16,6 +16,7 @@ import { createUpstreams } from './upstreams';
 import { noProbe, type GatewayProbe } from './probe';
 import { databaseCacheStore } from '../cache/cacheStore';
 import { createResponseCache } from '../cache/responseCache';
+import { createKeyCaching } from './keyCaching';
 
 export type GatewayOptions = Omit<CreditOptions, 'admission'>;
 
@@ -34,10 +35,19 @@ export function createGateway(
   // Answers kept for requests that ask for them (docs/gateway.md#caching): in the database every instance shares.
   const cache = createResponseCache(databaseCacheStore(db), config.gateway.cache, log);
 
+  // The keys whose owner turned caching on (keyCaching.ts): reloaded after any key's edit, and after a key is created
+  // with caching on.
+  const keyCaching = createKeyCaching(db);
   const caches: Record<Change, { invalidate(n?: number): void }> = {
     pricing: catalog.pricing,
     routing: catalog.routing,
-    keys: { invalidate: (n) => credit.keysChanged(n) },
+    keys: {
+      invalidate: (n) => {
+        keyCaching.invalidate();
+        credit.keysChanged(n);
+      },
+    },
+    caching: keyCaching,
   };
   const drop = (kind: Change, n?: number) => caches[kind].invalidate(n);
   const subscription = subscribeChanges(db, drop, log);
@@ -49,6 +59,7 @@ export function createGateway(
     upstreams,
     cooldowns,
     cache,
+    keyCaching,
     /** What watches each request: the metrics and traces when they are on (app.ts). */
     probe,
     /** Resolves once this instance hears the changes published by every instance, and has said it is alive. */
@@ -62,6 +73,7 @@ export function createGateway(
       const tell = (n?: number) =>
         publishChange(db, kind, n).catch((error) => log.error({ err: error, kind }, 'change notification failed'));
       if (kind === 'keys') {
+        keyCaching.invalidate();
         await credit.spendingChanged(tell).catch((error) => {
           // Not even this instance could say so: its leases are dropped all the same, and every instance's trust in
           // its own lapses unless its heartbeat finds it up to date.

@@ -15,7 +15,8 @@ import { capFieldOf } from './measure';
 import type { EndpointName, GatewayCall } from '../formats/types';
 import type { GatewayProbe, RequestProbe } from './probe';
 import type { ResponseCache } from '../cache/responseCache';
-import { planCache } from '../cache/cacheRequest';
+import { planCache, type CachePlan } from '../cache/cacheRequest';
+import type { KeyCaching } from './keyCaching';
 import { cacheKey, type CacheScope } from '../cache/cacheKey';
 import { CACHE_STATUS_HEADER, serveCachedAnswer } from '../cache/cachedReply';
 import { badCacheHeader } from './errors';
@@ -32,6 +33,8 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
   probe: GatewayProbe;
   /** Answers kept for requests that ask (docs/gateway.md#caching). */
   cache: Pick<ResponseCache, 'config' | 'find'>;
+  /** The keys whose owner turned caching on for every request (keyCaching.ts). */
+  keyCaching: Pick<KeyCaching, 'get'>;
 }
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */
@@ -83,6 +86,23 @@ export async function serveGatewayCall(
   }
 }
 
+/**
+ * The cache plan once the key is known: its owner's setting (keyCaching.ts) turns the cache on for a request that did
+ * not ask, sets the scope and the TTL, and a request's own headers still refresh, bypass or set the TTL. A key
+ * without a setting keeps the plan its headers made, with no second look.
+ */
+async function withKeySetting(
+  parts: Pick<PipelineParts, 'keyCaching' | 'cache'>,
+  request: FastifyRequest,
+  keyId: string,
+  asked: CachePlan,
+): Promise<CachePlan> {
+  const setting = (await parts.keyCaching.get()).get(keyId);
+  if (!setting) return asked;
+  const plan = planCache({ headers: request.headers, key: setting, route: null, bounds: parts.cache.config.ttl });
+  return plan.ok ? plan.plan : asked;
+}
+
 async function serve(
   parts: PipelineParts,
   call: GatewayCall,
@@ -108,10 +128,10 @@ async function serve(
     throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
   }
   // A cache header that cannot be read is refused before anything is held.
-  const cachePlan = planCache({ headers: request.headers, key: null, route: null, bounds: parts.cache.config.ttl });
-  if (!cachePlan.ok) {
+  const cacheAsked = planCache({ headers: request.headers, key: null, route: null, bounds: parts.cache.config.ttl });
+  if (!cacheAsked.ok) {
     await catalog.authenticate(call.keyHash);
-    throw badCacheHeader(cachePlan.message);
+    throw badCacheHeader(cacheAsked.message);
   }
   const plan = planHold([...answerers.values()], measure, config.defaultMaxTokens);
   const admitted = watch.admission();
@@ -149,7 +169,7 @@ async function serve(
   const capOf = (deploymentId: string) =>
     plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
   const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch };
-  const cached = cachePlan.plan;
+  const cached = await withKeySetting(parts, request, admission.owner.keyId, cacheAsked.plan);
   if (cached.mode === 'off' || cached.mode === 'bypass') {
     if (cached.mode === 'bypass') reply.header(CACHE_STATUS_HEADER, 'bypass');
     try {

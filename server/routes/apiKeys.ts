@@ -37,8 +37,12 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps) {
         response: { 201: CreatedApiKey, ...errors(400, 401) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createApiKey(db, request.membership, auditContext(request), request.body)),
+    async (request, reply) => {
+      const created = await createApiKey(db, request.membership, auditContext(request), request.body);
+      // This instance reads the new key's setting at once, the others at the notice (gateway/keyCaching.ts).
+      if (created.cache_enabled) await request.server.gateway.changed('caching');
+      return reply.code(201).send(created);
+    },
   );
 
   api.patch(

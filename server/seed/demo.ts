@@ -92,7 +92,8 @@ async function seedInto(
 
   const keys = [
     { name: 'Production', owner: alice, created: 80, active: true, deleted: null, lastUse: 0 },
-    { name: 'Staging', owner: alice, created: 40, active: true, deleted: null, lastUse: 0 },
+    // Staging answers repeated requests from the cache (docs/gateway.md#caching): its details dialog says so.
+    { name: 'Staging', owner: alice, created: 40, active: true, deleted: null, lastUse: 0, cache: true },
     { name: 'Data pipeline', owner: bob, created: 20, active: true, deleted: null, lastUse: 0 },
     { name: 'Notebook', owner: bob, created: 10, active: true, deleted: null, lastUse: 0 },
     { name: 'Old CI key', owner: bob, created: 70, active: false, deleted: null, lastUse: 35 },
@@ -102,8 +103,9 @@ async function seedInto(
   for (const key of keys) {
     const secret = `sk-demo${randomToken(24)}`;
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash, is_active, created_at, deleted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      `INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash, is_active, created_at, deleted_at,
+                             cache_enabled)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [
         team,
         key.owner,
@@ -113,6 +115,7 @@ async function seedInto(
         key.active,
         ago(key.created),
         key.deleted === null ? null : ago(key.deleted),
+        'cache' in key,
       ],
     );
     keyIds.push(row.id);

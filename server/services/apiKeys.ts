@@ -13,10 +13,12 @@ import {
   KEY_EXPIRY_MESSAGE,
   KEY_NAME_MESSAGE,
   NO_KEY_CONTROLS,
+  TEAM_CACHE_SCOPE_REFUSED,
   type ApiKey,
   type ApiKeyControls,
   type ApiKeyCreateBody,
   type ApiKeyUpdateBody,
+  type CacheScopeName,
   type LimitPeriod,
 } from '../../contract/schemas/apiKeys';
 
@@ -48,6 +50,9 @@ interface KeyRow {
   expires_at: Date | null;
   allowed_models: string[];
   note: string;
+  cache_enabled: boolean;
+  cache_scope: CacheScopeName;
+  cache_ttl_seconds: number | null;
   period_spend_cents: number;
   period_resets_at: Date | null;
   previous_key_prefix: string | null;
@@ -102,7 +107,8 @@ const KEY_SELECT = `WITH member_month AS (
          FROM teams WHERE id = $1)
 SELECT k.id, k.name, k.key_prefix, k.is_active, k.created_at, k.last_used_at, k.user_id,
        COALESCE(u.name, u.login) AS user_name, u.email AS user_email, k.spend_limit_cents, k.limit_period,
-       k.rpm_limit, k.tpm_limit, k.expires_at, k.allowed_models, k.note,
+       k.rpm_limit, k.tpm_limit, k.expires_at, k.allowed_models, k.note, k.cache_enabled, k.cache_scope,
+       k.cache_ttl_seconds,
        CASE WHEN k.spend_period_start IS NOT DISTINCT FROM key_period_start(k.limit_period, now())
             THEN k.period_spend_cents ELSE 0 END AS period_spend_cents,
        key_period_end(k.limit_period, now()) AS period_resets_at,
@@ -150,9 +156,17 @@ function checkedControls<T extends Partial<ApiKeyControls> & { name?: string }>(
   return checked;
 }
 
+/**
+ * A key whose cached answers are shared with the team serves its answers to the team's other sharing keys, whoever
+ * made them: the owner decides that (docs/gateway.md#caching). A member may keep a scope the owner set.
+ */
+function onlyTheOwnerSharesCache(membership: Membership) {
+  if (membership.role !== 'owner') throw forbidden(TEAM_CACHE_SCOPE_REFUSED);
+}
+
 /** What the audit log keeps of a key (docs/audit.md): its name, prefix and controls; never its secret or hash. */
 const AUDITED_KEY_COLUMNS = `name, key_prefix, spend_limit_cents, limit_period, rpm_limit, tpm_limit, expires_at,
-  allowed_models, note`;
+  allowed_models, note, cache_enabled, cache_scope, cache_ttl_seconds`;
 
 async function auditedKey(q: Queryable, keyId: string): Promise<Record<string, unknown>> {
   const [row] = await q.query<Record<string, unknown>>(`SELECT ${AUDITED_KEY_COLUMNS} FROM api_keys WHERE id = $1`, [
@@ -171,12 +185,15 @@ export async function createApiKey(
   if (!membership) throw badRequest('You must belong to a team to create API keys');
   const { name, ...controls } = checkedControls(body);
   const c: ApiKeyControls = { ...NO_KEY_CONTROLS, ...controls };
+  if (c.cache_scope === 'team') onlyTheOwnerSharesCache(membership);
   const { secret, prefix, hash } = newSecret();
   const id = await db.tx(async (q) => {
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO api_keys (team_id, user_id, name, key_prefix, key_hash, spend_limit_cents, limit_period, rpm_limit,
-                             tpm_limit, expires_at, allowed_models, note, spend_period_start)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, key_period_start($7, now())) RETURNING id`,
+                             tpm_limit, expires_at, allowed_models, note, cache_enabled, cache_scope,
+                             cache_ttl_seconds, spend_period_start)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, key_period_start($7, now()))
+       RETURNING id`,
       [
         membership.teamId,
         userId,
@@ -190,6 +207,9 @@ export async function createApiKey(
         c.expires_at,
         c.allowed_models,
         c.note,
+        c.cache_enabled,
+        c.cache_scope,
+        c.cache_ttl_seconds,
       ],
     );
     await recordActivity(q, membership.teamId, userId, 'api_key_created', `API key "${name}" was created`);
@@ -214,6 +234,9 @@ const UPDATABLE = [
   'expires_at',
   'allowed_models',
   'note',
+  'cache_enabled',
+  'cache_scope',
+  'cache_ttl_seconds',
 ] as const satisfies readonly (keyof ApiKeyUpdateBody)[];
 
 /**
@@ -247,6 +270,7 @@ export async function updateApiKey(
   await db.tx(async (q) => {
     await lockManageableKey(q, team, who.userId, keyId);
     const before = await auditedKey(q, keyId);
+    if (changes.cache_scope === 'team' && before.cache_scope !== 'team') onlyTheOwnerSharesCache(team);
     const fields = UPDATABLE.filter((field) => changes[field] !== undefined);
     const sets = fields.map((field, i) => `${field} = $${i + 2}`);
     if (changes.limit_period !== undefined) {

@@ -301,6 +301,94 @@ describe('exact-match cache', () => {
   });
 });
 
+describe("a key's own cache setting", () => {
+  const createKey = (as: TestUser, controls: object) =>
+    ctx.request('POST', '/v1/api-keys/', { as, body: { name: 'cached', ...controls } });
+
+  test('a key created with caching on caches every request without the header; x-gateway-cache: false bypasses', async () => {
+    const created = await createKey(owner, { cache_enabled: true, cache_ttl_seconds: 600 });
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual(
+      [created.body.cache_enabled, created.body.cache_scope, created.body.cache_ttl_seconds],
+      [true, 'key', 600],
+    );
+    const cachedKey = created.body.key as string;
+    const first = await send(cachedKey, body(), {});
+    assert.equal(first.headers.get('x-gateway-cache-status'), 'miss');
+    const [{ ttl }] = await ctx.db.query<{ ttl: number }>(
+      'SELECT round(extract(epoch FROM expires_at - created_at))::int AS ttl FROM response_cache',
+    );
+    assert.equal(ttl, 600, "kept for the key's TTL");
+    const second = await send(cachedKey, body(), {});
+    assert.equal(second.headers.get('x-gateway-cache-status'), 'hit');
+    assert.equal(upstreamCalls(), 1);
+    assert.equal(
+      (await send(cachedKey, body(), { 'x-gateway-cache': 'false' })).headers.get('x-gateway-cache-status'),
+      'bypass',
+    );
+    // The owner's other key, without a setting, neither reads nor stores.
+    assert.equal((await send(key, body(), {})).headers.get('x-gateway-cache-status'), null);
+    assert.equal(upstreamCalls(), 3);
+  });
+
+  test('turned on and off by an edit, at once; the audit log keeps the change', async () => {
+    const [{ id }] = await ctx.db.query<{ id: string }>('SELECT id FROM api_keys WHERE team_id = $1', [teamId]);
+    const on = await ctx.request('PATCH', `/v1/api-keys/${id}`, { as: owner, body: { cache_enabled: true } });
+    assert.equal(on.status, 200, on.text);
+    await send(key, body(), {});
+    assert.equal((await send(key, body(), {})).headers.get('x-gateway-cache-status'), 'hit');
+    const off = await ctx.request('PATCH', `/v1/api-keys/${id}`, { as: owner, body: { cache_enabled: false } });
+    assert.equal(off.status, 200);
+    assert.equal((await send(key, body(), {})).headers.get('x-gateway-cache-status'), null);
+    const audited = await ctx.db.query<{ before: { cache_enabled: boolean }; after: { cache_enabled: boolean } }>(
+      `SELECT before, after FROM audit_log WHERE action = 'api_key.updated' ORDER BY id`,
+    );
+    assert.deepEqual(
+      audited.map((row) => [row.before.cache_enabled, row.after.cache_enabled]),
+      [
+        [false, true],
+        [true, false],
+      ],
+    );
+  });
+
+  test("team scope is the owner's choice: the owner's sharing keys share answers, a member cannot share", async () => {
+    const one = (await createKey(owner, { cache_enabled: true, cache_scope: 'team' })).body.key as string;
+    const two = (await createKey(owner, { cache_enabled: true, cache_scope: 'team' })).body.key as string;
+    const own = (await createKey(owner, { cache_enabled: true })).body.key as string;
+    assert.equal((await send(one, body(), {})).headers.get('x-gateway-cache-status'), 'miss');
+    assert.equal((await send(two, body(), {})).headers.get('x-gateway-cache-status'), 'hit');
+    assert.equal((await send(own, body(), {})).headers.get('x-gateway-cache-status'), 'miss', 'a key-scoped key');
+
+    const member = await ctx.user('member');
+    await ctx.join(member, teamId);
+    const refused = await createKey(member, { cache_enabled: true, cache_scope: 'team' });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, "Only the team's owner can share a key's cached answers with the team.");
+    const memberKey = await createKey(member, { cache_enabled: true });
+    assert.equal(memberKey.status, 201);
+    const path = `/v1/api-keys/${memberKey.body.id}`;
+    const patched = await ctx.request('PATCH', path, { as: member, body: { cache_scope: 'team' } });
+    assert.equal(patched.status, 403);
+    // The owner may share a member's key; the member may then edit it and keep that scope.
+    assert.equal((await ctx.request('PATCH', path, { as: owner, body: { cache_scope: 'team' } })).status, 200);
+    const kept = await ctx.request('PATCH', path, { as: member, body: { cache_scope: 'team', cache_ttl_seconds: 60 } });
+    assert.equal(kept.status, 200, kept.text);
+  });
+
+  test('a cache setting the contract does not allow is a 400 that changes nothing', async () => {
+    for (const controls of [{ cache_scope: 'world' }, { cache_ttl_seconds: 0 }, { cache_enabled: 'yes' }]) {
+      const res = await createKey(owner, controls);
+      assert.equal(res.status, 400, JSON.stringify(controls));
+    }
+    const [{ count }] = await ctx.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM api_keys WHERE team_id = $1',
+      [teamId],
+    );
+    assert.equal(count, 1);
+  });
+});
+
 describe('purging', () => {
   test("a key's answers are purged by its creator or the owner, the team's by the owner; the next request is a miss", async () => {
     const member = await ctx.user('member');

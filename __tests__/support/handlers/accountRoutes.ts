@@ -7,6 +7,7 @@ import {
   ApiKeyUpdateBody,
   KEY_EXPIRY_MESSAGE,
   KEY_NAME_MESSAGE,
+  TEAM_CACHE_SCOPE_REFUSED,
   type ApiKeyControls,
 } from '../../../contract/schemas/apiKeys';
 import { KEY_MANAGEMENT_REFUSED, mayManageKey } from '../../../contract/keyAccess';
@@ -136,6 +137,7 @@ const createKey = route('post', '/v1/api-keys/', ({ body }) => {
   const { name: _name, ...controls } = checkControls(ApiKeyCreateBody, body);
   const team = fakeDb.membershipOf(user.id)?.team;
   if (!team) throw validationError('You must belong to a team to create API keys');
+  if (controls.cache_scope === 'team' && user.team_role !== 'owner') throw forbidden(TEAM_CACHE_SCOPE_REFUSED);
   const secret = newSecret();
   const row: FakeApiKey = {
     team_id: team.id,
@@ -162,6 +164,9 @@ const updateKey = route('patch', '/v1/api-keys/:id', ({ params, body }) => {
   const row = manageableKey(params.id);
   const changes = checkControls(ApiKeyUpdateBody, body);
   if (changes.name !== undefined && !changes.name.trim()) throw validationError(KEY_NAME_MESSAGE);
+  if (changes.cache_scope === 'team' && row.cache_scope !== 'team' && ownTeam().membership.role !== 'owner') {
+    throw forbidden(TEAM_CACHE_SCOPE_REFUSED);
+  }
   Object.assign(row, changes, changes.name === undefined ? {} : { name: changes.name.trim() });
   row.period_resets_at = periodResetsAt(row.limit_period, fakeDb.now());
   return json(keyAnswer(row));

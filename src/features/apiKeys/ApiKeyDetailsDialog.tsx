@@ -16,7 +16,15 @@ import { formatDateTime } from '../../lib/time';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { KeyStatusChips } from './KeyStatusChips';
 import { LIMIT_PERIOD_LABELS } from './keyControls';
-import { expiryText, isRotating, keyBlockText, NO_LIMIT, rateLimitText, spendAgainstLimit } from './keyStatus';
+import {
+  cacheText,
+  expiryText,
+  isRotating,
+  keyBlockText,
+  NO_LIMIT,
+  rateLimitText,
+  spendAgainstLimit,
+} from './keyStatus';
 
 export const ALL_MODELS = 'All models and routes';
 
@@ -102,6 +110,7 @@ export default function ApiKeyDetailsDialog({
                 </Box>
               ),
             ]),
+            ...present(apiKey.cache_enabled, () => ['Cache', cacheText(apiKey)]),
             ...present(apiKey.note, (note) => ['Note', note || '-']),
             ...present(apiKey.rotated_at, () => ['Rotation', rotationDetail(apiKey, now)]),
           ]}

@@ -1,7 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { LIMIT_PERIODS, MAX_KEY_NOTE_LENGTH } from '../../../contract/schemas/apiKeys';
+import { LIMIT_PERIODS, MAX_KEY_NOTE_LENGTH, type CacheScopeName } from '../../../contract/schemas/apiKeys';
 import { useGetMeQuery, useGetPricingTiersQuery } from '../../store/api';
 import {
   EMPTY_CONTROLS_FORM,
@@ -35,7 +37,8 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
   const values = given ?? EMPTY_CONTROLS_FORM;
   const suggestions = useModelSuggestions();
   const change = (changes: Partial<ControlsFormValues>) => onChange({ ...values, ...changes });
-  const text = (field: 'spendLimit' | 'rpmLimit' | 'tpmLimit' | 'expiresAt' | 'note', hint: string) => ({
+  const { data: me } = useGetMeQuery();
+  const text = (field: 'spendLimit' | 'rpmLimit' | 'tpmLimit' | 'expiresAt' | 'note' | 'cacheTtl', hint: string) => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
     error: Boolean(errors[field]),
@@ -43,6 +46,8 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
     fullWidth: true,
   });
   const noSpendLimit = values.spendLimit.trim() === '';
+  // Sharing answers with the team is the owner's choice; a member keeps a team scope the owner set.
+  const mayShareCache = me?.team_role === 'owner' || values.cacheScope === 'team';
 
   return (
     <Grid container spacing={2}>
@@ -118,6 +123,49 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
           )}
         />
       </Grid>
+      <Grid size={12}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={values.cacheEnabled}
+              onChange={(event) => change({ cacheEnabled: event.target.checked })}
+            />
+          }
+          label="Answer identical requests from the cache"
+        />
+      </Grid>
+      {values.cacheEnabled && (
+        <>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label="Cached answers are shared by"
+              value={values.cacheScope}
+              onChange={(event) => change({ cacheScope: event.target.value as CacheScopeName })}
+              helperText={
+                mayShareCache
+                  ? 'Never another team. A cached answer costs nothing.'
+                  : "Only the team's owner can share cached answers with the team."
+              }
+              fullWidth
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="key">This key only</option>
+              <option value="team" disabled={!mayShareCache}>
+                The team&apos;s keys that share theirs
+              </option>
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Keep answers for (seconds)"
+              type="number"
+              {...text('cacheTtl', "Empty for the gateway's default.")}
+              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            />
+          </Grid>
+        </>
+      )}
       <Grid size={12}>
         <TextField
           label="Note"

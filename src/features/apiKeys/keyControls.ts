@@ -2,6 +2,7 @@
 // how they become the contract's ApiKeyControls, and which fields a save sends.
 import {
   MAX_ALLOWED_MODELS,
+  MAX_KEY_CACHE_TTL_SECONDS,
   MAX_KEY_NOTE_LENGTH,
   MAX_RPM_LIMIT,
   MAX_SPEND_LIMIT_CENTS,
@@ -9,6 +10,7 @@ import {
   NO_KEY_CONTROLS,
   type ApiKey,
   type ApiKeyControls,
+  type CacheScopeName,
   type LimitPeriod,
 } from '../../../contract/schemas/apiKeys';
 import { centsToDollars, dollarsToCents, formatCents } from '../../../contract/money';
@@ -36,6 +38,11 @@ export interface ControlsFormValues {
   expiresAt: string;
   allowedModels: string[];
   note: string;
+  /** The response cache for every request of the key (docs/gateway.md#caching). */
+  cacheEnabled: boolean;
+  cacheScope: CacheScopeName;
+  /** Seconds, or '' for the gateway's default. */
+  cacheTtl: string;
 }
 
 export type ControlsFormErrors = Partial<Record<keyof ControlsFormValues, string>>;
@@ -51,18 +58,21 @@ export function controlsFormValues(controls: ApiKeyControls): ControlsFormValues
     expiresAt: toDateTimeLocal(controls.expires_at),
     allowedModels: controls.allowed_models,
     note: controls.note,
+    cacheEnabled: controls.cache_enabled,
+    cacheScope: controls.cache_scope,
+    cacheTtl: optionalNumber(controls.cache_ttl_seconds),
   };
 }
 
 export const EMPTY_CONTROLS_FORM = controlsFormValues(NO_KEY_CONTROLS);
 
 /** A whole number from 1 to `max`, null when empty, or the message. */
-function wholeNumber(text: string, label: string, max: number): number | null | string {
+function wholeNumber(text: string, label: string, max: number, empty = 'no limit'): number | null | string {
   if (text.trim() === '') return null;
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 && value <= max
     ? value
-    : `${label} must be a whole number from 1 to ${formatCount(max)}, or empty for no limit`;
+    : `${label} must be a whole number from 1 to ${formatCount(max)}, or empty for ${empty}`;
 }
 
 function spendLimitCents(text: string): number | null | string {
@@ -114,6 +124,11 @@ export function parseControls(
   const modelsError = allowedModelsError(models);
   if (modelsError) errors.allowedModels = modelsError;
   if (values.note.length > MAX_KEY_NOTE_LENGTH) errors.note = `Note must be at most ${MAX_KEY_NOTE_LENGTH} characters`;
+  // The TTL means nothing while the cache is off: kept as it was, not judged.
+  const ttl = values.cacheEnabled
+    ? wholeNumber(values.cacheTtl, 'Keep answers for', MAX_KEY_CACHE_TTL_SECONDS, "the gateway's default")
+    : before.cache_ttl_seconds;
+  if (typeof ttl === 'string') errors.cacheTtl = ttl;
   if (Object.keys(errors).length > 0) return { controls: null, errors };
   return {
     controls: {
@@ -124,6 +139,9 @@ export function parseControls(
       expires_at: expiry as string | null,
       allowed_models: [...new Set(models)],
       note: values.note.trim(),
+      cache_enabled: values.cacheEnabled,
+      cache_scope: values.cacheScope,
+      cache_ttl_seconds: ttl as number | null,
     },
     errors: null,
   };

@@ -1,6 +1,6 @@
 // How a key's limits and life read on the API Keys page (docs/governance.md): spend against the limit, the state
 // chips, and the rotation line.
-import type { ApiKey, KeyBlockReason } from '../../../contract/schemas/apiKeys';
+import type { ApiKey, ApiKeyControls, KeyBlockReason } from '../../../contract/schemas/apiKeys';
 import { spendOfLimit, type SpendOfLimit } from '../../lib/budget';
 import { formatCount } from '../../lib/numbers';
 import { formatDateTime, formatUtcDate, formatUtcDateTime } from '../../lib/time';
@@ -106,4 +106,25 @@ export function expiryText(key: Pick<ApiKey, 'expires_at'>, now: Date): string {
 /** A rate limit as shown: '60 requests per minute' or 'No limit'. */
 export function rateLimitText(limit: number | null, unit: string): string {
   return limit === null ? NO_LIMIT : `${formatCount(limit)} ${unit} per minute`;
+}
+
+/** Seconds as the largest whole unit that divides them: "1 hour", "90 minutes", "45 seconds". */
+export function secondsText(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+  ];
+  const [size, unit] = units.find(([size]) => seconds % size === 0) ?? [1, 'second'];
+  const count = seconds / size;
+  return `${formatCount(count)} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** A key's own cache setting in a sentence (docs/gateway.md#caching); a field an older server leaves out reads as unset. */
+export function cacheText(key: Partial<Pick<ApiKeyControls, 'cache_enabled' | 'cache_scope' | 'cache_ttl_seconds'>>) {
+  if (!key.cache_enabled) return 'Off: only requests that send x-gateway-cache: true are cached';
+  const shared = key.cache_scope === 'team' ? "shared with the team's keys that share theirs" : 'for this key only';
+  const ttl = key.cache_ttl_seconds ?? null;
+  const kept = ttl === null ? "for the gateway's default time" : `for ${secondsText(ttl)}`;
+  return `On for every request, ${shared}, kept ${kept}`;
 }
