@@ -28,6 +28,8 @@ const fakeRoute = (): ModelRoute => ({
   cooldown_failures: 3,
   cooldown_seconds: 30,
   unsupported_params: 'refuse',
+  cache_enabled: true,
+  cache_ttl_seconds: 60,
   enabled: true,
   created_at: '2026-11-28T00:00:00.000Z',
   updated_at: '2026-11-28T00:00:00.000Z',
@@ -86,6 +88,10 @@ describe('display', () => {
       { max_retries: 1, backoff_ms: 200, cooldown_failures: 3, cooldown_seconds: 30, unsupported_params: 'refuse' },
       '1 retry, 200 ms backoff; cool down 30 s after 3 failures; refuses fields it cannot translate',
     ],
+    [
+      { max_retries: 0, backoff_ms: 0, cooldown_failures: 1, cooldown_seconds: 5, cache_enabled: true },
+      'No retries, 0 ms backoff; cool down 5 s after 1 failure; answers identical requests from the cache',
+    ],
   ] as const)('policy %j -> %s', (route, summary) => {
     expect(policySummary(route)).toBe(summary);
   });
@@ -122,11 +128,30 @@ describe('the route form', () => {
       cooldown_failures: 3,
       cooldown_seconds: 30,
       unsupported_params: 'drop',
+      cache_enabled: false,
+      cache_ttl_seconds: null,
       enabled: true,
     });
     expect(routePayload({ ...EMPTY_ROUTE_FORM, name: 'x', unsupported_params: 'refuse' }).unsupported_params).toBe(
       'refuse',
     );
+  });
+
+  it("sends the route's cache setting; a TTL left behind while it is off is neither judged nor sent", () => {
+    const on = { ...EMPTY_ROUTE_FORM, name: 'x', cache_enabled: true, cache_ttl_seconds: '900' };
+    expect(routePayload(on)).toMatchObject({ cache_enabled: true, cache_ttl_seconds: 900 });
+    expect(routePayload({ ...on, cache_ttl_seconds: '' })).toMatchObject({ cache_ttl_seconds: null });
+    expect(routeFormErrors({ ...on, cache_ttl_seconds: '0' }).cache_ttl_seconds).toBe(
+      "Keep answers for must be a whole number from 1 to 2,592,000, or empty for the gateway's default",
+    );
+    const off = { ...on, cache_enabled: false, cache_ttl_seconds: 'x' };
+    expect(routeFormErrors(off)).toEqual({});
+    expect(routePayload(off)).toMatchObject({ cache_enabled: false, cache_ttl_seconds: null });
+  });
+
+  it('reads a route from a server that does not send its cache setting as one that caches nothing', () => {
+    const { cache_enabled: _on, cache_ttl_seconds: _ttl, ...older } = fakeRoute();
+    expect(routeFormValues(older)).toMatchObject({ cache_enabled: false, cache_ttl_seconds: '' });
   });
 
   it('reads a route from a server that does not send unsupported_params as one that drops', () => {

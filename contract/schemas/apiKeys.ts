@@ -71,7 +71,8 @@ const CacheScopeName = Type.Union(
 );
 /** The longest a key may ask answers to be kept: 30 days (the operator's CACHE_TTL_MAX_SECONDS may allow less). */
 export const MAX_KEY_CACHE_TTL_SECONDS = 30 * 24 * 3600;
-const CacheTtlSeconds = Nullable(
+/** How long a key's or a route's cached answers are kept; null: the operator's default. */
+export const CacheTtlSeconds = Nullable(
   Type.Integer({
     minimum: 1,
     maximum: MAX_KEY_CACHE_TTL_SECONDS,

@@ -1,5 +1,6 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../providers';
+import { CacheTtlSeconds } from './apiKeys';
 import { formatCount, MODEL_NAME_MESSAGE, Nullable } from './common';
 
 /**
@@ -168,6 +169,9 @@ export const ModelRoute = Type.Object({
   cooldown_seconds: Type.Integer(),
   /** Beyond the product spec, so optional to the dashboard: an older server leaves it out (then: drop). */
   unsupported_params: Type.Optional(oneOf(UNSUPPORTED_PARAMS, 'unsupported_params')),
+  /** The response cache for every request of the route (docs/gateway.md#caching); optional as above. */
+  cache_enabled: Type.Optional(Type.Boolean()),
+  cache_ttl_seconds: Type.Optional(CacheTtlSeconds),
   enabled: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -185,6 +189,8 @@ const routeFields = {
   cooldown_failures: limited('cooldown_failures'),
   cooldown_seconds: limited('cooldown_seconds'),
   unsupported_params: oneOf(UNSUPPORTED_PARAMS, 'unsupported_params'),
+  cache_enabled: Type.Boolean({ errorMessage: 'cache_enabled must be true or false.' }),
+  cache_ttl_seconds: CacheTtlSeconds,
   enabled: Enabled(),
 };
 /** A new route: only the name is required; the rest default as in the table. */

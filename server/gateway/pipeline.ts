@@ -15,7 +15,7 @@ import { capFieldOf } from './measure';
 import type { EndpointName, GatewayCall } from '../formats/types';
 import type { GatewayProbe, RequestProbe } from './probe';
 import type { ResponseCache } from '../cache/responseCache';
-import { planCache, type CachePlan } from '../cache/cacheRequest';
+import { planCache, type CachePlan, type CacheSetting } from '../cache/cacheRequest';
 import type { KeyCaching } from './keyCaching';
 import { cacheKey, type CacheScope } from '../cache/cacheKey';
 import { CACHE_STATUS_HEADER, serveCachedAnswer } from '../cache/cachedReply';
@@ -88,18 +88,19 @@ export async function serveGatewayCall(
 
 /**
  * The cache plan once the key is known: its owner's setting (keyCaching.ts) turns the cache on for a request that did
- * not ask, sets the scope and the TTL, and a request's own headers still refresh, bypass or set the TTL. A key
- * without a setting keeps the plan its headers made, with no second look.
+ * not ask, sets the scope and the TTL (over the route's), and a request's own headers still refresh, bypass or set
+ * the TTL. A key without a setting keeps the plan its headers and its route made, with no second look.
  */
 async function withKeySetting(
   parts: Pick<PipelineParts, 'keyCaching' | 'cache'>,
   request: FastifyRequest,
   keyId: string,
+  route: CacheSetting | null,
   asked: CachePlan,
 ): Promise<CachePlan> {
   const setting = (await parts.keyCaching.get()).get(keyId);
   if (!setting) return asked;
-  const plan = planCache({ headers: request.headers, key: setting, route: null, bounds: parts.cache.config.ttl });
+  const plan = planCache({ headers: request.headers, key: setting, route, bounds: parts.cache.config.ttl });
   return plan.ok ? plan.plan : asked;
 }
 
@@ -128,7 +129,13 @@ async function serve(
     throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
   }
   // A cache header that cannot be read is refused before anything is held.
-  const cacheAsked = planCache({ headers: request.headers, key: null, route: null, bounds: parts.cache.config.ttl });
+  const routeCache = resolved.route.cache;
+  const cacheAsked = planCache({
+    headers: request.headers,
+    key: null,
+    route: routeCache,
+    bounds: parts.cache.config.ttl,
+  });
   if (!cacheAsked.ok) {
     await catalog.authenticate(call.keyHash);
     throw badCacheHeader(cacheAsked.message);
@@ -169,7 +176,7 @@ async function serve(
   const capOf = (deploymentId: string) =>
     plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
   const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch };
-  const cached = await withKeySetting(parts, request, admission.owner.keyId, cacheAsked.plan);
+  const cached = await withKeySetting(parts, request, admission.owner.keyId, routeCache, cacheAsked.plan);
   if (cached.mode === 'off' || cached.mode === 'bypass') {
     if (cached.mode === 'bypass') reply.header(CACHE_STATUS_HEADER, 'bypass');
     try {

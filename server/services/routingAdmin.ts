@@ -172,6 +172,8 @@ interface RouteRow {
   cooldown_failures: number;
   cooldown_seconds: number;
   unsupported_params: UnsupportedParams;
+  cache_enabled: boolean;
+  cache_ttl_seconds: number | null;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -224,6 +226,8 @@ async function routesWhere(q: Queryable, where: string, params: unknown[]): Prom
     cooldown_failures: row.cooldown_failures,
     cooldown_seconds: row.cooldown_seconds,
     unsupported_params: row.unsupported_params,
+    cache_enabled: row.cache_enabled,
+    cache_ttl_seconds: row.cache_ttl_seconds,
     enabled: row.enabled,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -251,6 +255,8 @@ const ROUTE_COLUMNS = [
   'cooldown_failures',
   'cooldown_seconds',
   'unsupported_params',
+  'cache_enabled',
+  'cache_ttl_seconds',
   'enabled',
 ] as const;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
-import { TEAM_CACHE_PATH, TEAM_DASHBOARD_PATH, apiKeyCachePath } from '../../contract/apiPaths';
+import { adminModelRoutePath, TEAM_CACHE_PATH, TEAM_DASHBOARD_PATH, apiKeyCachePath } from '../../contract/apiPaths';
 import type { TeamDashboard } from '../../contract/schemas/teams';
 import { sendJson } from './fakeUpstream';
 import { eventually, type TestUser } from './helpers';
@@ -386,6 +386,31 @@ describe("a key's own cache setting", () => {
       [teamId],
     );
     assert.equal(count, 1);
+  });
+});
+
+describe("a route's cache setting", () => {
+  test("an administrator turns it on for a route: every key's requests through it are cached, each key's its own", async () => {
+    await ctx.route('team/cached', [{ model: 'metered' }]);
+    const [{ id }] = await ctx.db.query<{ id: string }>("SELECT id FROM model_routes WHERE name = 'team/cached'");
+    const admin = await ctx.user('admin');
+    const path = adminModelRoutePath(id);
+    const on = await ctx.request('PUT', path, { as: admin, body: { cache_enabled: true, cache_ttl_seconds: 120 } });
+    assert.equal(on.status, 200, on.text);
+    assert.deepEqual([on.body.cache_enabled, on.body.cache_ttl_seconds], [true, 120]);
+    const viaRoute = body({ model: 'team/cached' });
+    assert.equal((await send(key, viaRoute, {})).headers.get('x-gateway-cache-status'), 'miss');
+    assert.equal((await send(key, viaRoute, {})).headers.get('x-gateway-cache-status'), 'hit');
+    const other = await ctx.key(owner, 'other');
+    assert.equal((await send(other, viaRoute, {})).headers.get('x-gateway-cache-status'), 'miss', 'another key');
+    // The same model called directly, not through the route, is not cached.
+    assert.equal((await send(key, body(), {})).headers.get('x-gateway-cache-status'), null);
+    assert.equal(upstreamCalls(), 3);
+
+    assert.equal((await ctx.request('PUT', path, { as: admin, body: { cache_enabled: false } })).status, 200);
+    assert.equal((await send(key, viaRoute, {})).headers.get('x-gateway-cache-status'), null);
+    const bad = await ctx.request('PUT', path, { as: admin, body: { cache_ttl_seconds: -1 } });
+    assert.equal(bad.status, 400);
   });
 });
 

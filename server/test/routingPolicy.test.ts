@@ -29,7 +29,13 @@ const deployment = (id: string, rank: number, weight = 1): Deployment => ({
   weight,
 });
 
-const route = (...deployments: Deployment[]): ModelRoute => ({ id: 'r1', name: 'echo/r', policy: POLICY, deployments });
+const route = (...deployments: Deployment[]): ModelRoute => ({
+  id: 'r1',
+  name: 'echo/r',
+  policy: POLICY,
+  cache: null,
+  deployments,
+});
 
 /** A random source that replays the given numbers. */
 const replay = (...values: number[]) => {

@@ -34,6 +34,8 @@ function route(
     cooldown_failures: 3,
     cooldown_seconds: 30,
     unsupported_params: 'drop',
+    cache_enabled: false,
+    cache_ttl_seconds: null,
     enabled: true,
     created_at: at(now, 700),
     updated_at: at(now, 700),

@@ -102,6 +102,8 @@ const createRoute = route('post', ADMIN_MODEL_ROUTES_PATH, ({ body }) => {
     cooldown_failures: 3,
     cooldown_seconds: 30,
     unsupported_params: 'drop',
+    cache_enabled: false,
+    cache_ttl_seconds: null,
     enabled: true,
     ...input,
     created_at: now(),

@@ -1,3 +1,4 @@
+import type { CacheSetting } from '../../cache/cacheRequest';
 import type { GatewayProvider } from '../../../contract/providers';
 import type { UnsupportedParams } from '../../formats/translate/omissions';
 
@@ -36,6 +37,8 @@ export interface ModelRoute {
   /** The model name clients call. */
   name: string;
   policy: RoutePolicy;
+  /** The administrator's cache setting (docs/gateway.md#caching): on for every request, or null. */
+  cache: CacheSetting | null;
   /** Enabled deployments only, in rank order. */
   deployments: Deployment[];
 }

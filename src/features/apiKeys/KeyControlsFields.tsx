@@ -11,6 +11,7 @@ import {
   type ControlsFormErrors,
   type ControlsFormValues,
 } from './keyControls';
+import { CACHE_SWITCH_LABEL, CACHE_TTL_HINT, CACHE_TTL_LABEL } from '../cache/cacheTtl';
 
 export interface KeyControlsFieldsProps {
   /** Null until the first change: the empty form (no controls). */
@@ -131,7 +132,7 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
               onChange={(event) => change({ cacheEnabled: event.target.checked })}
             />
           }
-          label="Answer identical requests from the cache"
+          label={CACHE_SWITCH_LABEL}
         />
       </Grid>
       {values.cacheEnabled && (
@@ -158,9 +159,9 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
-              label="Keep answers for (seconds)"
+              label={CACHE_TTL_LABEL}
               type="number"
-              {...text('cacheTtl', "Empty for the gateway's default.")}
+              {...text('cacheTtl', CACHE_TTL_HINT)}
               slotProps={{ htmlInput: { min: 1, step: 1 } }}
             />
           </Grid>

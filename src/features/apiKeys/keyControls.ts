@@ -2,7 +2,6 @@
 // how they become the contract's ApiKeyControls, and which fields a save sends.
 import {
   MAX_ALLOWED_MODELS,
-  MAX_KEY_CACHE_TTL_SECONDS,
   MAX_KEY_NOTE_LENGTH,
   MAX_RPM_LIMIT,
   MAX_SPEND_LIMIT_CENTS,
@@ -16,6 +15,7 @@ import {
 import { centsToDollars, dollarsToCents, formatCents } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';
 import { dateTimeLocalToIso, toDateTimeLocal } from '../../lib/time';
+import { parseCacheTtl } from '../cache/cacheTtl';
 
 export const LIMIT_PERIOD_LABELS: Record<LimitPeriod, string> = {
   none: 'No reset',
@@ -67,12 +67,12 @@ export function controlsFormValues(controls: ApiKeyControls): ControlsFormValues
 export const EMPTY_CONTROLS_FORM = controlsFormValues(NO_KEY_CONTROLS);
 
 /** A whole number from 1 to `max`, null when empty, or the message. */
-function wholeNumber(text: string, label: string, max: number, empty = 'no limit'): number | null | string {
+function wholeNumber(text: string, label: string, max: number): number | null | string {
   if (text.trim() === '') return null;
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 && value <= max
     ? value
-    : `${label} must be a whole number from 1 to ${formatCount(max)}, or empty for ${empty}`;
+    : `${label} must be a whole number from 1 to ${formatCount(max)}, or empty for no limit`;
 }
 
 function spendLimitCents(text: string): number | null | string {
@@ -125,9 +125,7 @@ export function parseControls(
   if (modelsError) errors.allowedModels = modelsError;
   if (values.note.length > MAX_KEY_NOTE_LENGTH) errors.note = `Note must be at most ${MAX_KEY_NOTE_LENGTH} characters`;
   // The TTL means nothing while the cache is off: kept as it was, not judged.
-  const ttl = values.cacheEnabled
-    ? wholeNumber(values.cacheTtl, 'Keep answers for', MAX_KEY_CACHE_TTL_SECONDS, "the gateway's default")
-    : before.cache_ttl_seconds;
+  const ttl = values.cacheEnabled ? parseCacheTtl(values.cacheTtl) : before.cache_ttl_seconds;
   if (typeof ttl === 'string') errors.cacheTtl = ttl;
   if (Object.keys(errors).length > 0) return { controls: null, errors };
   return {

@@ -1,4 +1,7 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import { CACHE_SWITCH_LABEL, CACHE_TTL_HINT, CACHE_TTL_LABEL } from '../cache/cacheTtl';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
@@ -79,6 +82,26 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
           </MenuItem>
         ))}
       </TextField>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.values.cache_enabled}
+            onChange={(event) => form.onChange({ cache_enabled: event.target.checked })}
+          />
+        }
+        label={CACHE_SWITCH_LABEL}
+      />
+      {form.values.cache_enabled && (
+        <TextField
+          label={CACHE_TTL_LABEL}
+          type="number"
+          {...textFieldBinding(form, 'cache_ttl_seconds')}
+          helperText={
+            form.errors.cache_ttl_seconds ??
+            `${CACHE_TTL_HINT} Each key's answers stay its own, unless its owner shares them.`
+          }
+        />
+      )}
       <EnabledField checked={form.values.enabled} onChange={(enabled) => form.onChange({ enabled })} />
     </FormDialog>
   );

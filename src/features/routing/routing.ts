@@ -17,6 +17,7 @@ import {
 } from '../../../contract/schemas/routing';
 import { formatCount } from '../../lib/numbers';
 import { formatClockTime } from '../../lib/time';
+import { parseCacheTtl } from '../cache/cacheTtl';
 import { formatCents } from '../../../contract/money';
 
 export { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS };
@@ -37,12 +38,13 @@ export function deploymentsSummary(deployments: Pick<RouteDeployment, 'provider'
  */
 export function policySummary(
   route: Pick<ModelRoute, 'max_retries' | 'backoff_ms' | 'cooldown_failures' | 'cooldown_seconds'> &
-    Partial<Pick<ModelRoute, 'unsupported_params'>>,
+    Partial<Pick<ModelRoute, 'unsupported_params' | 'cache_enabled'>>,
 ): string {
   const retries =
     route.max_retries === 0 ? 'No retries' : `${route.max_retries} ${plural(route.max_retries, 'retry', 'retries')}`;
   const refuses = route.unsupported_params === 'refuse' ? '; refuses fields it cannot translate' : '';
-  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}${refuses}`;
+  const caches = route.cache_enabled ? '; answers identical requests from the cache' : '';
+  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}${refuses}${caches}`;
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
@@ -130,6 +132,9 @@ export interface RouteFormValues {
   cooldown_failures: string;
   cooldown_seconds: string;
   unsupported_params: UnsupportedParams;
+  /** The response cache for every request of the route (docs/gateway.md#caching); the TTL as typed, '' the default. */
+  cache_enabled: boolean;
+  cache_ttl_seconds: string;
   enabled: boolean;
 }
 
@@ -142,6 +147,8 @@ export const EMPTY_ROUTE_FORM: RouteFormValues = {
   cooldown_failures: '3',
   cooldown_seconds: '30',
   unsupported_params: 'drop',
+  cache_enabled: false,
+  cache_ttl_seconds: '',
   enabled: true,
 };
 
@@ -154,6 +161,9 @@ export const routeFormValues = (route: ModelRoute): RouteFormValues => ({
   cooldown_seconds: String(route.cooldown_seconds),
   // An older server does not send it: its routes drop.
   unsupported_params: route.unsupported_params ?? 'drop',
+  // Nor these: its routes cache nothing.
+  cache_enabled: route.cache_enabled ?? false,
+  cache_ttl_seconds: route.cache_ttl_seconds == null ? '' : String(route.cache_ttl_seconds),
   enabled: route.enabled,
 });
 
@@ -166,8 +176,12 @@ export function routeFormErrors(values: RouteFormValues): Errors<RouteFormValues
     backoff_ms: integerError(values.backoff_ms, ROUTE_LIMITS.backoff_ms),
     cooldown_failures: integerError(values.cooldown_failures, ROUTE_LIMITS.cooldown_failures),
     cooldown_seconds: integerError(values.cooldown_seconds, ROUTE_LIMITS.cooldown_seconds),
+    // Judged only while the cache is on: a TTL left behind is not sent.
+    cache_ttl_seconds: values.cache_enabled ? errorOf(parseCacheTtl(values.cache_ttl_seconds)) : undefined,
   });
 }
+
+const errorOf = (parsed: number | null | string) => (typeof parsed === 'string' ? parsed : undefined);
 
 export function routePayload(values: RouteFormValues): ModelRouteCreateBody {
   return {
@@ -178,6 +192,8 @@ export function routePayload(values: RouteFormValues): ModelRouteCreateBody {
     cooldown_failures: Number(values.cooldown_failures),
     cooldown_seconds: Number(values.cooldown_seconds),
     unsupported_params: values.unsupported_params,
+    cache_enabled: values.cache_enabled,
+    cache_ttl_seconds: values.cache_enabled ? (parseCacheTtl(values.cache_ttl_seconds) as number | null) : null,
     enabled: values.enabled,
   };
 }
