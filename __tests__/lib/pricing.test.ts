@@ -1,4 +1,5 @@
 import {
+  cacheHitPriceText,
   EMPTY_PRICING_FORM,
   deactivateTierTitle,
   formatPricePer1M,
@@ -99,6 +100,9 @@ describe('pricing form rules', () => {
     ],
     ['negative cache TTL with caching', { supports_caching: true, cache_ttl_minutes: '-5' }, 'cache_ttl_minutes'],
     ['negative cache min tokens', { supports_caching: true, cache_min_tokens: '-1' }, 'cache_min_tokens'],
+    ['a cache hit price of 100%', { cache_hit_percent: '100' }, null],
+    ['a cache hit price over 100%', { cache_hit_percent: '101' }, 'cache_hit_percent'],
+    ['a fractional cache hit price', { cache_hit_percent: '2.5' }, 'cache_hit_percent'],
   ])('%s -> error on %p', (_case, changes, field) => {
     const errors = pricingFormErrors({ ...filled, ...changes });
     expect(Object.keys(errors)).toEqual(field ? [field] : []);
@@ -152,9 +156,19 @@ describe('form -> POST body: numbers parsed, empty max_tokens is null, caching f
       },
     ],
     ['caching on, fields empty', { supports_caching: true }, { supports_caching: true }],
+    ['a cache hit price', { cache_hit_percent: '25' }, { cache_hit_percent: 25 }],
+    ['free cache hits, not sent', { cache_hit_percent: '0' }, {}],
   ])('%s', (_case, changes, expected) => {
     expect(pricingPayload({ ...filled, ...changes })).toEqual({ ...base, ...expected });
   });
+});
+
+describe('the cache hit price in the details', () => {
+  it.each([
+    [undefined, 'Free'],
+    [0, 'Free'],
+    [25, "25% of the answer's cost"],
+  ])('%p -> %s', (percent, text) => expect(cacheHitPriceText(percent)).toBe(text));
 });
 
 describe('the deactivate confirmation names the tier it acts on', () => {

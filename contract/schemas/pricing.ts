@@ -23,8 +23,14 @@ export const PricingTier = Type.Object({
   effective_time: Type.String(),
   expiry_time: Nullable(Type.String()),
   created_at: Extension(Type.String()),
+  /** What a cache hit costs, in percent of the stored answer's cost (docs/gateway.md#caching); 0: free. */
+  cache_hit_percent: Extension(Type.Integer()),
 });
 export type PricingTier = Static<typeof PricingTier>;
+
+/** The most a cache hit may cost: what the answer cost. */
+export const MAX_CACHE_HIT_PERCENT = 100;
+export const CACHE_HIT_PERCENT_MESSAGE = `The price of a cache hit must be a whole percent from 0 to ${MAX_CACHE_HIT_PERCENT}.`;
 
 /** `label` is what the form calls the field ('The prompt price'). */
 const price = (label: string) =>
@@ -91,6 +97,9 @@ export const PricingTierBody = Type.Object({
   notes: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   effective_time: Type.Optional(DateTimeString('The effective time')),
   expiry_time: Type.Optional(Nullable(DateTimeString('The expiry time'))),
+  cache_hit_percent: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_CACHE_HIT_PERCENT, errorMessage: CACHE_HIT_PERCENT_MESSAGE }),
+  ),
 });
 export type PricingTierBody = Static<typeof PricingTierBody>;
 

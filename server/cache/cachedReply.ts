@@ -8,12 +8,13 @@ export const CACHE_STATUS_HEADER = 'x-gateway-cache-status';
 export const CACHED_REQUEST_HEADER = 'x-gateway-cached-request-id';
 
 /**
- * Answers a request from the cache (docs/gateway.md#caching): billed first, as a hit (its price, no tokens, marked
+ * Answers a request from the cache (docs/gateway.md#caching): billed first, as a hit (`priceCents`, no tokens, marked
  * with the answer's request), then sent as the client was first sent it: the JSON body, or the stream's events in
  * the door's format, ending as the door ends, at once.
  */
 export function serveCachedAnswer(
   answer: CachedAnswer,
+  priceCents: number,
   bill: Pick<Bill, 'cached'>,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -27,8 +28,13 @@ export function serveCachedAnswer(
     },
     tiers: [],
   };
-  // A hit is free: what the answer cost is what it saved.
-  bill.cached({ candidate, costCents: 0, cachedFrom: answer.requestId, savedCents: answer.costCents });
+  // What the answer cost, less the hit's price (hitPrice.ts; free by default), is what the cache saved.
+  bill.cached({
+    candidate,
+    costCents: priceCents,
+    cachedFrom: answer.requestId,
+    savedCents: answer.costCents - priceCents,
+  });
   const headers: Record<string, string> = {
     [CACHE_STATUS_HEADER]: 'hit',
     [CACHED_REQUEST_HEADER]: answer.requestId,

@@ -5,6 +5,8 @@ import type { TierRow as PricingTierRow } from '../services/pricing';
 export interface Tier extends Prices {
   provider: string;
   model: string;
+  /** What a cache hit costs, in percent of the stored answer's cost (server/cache/hitPrice.ts). */
+  cacheHitPercent: number;
   minTokens: number;
   maxTokens: number | null;
   effectiveMs: number;
@@ -66,6 +68,7 @@ const TIER_COLUMNS = [
   'cache_read_micros_per_1m',
   'effective_time',
   'expiry_time',
+  'cache_hit_percent',
 ] as const satisfies readonly (keyof PricingTierRow)[];
 type TierRow = Pick<PricingTierRow, (typeof TIER_COLUMNS)[number]>;
 
@@ -89,6 +92,7 @@ export async function loadTiers(db: Queryable): Promise<TierIndex> {
       completionMicros: row.completion_micros_per_1m,
       cacheCreateMicros: row.cache_create_micros_per_1m,
       cacheReadMicros: row.cache_read_micros_per_1m,
+      cacheHitPercent: row.cache_hit_percent,
       effectiveMs: new Date(row.effective_time).getTime(),
       expiryMs: row.expiry_time === null ? null : new Date(row.expiry_time).getTime(),
     });

@@ -17,6 +17,7 @@ import type { GatewayProbe, RequestProbe } from './probe';
 import type { ResponseCache } from '../cache/responseCache';
 import { planCache, type CachePlan, type CacheSetting } from '../cache/cacheRequest';
 import type { KeyCaching } from './keyCaching';
+import { hitPercent, hitPriceCents } from '../cache/hitPrice';
 import { cacheKey, type CacheScope } from '../cache/cacheKey';
 import { CACHE_STATUS_HEADER, serveCachedAnswer } from '../cache/cachedReply';
 import { badCacheHeader } from './errors';
@@ -26,7 +27,7 @@ import { badCacheHeader } from './errors';
  * room to hold and bill it, the provider clients and cooldowns to try its deployments.
  */
 export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'> {
-  catalog: Pick<Catalog, 'route' | 'authenticate' | 'unknownModel'>;
+  catalog: Pick<Catalog, 'route' | 'authenticate' | 'unknownModel' | 'pricing'>;
   credit: Pick<Credit, 'admit' | 'openBill'>;
   config: Pick<GatewayConfig, 'defaultMaxTokens' | 'upstreamTimeoutMs'>;
   /** What watches the request (metrics, traces: probe.ts). */
@@ -200,7 +201,9 @@ async function serve(
   const looked = await parts.cache.find(key, cached.mode);
   if ('hit' in looked) {
     try {
-      return serveCachedAnswer(looked.hit, bill, request, reply, resolved.routeName);
+      const percent = hitPercent(await catalog.pricing.get(), looked.hit, measure.promptEstimate, Date.now());
+      const price = hitPriceCents(looked.hit.costCents, percent);
+      return serveCachedAnswer(looked.hit, price, bill, request, reply, resolved.routeName);
     } finally {
       bill.final({ status: 'error' });
     }

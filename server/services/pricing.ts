@@ -21,6 +21,7 @@ export type TierRow = Omit<PricingTier, `${Price}_cost_per_1m` | 'effective_time
   effective_time: Date;
   expiry_time: Date | null;
   created_at: Date;
+  cache_hit_percent: number;
 };
 
 const toTier = (row: TierRow) => ({
@@ -43,6 +44,7 @@ const toTier = (row: TierRow) => ({
   effective_time: iso(row.effective_time),
   expiry_time: isoOrNull(row.expiry_time),
   created_at: iso(row.created_at),
+  cache_hit_percent: row.cache_hit_percent,
 });
 
 const ACTIVE_SQL = 'effective_time <= now() AND (expiry_time IS NULL OR expiry_time > now())';
@@ -108,8 +110,9 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
     const [row] = await q.query<TierRow>(
       `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, tier_description, min_tokens, max_tokens,
          prompt_micros_per_1m, completion_micros_per_1m, cache_create_micros_per_1m, cache_read_micros_per_1m,
-         supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16::timestamptz, now()), $17)
+         supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time, cache_hit_percent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16::timestamptz, now()), $17,
+               $18)
        RETURNING *`,
       [
         provider,
@@ -129,6 +132,7 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
         input.notes ?? null,
         input.effective_time ?? null,
         input.expiry_time ?? null,
+        input.cache_hit_percent ?? 0,
       ],
     );
     const tier = toTier(row);

@@ -76,6 +76,7 @@ describe('cost of one request, rounded down to the cent once', () => {
 const tier = (minTokens: number, maxTokens: number | null, promptMicros: number, extra: Partial<Tier> = {}): Tier => ({
   provider: 'anthropic',
   model: 'claude-sonnet-4',
+  cacheHitPercent: 0,
   minTokens,
   maxTokens,
   promptMicros,

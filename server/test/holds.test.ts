@@ -9,6 +9,7 @@ import type { RequestMeasure } from '../credit/holds';
 const tier = (promptMicros: number, completionMicros: number, range: Partial<Tier> = {}): Tier => ({
   provider: 'openai',
   model: 'm',
+  cacheHitPercent: 0,
   minTokens: 0,
   maxTokens: null,
   promptMicros,

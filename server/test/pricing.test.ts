@@ -57,6 +57,16 @@ describe('admin pricing', () => {
     assert.ok(Math.abs(Date.parse(res.body.effective_time) - Date.now()) < 10_000);
   });
 
+  test("a tier's price per cache hit is a whole percent of the answer, 0 (free) unless set", async () => {
+    assert.equal((await create(tier())).body.cache_hit_percent, 0);
+    const priced = await create(tier({ model: 'priced', cache_hit_percent: 25 }));
+    assert.equal(priced.status, 201);
+    assert.equal(priced.body.cache_hit_percent, 25);
+    for (const percent of [-1, 101, 12.5]) {
+      assert.equal((await create(tier({ model: 'bad', cache_hit_percent: percent }))).status, 400, String(percent));
+    }
+  });
+
   test('a second token range of the same model is fine; an overlapping one is 409', async () => {
     assert.equal((await create(tier())).status, 201);
     assert.equal(

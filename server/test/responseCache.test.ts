@@ -108,6 +108,44 @@ describe('exact-match cache', () => {
     );
   });
 
+  test("a tier's price per hit: half of a 6-cent answer is 3 cents, billed and counted as saved the rest", async () => {
+    const admin = await ctx.user('admin');
+    const refused = await ctx.request('POST', '/v1/admin/pricing/tiers', {
+      as: admin,
+      body: {
+        provider: 'openai',
+        model: 'halved',
+        tier_name: 'x',
+        min_tokens: 0,
+        prompt_cost_per_1m: 1,
+        completion_cost_per_1m: 1,
+        cache_hit_percent: 101,
+      },
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, 'The price of a cache hit must be a whole percent from 0 to 100.');
+    await ctx.db.query(
+      "UPDATE pricing_tiers SET cache_hit_percent = 50 WHERE provider = 'openai' AND model = 'metered'",
+    );
+    await ctx.app.gateway.changed('pricing');
+    await send(key, body());
+    assert.equal((await send(key, body())).headers.get('x-gateway-cache-status'), 'hit');
+    assert.deepEqual(
+      (await logged()).map(({ cost_cents, cache_saved_cents }) => [cost_cents, cache_saved_cents]),
+      [
+        [6, null],
+        [3, 3],
+      ],
+    );
+    const [{ credit_balance_cents }] = await ctx.db.query<{ credit_balance_cents: number }>(
+      'SELECT credit_balance_cents FROM teams WHERE id = $1',
+      [teamId],
+    );
+    assert.equal(credit_balance_cents, 10_000 - 9);
+    const listed = await ctx.request('GET', '/v1/admin/pricing?model=metered', { as: admin });
+    assert.equal(listed.body.pricings[0].cache_hit_percent, 50);
+  });
+
   test('key order and whitespace do not make another request; another body does', async () => {
     await send(key, body());
     const reordered = await ctx.chat(

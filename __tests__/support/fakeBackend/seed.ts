@@ -293,6 +293,7 @@ function tier(now: Date, seed: TierSeed): PricingTier {
     cache_min_tokens: null,
     cache_ttl_minutes: null,
     notes: null,
+    cache_hit_percent: 0,
     effective_time: ago(now, 90 * DAY),
     expiry_time: null,
     created_at: ago(now, 90 * DAY),

@@ -169,6 +169,7 @@ function tierFromBody(input: JsonObject): PricingTier {
     effective_time: optionalTime(input, 'effective_time') ?? now,
     expiry_time: optionalTime(input, 'expiry_time') ?? null,
     created_at: now,
+    cache_hit_percent: optionalCount(input, 'cache_hit_percent', 0) ?? 0,
   };
 }
 

@@ -32,6 +32,8 @@ const TOKEN_FIELDS: NumberSpec[] = [
 const PRICE_FIELDS: NumberSpec[] = [
   { field: 'prompt_cost_per_1m', label: 'Prompt Price per 1M (USD)', min: 0, step: 0.001, required: true },
   { field: 'completion_cost_per_1m', label: 'Completion Price per 1M (USD)', min: 0, step: 0.001, required: true },
+  // The gateway's own response cache, whatever the provider's prompt caching (docs/gateway.md#caching).
+  { field: 'cache_hit_percent', label: 'Cache Hit Price (% of the answer)', min: 0, step: 1, placeholder: '0' },
 ];
 
 // Shown only when the tier supports caching (docs/rules.md#pricing-tiers).

@@ -77,6 +77,10 @@ export function pricingListQuery(filters: PricingFilters): PricingListQuery {
   };
 }
 
+/** What a hit of the gateway's response cache costs on this tier (docs/gateway.md#caching). */
+export const cacheHitPriceText = (percent: number | undefined) =>
+  percent ? `${percent}% of the answer's cost` : 'Free';
+
 // ---- Create form ----
 
 export interface PricingFormValues {
@@ -94,6 +98,8 @@ export interface PricingFormValues {
   cache_read_cost_per_1m: string;
   cache_min_tokens: string;
   cache_ttl_minutes: string;
+  /** What a hit of the gateway's response cache costs, in percent of the answer (docs/gateway.md#caching). */
+  cache_hit_percent: string;
   notes: string;
 }
 
@@ -118,6 +124,7 @@ export function formFromTier(tier: PricingTier): PricingFormValues {
     cache_read_cost_per_1m: text(tier.cache_read_cost_per_1m),
     cache_min_tokens: text(tier.cache_min_tokens),
     cache_ttl_minutes: text(tier.cache_ttl_minutes),
+    cache_hit_percent: text(tier.cache_hit_percent ?? 0),
     notes: tier.notes ?? '',
   };
 }
@@ -137,6 +144,7 @@ export const EMPTY_PRICING_FORM: PricingFormValues = {
   cache_read_cost_per_1m: '',
   cache_min_tokens: '',
   cache_ttl_minutes: '',
+  cache_hit_percent: '0',
   notes: '',
 };
 
@@ -167,6 +175,13 @@ export function pricingFormErrors(values: PricingFormValues): PricingFormErrors 
   }
   for (const field of ['prompt_cost_per_1m', 'completion_cost_per_1m'] as const) {
     if (!(numberOf(values[field]) >= 0)) errors[field] = 'Price is required (0 or more)';
+  }
+  const hitPercent = numberOf(values.cache_hit_percent);
+  if (
+    !isBlank(values.cache_hit_percent) &&
+    !(isInteger(values.cache_hit_percent) && hitPercent >= 0 && hitPercent <= 100)
+  ) {
+    errors.cache_hit_percent = 'Cache hit price must be a whole percent from 0 to 100';
   }
   if (values.supports_caching) {
     for (const field of ['cache_create_cost_per_1m', 'cache_read_cost_per_1m'] as const) {
@@ -203,5 +218,7 @@ export function pricingPayload(values: PricingFormValues): PricingTierBody {
     cache_min_tokens: caching ? optionalNumber(values.cache_min_tokens) : null,
     cache_ttl_minutes: caching ? optionalNumber(values.cache_ttl_minutes) : null,
     notes: optionalText(values.notes),
+    // Sent only when priced: a server from before hit prices takes the body as it always did (free hits).
+    ...(optionalNumber(values.cache_hit_percent) ? { cache_hit_percent: Number(values.cache_hit_percent) } : {}),
   };
 }
