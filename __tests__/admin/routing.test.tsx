@@ -54,7 +54,7 @@ describe('/admin/routing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Model Route' });
     await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'team/fast');
     await fill(user, within(dialog).getByRole('spinbutton', { name: /^Retries per deployment/ }), '2');
-    await user.click(within(dialog).getByRole('switch', { name: 'Answer identical requests from the cache' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Answer identical requests from the cache' }));
     await fill(user, within(dialog).getByRole('spinbutton', { name: /^Keep answers for/ }), '900');
     await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -153,7 +153,7 @@ describe('/api-keys/create with limits and access', () => {
     const { user, nameField, submit, section } = await openControls();
     await user.type(nameField, 'Support bot');
     expect(within(section).queryByRole('combobox', { name: 'Cached answers are shared by' })).not.toBeInTheDocument();
-    await user.click(within(section).getByRole('switch', { name: 'Answer identical requests from the cache' }));
+    await user.click(within(section).getByRole('checkbox', { name: 'Answer identical requests from the cache' }));
     await user.selectOptions(
       within(section).getByRole('combobox', { name: 'Cached answers are shared by' }),
       "The team's keys that share theirs",

@@ -2,6 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { formatCents } from '../money';
 import { DateTimeString, formatCount, MAX_AMOUNT_CENTS, Nullable } from './common';
 import { Extension, Extensions } from './extension';
+import { CacheTtlSeconds } from './cacheTtl';
+
+export { MAX_KEY_CACHE_TTL_SECONDS } from './cacheTtl';
 
 /**
  * Per-key controls (docs/governance.md): a spending limit with its reset period, request and token rate limits, an
@@ -68,16 +71,6 @@ export type CacheScopeName = (typeof CACHE_SCOPES)[number];
 const CacheScopeName = Type.Union(
   CACHE_SCOPES.map((scope) => Type.Literal(scope)),
   { errorMessage: `The cache scope must be one of: ${CACHE_SCOPES.join(', ')}.` },
-);
-/** The longest a key may ask answers to be kept: 30 days (the operator's CACHE_TTL_MAX_SECONDS may allow less). */
-export const MAX_KEY_CACHE_TTL_SECONDS = 30 * 24 * 3600;
-/** How long a key's or a route's cached answers are kept; null: the operator's default. */
-export const CacheTtlSeconds = Nullable(
-  Type.Integer({
-    minimum: 1,
-    maximum: MAX_KEY_CACHE_TTL_SECONDS,
-    errorMessage: `How long answers are kept must be a whole number of seconds from 1 to ${formatCount(MAX_KEY_CACHE_TTL_SECONDS)} (30 days), or none for the gateway's default.`,
-  }),
 );
 /** What the server says when a member asks to share a key's cached answers with the team. */
 export const TEAM_CACHE_SCOPE_REFUSED = "Only the team's owner can share a key's cached answers with the team.";

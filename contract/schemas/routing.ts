@@ -1,6 +1,6 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../providers';
-import { CacheTtlSeconds } from './apiKeys';
+import { CacheTtlSeconds } from './cacheTtl';
 import { formatCount, MODEL_NAME_MESSAGE, Nullable } from './common';
 
 /**

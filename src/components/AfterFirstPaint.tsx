@@ -7,19 +7,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-
-/** Calls `callback` just after the browser's next paint; returns a cancel function. */
-export function afterNextPaint(callback: () => void): () => void {
-  // The animation frame runs just before the browser paints; the task queued from it runs just after.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
+import { afterNextPaint } from '../lib/afterNextPaint';
 
 /** How far below the screen a deferred section starts loading: one screen height, so it is there when scrolled to. */
 const NEAR_VIEWPORT_MARGIN = '0px 0px 100% 0px';

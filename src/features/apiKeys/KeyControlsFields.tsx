@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
+import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import { LIMIT_PERIODS, MAX_KEY_NOTE_LENGTH, type CacheScopeName } from '../../../contract/schemas/apiKeys';
 import { useGetMeQuery, useGetPricingTiersQuery } from '../../store/api';
@@ -127,7 +127,7 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
       <Grid size={12}>
         <FormControlLabel
           control={
-            <Switch
+            <Checkbox
               checked={values.cacheEnabled}
               onChange={(event) => change({ cacheEnabled: event.target.checked })}
             />

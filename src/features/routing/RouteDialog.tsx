@@ -1,5 +1,5 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
+import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
 import { CACHE_SWITCH_LABEL, CACHE_TTL_HINT, CACHE_TTL_LABEL } from '../cache/cacheTtl';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
@@ -84,7 +84,7 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
       </TextField>
       <FormControlLabel
         control={
-          <Switch
+          <Checkbox
             checked={form.values.cache_enabled}
             onChange={(event) => form.onChange({ cache_enabled: event.target.checked })}
           />

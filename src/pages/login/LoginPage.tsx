@@ -12,7 +12,7 @@ import { oauthLoginUrl } from '../../config';
 import { useAppSelector } from '../../store/hooks';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { useDocumentTitle } from '../../components/PageHeader';
-import { afterNextPaint } from '../../components/AfterFirstPaint';
+import { afterNextPaint } from '../../lib/afterNextPaint';
 import { hasSessionWithoutHint, sessionHintAbsent } from '../../store/sessionCheck';
 import { ACCOUNT_DISABLED_PARAM } from '../../../contract/accountStatus';
 import type { SignInNoticeKind } from './SignInNotice';
