@@ -145,7 +145,7 @@ export default function KeyControlsFields({ values: given, errors, onChange }: K
               onChange={(event) => change({ cacheScope: event.target.value as CacheScopeName })}
               helperText={
                 mayShareCache
-                  ? 'Never another team. A cached answer costs nothing.'
+                  ? 'Never another team. A hit is free unless an administrator priced it.'
                   : "Only the team's owner can share cached answers with the team."
               }
               fullWidth
