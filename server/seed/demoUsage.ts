@@ -26,12 +26,17 @@ const REQUEST_ID = 12;
 const HITS = 3;
 
 /**
- * The last HITS successful requests of the seed asked again and answered from the response cache a moment later
+ * The newest HITS successful requests of the seed asked again and answered from the response cache a moment later
  * (docs/gateway.md#caching): free, no tokens, naming the request whose answer they were, so the demo's request log
  * shows Cached rows and its dashboard what the cache saved. Takes no random numbers: the rest of the seed is as before.
  */
 function cacheHits(rows: unknown[][], now: Date): unknown[][] {
-  const answered = rows.filter((row) => row[STATUS] === 'success').slice(-HITS);
+  // The newest by time (a day's rows are not in time order), so the hits are among the log's newest rows whatever the
+  // day: on the 1st, a month's requests fall on one day, and the last ones pushed may be hours old.
+  const answered = rows
+    .filter((row) => row[STATUS] === 'success')
+    .sort((a, b) => (a[AT] as Date).getTime() - (b[AT] as Date).getTime())
+    .slice(-HITS);
   return answered.map((row, i) => {
     const requestId = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
     row[REQUEST_ID] = requestId;
