@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { startProvider } from '../server/bench/gatewayBenchKit';
+import { CACHE_KEY_PREFIX } from '../server/cache/redisCacheStore';
 import { openPostgres } from '../server/db/postgres';
 import type { Db } from '../server/db/types';
 import { dollarsToMicros } from '../server/lib/money';
@@ -139,7 +141,7 @@ test("a key's 60 requests per minute admit 60 across both instances, not 120", a
   assert.deepEqual(servers(answers), ['instance-1', 'instance-2']);
 });
 
-test('an answer cached by one instance is a hit on the other (the cache is in the database they share)', async () => {
+test('an answer cached by one instance is a hit on the other (the cache is in the Redis they share)', async () => {
   const { teamId, key } = await teamWithKey(cluster.url, 'cluster-cache');
   await topUp(teamId, 10_000);
   const body = JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'cache me' }], max_tokens: 1 });
@@ -155,11 +157,18 @@ test('an answer cached by one instance is a hit on the other (the cache is in th
   assert.equal(miss.status, 200, missText);
   assert.equal(miss.headers.get('x-gateway-cache-status'), 'miss');
   // The first instance stores the answer once it has sent it: the other asks once it is there.
-  const deadline = Date.now() + 5_000;
-  while ((await db.query(`SELECT 1 FROM response_cache WHERE team_id = $1`, [teamId])).length === 0) {
-    if (Date.now() > deadline) assert.fail('the answer was not stored');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const redis = new Redis(cluster.redisUrl);
+  try {
+    const deadline = Date.now() + 5_000;
+    while ((await redis.hlen(`${CACHE_KEY_PREFIX}s:${teamId}`)) === 0) {
+      if (Date.now() > deadline) assert.fail('the answer was not stored in Redis');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    redis.disconnect();
   }
+  // With REDIS_URL set, the cache is in Redis (CACHE_STORE's default), not the database.
+  assert.equal((await db.query(`SELECT 1 FROM response_cache WHERE team_id = $1`, [teamId])).length, 0);
   const hit = await send(second);
   assert.equal(hit.status, 200);
   assert.equal(hit.headers.get('x-gateway-cache-status'), 'hit');

@@ -8,6 +8,7 @@ import { startAuditRetention } from './audit/retention';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Deps, Lifecycle } from './deps';
+import { openRedisCacheStore } from './cache/redisCacheStore';
 import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway';
 import { noJournal } from './credit/journal';
 import { createSecretBox } from './lib/secretBox';
@@ -162,12 +163,21 @@ export async function buildApp({
   const metrics = config.metrics ? createMetrics() : null;
   const tracing = config.tracing ? await startTracing(config.tracing) : null;
   if (tracing) app.addHook('onClose', () => tracing.close());
+  // A cluster's instances share one response cache in Redis when CACHE_STORE is redis (docs/gateway.md#caching).
+  const redisCache =
+    config.gateway.cache.store === 'redis' && config.redisUrl
+      ? await openRedisCacheStore(config.redisUrl, app.log)
+      : null;
+  if (redisCache) app.addHook('onClose', async () => redisCache.close());
   const gateway = createGateway(
     config,
     db,
     app.log,
     gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal },
-    combineProbes([metrics?.probe, tracing?.probe].filter((probe) => probe !== undefined)),
+    {
+      probe: combineProbes([metrics?.probe, tracing?.probe].filter((probe) => probe !== undefined)),
+      cacheStore: redisCache?.store,
+    },
   );
   app.decorate('gateway', gateway);
   if (metrics && config.metrics) {

@@ -101,6 +101,8 @@ export interface TracingConfig {
 
 /** The payment providers PAYMENTS_PROVIDER names; each is a folder of server/payments/. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+/** Where the response cache keeps its answers (docs/gateway.md#caching). */
+export const CACHE_STORES = ['database', 'redis'] as const;
 
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };
 
@@ -149,8 +151,11 @@ export interface GatewayConfig {
    * environment keys still work). Demo mode has a fixed demo-only default.
    */
   credentialsKey: string | null;
-  /** The response cache's bounds (docs/gateway.md#caching): TTLs, and the size of an entry and of a team's cache. */
-  cache: { ttl: CacheTtlBounds; sizes: CacheSizeLimits };
+  /**
+   * The response cache (docs/gateway.md#caching): where its answers are kept, the TTLs, and the size of an entry and of
+   * a team's cache.
+   */
+  cache: { store: (typeof CACHE_STORES)[number]; ttl: CacheTtlBounds; sizes: CacheSizeLimits };
 }
 
 /** Their OpenAI-compatible chat completions endpoints, without the trailing /chat/completions. */
@@ -354,6 +359,8 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       admission: oneOf('GATEWAY_ADMISSION', ['lease', 'statement'] as const, 'lease'),
       credentialsKey,
       cache: {
+        // With REDIS_URL, a cluster's instances share the cache in Redis unless the operator keeps it in the database.
+        store: oneOf('CACHE_STORE', CACHE_STORES, redisUrl ? 'redis' : 'database'),
         ttl: {
           defaultSeconds: int('CACHE_TTL_DEFAULT_SECONDS', 3_600, 1, 31_536_000),
           maxSeconds: int('CACHE_TTL_MAX_SECONDS', 604_800, 1, 31_536_000),
@@ -378,7 +385,8 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     tracing,
     sso,
   };
-  const { ttl } = config.gateway.cache;
+  const { ttl, store } = config.gateway.cache;
+  if (store === 'redis' && redisUrl === null) problems.push('CACHE_STORE=redis needs REDIS_URL.');
   if (ttl.defaultSeconds > ttl.maxSeconds) {
     problems.push(
       `CACHE_TTL_DEFAULT_SECONDS (${ttl.defaultSeconds}) must not be more than CACHE_TTL_MAX_SECONDS (${ttl.maxSeconds}).`,

@@ -56,6 +56,16 @@ describe('/admin/routing', () => {
     await fill(user, within(dialog).getByRole('spinbutton', { name: /^Retries per deployment/ }), '2');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Answer identical requests from the cache' }));
     await fill(user, within(dialog).getByRole('spinbutton', { name: /^Keep answers for/ }), '900');
+    await user.click(within(dialog).getByRole('checkbox', { name: /prompts that mean the same/ }));
+    // The model is required once the semantic cache is on.
+    await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
+    expect(await within(dialog).findByText('Enter the embedding model, or turn the semantic cache off')).toBeVisible();
+    await fill(
+      user,
+      within(dialog).getByRole('textbox', { name: /^Embedding model/ }),
+      'openai/text-embedding-3-small',
+    );
+    await fill(user, within(dialog).getByRole('spinbutton', { name: /^Least similarity/ }), '0.9');
     await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes')?.body).toMatchObject({
@@ -64,6 +74,8 @@ describe('/admin/routing', () => {
       backoff_ms: 200,
       cache_enabled: true,
       cache_ttl_seconds: 900,
+      semantic_cache_model: 'openai/text-embedding-3-small',
+      semantic_cache_threshold: 0.9,
       enabled: true,
     });
     const fast = await rowIn('Model routes', 'team/fast');

@@ -30,6 +30,8 @@ const fakeRoute = (): ModelRoute => ({
   unsupported_params: 'refuse',
   cache_enabled: true,
   cache_ttl_seconds: 60,
+  semantic_cache_model: null,
+  semantic_cache_threshold: 0.95,
   enabled: true,
   created_at: '2026-11-28T00:00:00.000Z',
   updated_at: '2026-11-28T00:00:00.000Z',
@@ -147,6 +149,38 @@ describe('the route form', () => {
     const off = { ...on, cache_enabled: false, cache_ttl_seconds: 'x' };
     expect(routeFormErrors(off)).toEqual({});
     expect(routePayload(off)).toMatchObject({ cache_enabled: false, cache_ttl_seconds: null });
+  });
+
+  it('sends the semantic setting when it is on, only null to turn it off, and nothing to a server that lacks it', () => {
+    const known = routeFormValues(fakeRoute());
+    expect(known).toMatchObject({ semantic_enabled: false, semantic_cache_threshold: '0.95', semantic_known: true });
+    const on = {
+      ...known,
+      semantic_enabled: true,
+      semantic_cache_model: ' openai/embed ',
+      semantic_cache_threshold: '0.9',
+    };
+    expect(routeFormErrors(on)).toEqual({});
+    expect(routePayload(on)).toMatchObject({ semantic_cache_model: 'openai/embed', semantic_cache_threshold: 0.9 });
+    expect(routeFormErrors({ ...on, semantic_cache_model: ' ', semantic_cache_threshold: '0.2' })).toEqual({
+      semantic_cache_model: 'Enter the embedding model, or turn the semantic cache off',
+      semantic_cache_threshold: 'The similarity must be a number from 0.5 to 1',
+    });
+    expect(routeFormErrors({ ...on, semantic_cache_threshold: '' }).semantic_cache_threshold).toBeDefined();
+    // Off: what was typed is neither judged nor sent, but the server is told to turn it off.
+    const off = { ...on, semantic_enabled: false, semantic_cache_threshold: 'x' };
+    expect(routeFormErrors(off)).toEqual({});
+    const sent = routePayload(off);
+    expect(sent.semantic_cache_model).toBeNull();
+    expect('semantic_cache_threshold' in sent).toBe(false);
+    // A server from before the semantic cache: neither field, so its schema takes the body as it always did.
+    const { semantic_cache_model: _model, semantic_cache_threshold: _threshold, ...older } = fakeRoute();
+    const olderPayload = routePayload(routeFormValues(older));
+    expect('semantic_cache_model' in olderPayload || 'semantic_cache_threshold' in olderPayload).toBe(false);
+    expect(routePayload({ ...EMPTY_ROUTE_FORM, name: 'x' })).not.toHaveProperty('semantic_cache_model');
+    expect(policySummary({ ...fakeRoute(), semantic_cache_model: 'openai/embed' })).toMatch(
+      /; finds answers to prompts that mean the same$/,
+    );
   });
 
   it('reads a route from a server that does not send its cache setting as one that caches nothing', () => {

@@ -186,3 +186,5 @@ export type ApiKeyRotateBody = Static<typeof ApiKeyRotateBody>;
 /** DELETE of a key's or the team's cached answers (docs/gateway.md#caching): how many answers were deleted. */
 export const CachePurged = Type.Object({ deleted: Type.Integer({ minimum: 0 }) });
 export type CachePurged = Static<typeof CachePurged>;
+/** A purge the cache's store could not make (Redis unreachable, 503): the answers are still there. */
+export const CACHE_UNAVAILABLE = 'The response cache cannot be reached; try again in a moment.';

@@ -52,6 +52,23 @@ const RouteName = Type.String({
 const Description = Type.String({ maxLength: 500, errorMessage: 'The description must be at most 500 characters.' });
 const Enabled = () => Type.Boolean({ errorMessage: 'Enabled must be true or false.' });
 const ModelName = Type.String({ pattern: '\\S', maxLength: 200, errorMessage: MODEL_NAME_MESSAGE });
+/**
+ * A route's semantic cache (docs/gateway.md#semantic-cache): the model a single-turn prompt is embedded with, called
+ * as the request's own key and billed as its embeddings (null: off), and the least cosine similarity at which a stored
+ * answer is served.
+ */
+export const SEMANTIC_THRESHOLD = { minimum: 0.5, maximum: 1, default: 0.95 } as const;
+/** The form's messages; the server's add a full stop, as wholeNumberRule's do. */
+export const SEMANTIC_THRESHOLD_RULE = `The similarity must be a number from ${SEMANTIC_THRESHOLD.minimum} to ${SEMANTIC_THRESHOLD.maximum}`;
+export const SEMANTIC_MODEL_RULE = 'Enter the embedding model, or turn the semantic cache off';
+const SemanticModel = Nullable(
+  Type.String({ pattern: '\\S', maxLength: 200, errorMessage: `${SEMANTIC_MODEL_RULE}.` }),
+);
+const SemanticThreshold = Type.Number({
+  minimum: SEMANTIC_THRESHOLD.minimum,
+  maximum: SEMANTIC_THRESHOLD.maximum,
+  errorMessage: `${SEMANTIC_THRESHOLD_RULE}.`,
+});
 const CredentialId = Type.Union(
   [
     Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
@@ -172,6 +189,8 @@ export const ModelRoute = Type.Object({
   /** The response cache for every request of the route (docs/gateway.md#caching); optional as above. */
   cache_enabled: Type.Optional(Type.Boolean()),
   cache_ttl_seconds: Type.Optional(CacheTtlSeconds),
+  semantic_cache_model: Type.Optional(SemanticModel),
+  semantic_cache_threshold: Type.Optional(Type.Number()),
   enabled: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -191,6 +210,8 @@ const routeFields = {
   unsupported_params: oneOf(UNSUPPORTED_PARAMS, 'unsupported_params'),
   cache_enabled: Type.Boolean({ errorMessage: 'cache_enabled must be true or false.' }),
   cache_ttl_seconds: CacheTtlSeconds,
+  semantic_cache_model: SemanticModel,
+  semantic_cache_threshold: SemanticThreshold,
   enabled: Enabled(),
 };
 /** A new route: only the name is required; the rest default as in the table. */

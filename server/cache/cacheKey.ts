@@ -33,19 +33,20 @@ export function canonicalJson(value: unknown): string {
   return `{${members.join(',')}}`;
 }
 
+/** The scope as the key's text: the team always, and the key when the answers are the key's own. */
+export const scopeText = (scope: CacheScope) =>
+  scope.kind === 'key' ? `key:${scope.teamId}:${scope.keyId}` : `team:${scope.teamId}`;
+
+/** 64 hex digits of SHA-256 of the value's canonical JSON. */
+export const hashOf = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
 /** The key, as 64 hex digits of SHA-256. */
 export function cacheKey(parts: CacheKeyParts): string {
-  const scope =
-    parts.scope.kind === 'key' ? `key:${parts.scope.teamId}:${parts.scope.keyId}` : `team:${parts.scope.teamId}`;
-  return createHash('sha256')
-    .update(
-      canonicalJson({
-        v: 1,
-        endpoint: parts.endpoint,
-        route: parts.route,
-        scope,
-        body: parts.body,
-      }),
-    )
-    .digest('hex');
+  return hashOf({
+    v: 1,
+    endpoint: parts.endpoint,
+    route: parts.route,
+    scope: scopeText(parts.scope),
+    body: parts.body,
+  });
 }

@@ -3,6 +3,7 @@ import type { AnswerKeeper, KeptAnswer } from '../gateway/relay';
 import type { CacheScope } from './cacheKey';
 import type { CachePlan, CacheTtlBounds } from './cacheRequest';
 import type { CachedAnswer, CacheSizeLimits, CacheStore } from './cacheStore';
+import type { SemanticCache } from './semanticCache';
 
 /**
  * The response cache's room (docs/gateway.md#caching): looks a request up, and makes identical requests in flight
@@ -24,11 +25,17 @@ export interface Lead {
   keeper(entry: { scope: CacheScope; endpoint: string; ttlSeconds: number; requestId: string }): AnswerKeeper;
   /** Called once the request is over, kept or not: a follower still waiting goes on. */
   done(): void;
+  /** Ends the followers' wait with an answer found elsewhere (a semantic hit). */
+  found(answer: CachedAnswer): void;
 }
 
 export interface ResponseCache {
   readonly config: ResponseCacheConfig;
   readonly store: CacheStore;
+  /** The prompts' embeddings of the routes with a semantic cache (semanticCache.ts). */
+  readonly semantic: SemanticCache;
+  /** Deletes a team's answers, or one key's, and their prompts' embeddings; returns how many answers. */
+  purge(target: { teamId: string; keyId?: string }): Promise<number>;
   find(key: string, mode: Extract<CachePlan, { ttlSeconds: number }>['mode']): Promise<Found>;
   /** How many requests wait now for an identical one in flight (metrics, tests). */
   waiting(): number;
@@ -44,6 +51,7 @@ const ROUNDS = 3;
 
 export function createResponseCache(
   store: CacheStore,
+  semantic: SemanticCache,
   config: ResponseCacheConfig,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): ResponseCache {
@@ -52,14 +60,15 @@ export function createResponseCache(
   let closed = false;
   let expiring: Promise<unknown> = Promise.resolve();
   const expiry = setInterval(() => {
-    expiring = store
-      .expire({ stopped: () => closed })
-      .catch((error: unknown) => log.warn({ err: error }, 'expired cached answers could not be deleted'));
+    const stopped = () => closed;
+    expiring = Promise.all([store.expire({ stopped }), semantic.expire({ stopped })]).catch((error: unknown) =>
+      log.warn({ err: error }, 'expired cached answers could not be deleted'),
+    );
   }, EXPIRY_EVERY_MS);
   expiry.unref();
 
   /** Leads `key`'s requests in flight; `found` ends the followers' wait with an answer read from the store. */
-  function lead(key: string): Lead & { found(answer: CachedAnswer): void } {
+  function lead(key: string): Lead {
     let settle!: (answer: CachedAnswer | null) => void;
     inFlight.set(
       key,
@@ -109,6 +118,11 @@ export function createResponseCache(
   return {
     config,
     store,
+    semantic,
+    async purge(target) {
+      const [deleted] = await Promise.all([store.purge(target), semantic.purge(target)]);
+      return deleted;
+    },
     waiting: () => followers,
     async close() {
       closed = true;

@@ -22,6 +22,7 @@ export interface ChatRequest {
 
 /** The APIs clients call, as recorded in usage_events.endpoint (contract/endpoints.ts, with their paths). */
 import type { EndpointName } from '../../contract/endpoints';
+import type { PromptEmbedder } from '../cache/promptEmbedder';
 export { ENDPOINT_NAMES } from '../../contract/endpoints';
 export type { EndpointName };
 
@@ -111,4 +112,6 @@ export interface GatewayCall {
   keyHash: string;
   body: Record<string, unknown> & { model: string };
   options: ConversationOptions;
+  /** Embeds the prompt as the caller's key, for a route's semantic cache; absent where no secret was sent (the playground). */
+  embed?: PromptEmbedder;
 }

@@ -14,8 +14,9 @@ import { createCatalog } from './catalog';
 import { Cooldowns } from './routing/policy';
 import { createUpstreams } from './upstreams';
 import { noProbe, type GatewayProbe } from './probe';
-import { databaseCacheStore } from '../cache/cacheStore';
+import { databaseCacheStore, type CacheStore } from '../cache/cacheStore';
 import { createResponseCache } from '../cache/responseCache';
+import { databaseSemanticCache } from '../cache/semanticCache';
 import { createKeyCaching } from './keyCaching';
 
 export type GatewayOptions = Omit<CreditOptions, 'admission'>;
@@ -25,15 +26,16 @@ export function createGateway(
   db: Db,
   log: FastifyBaseLogger,
   options: GatewayOptions,
-  probe: GatewayProbe = noProbe,
+  { probe = noProbe, cacheStore = databaseCacheStore(db) }: { probe?: GatewayProbe; cacheStore?: CacheStore } = {},
 ) {
   const upstreams = createUpstreams(config);
   const box = config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null;
   const catalog = createCatalog(db, box, upstreams.providers, log);
   const credit = createCredit(db, log, { ...options, admission: config.gateway.admission });
   const cooldowns = new Cooldowns();
-  // Answers kept for requests that ask for them (docs/gateway.md#caching): in the database every instance shares.
-  const cache = createResponseCache(databaseCacheStore(db), config.gateway.cache, log);
+  // Answers kept for requests that ask for them (docs/gateway.md#caching): in the database every instance shares, or
+  // in Redis (app.ts opens it when CACHE_STORE is redis).
+  const cache = createResponseCache(cacheStore, databaseSemanticCache(db), config.gateway.cache, log);
 
   // The keys whose owner turned caching on (keyCaching.ts): reloaded after any key's edit, and after a key is created
   // with caching on.

@@ -20,6 +20,9 @@ import type { KeyCaching } from './keyCaching';
 import { hitPercent, hitPriceCents } from '../cache/hitPrice';
 import { cacheKey, type CacheScope } from '../cache/cacheKey';
 import { CACHE_STATUS_HEADER, serveCachedAnswer } from '../cache/cachedReply';
+import type { CachedAnswer } from '../cache/cacheStore';
+import { CACHE_SIMILARITY_HEADER, lookSemantically } from '../cache/semanticLookup';
+import type { KeptAnswer } from './relay';
 import { badCacheHeader } from './errors';
 
 /**
@@ -33,7 +36,7 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
   /** What watches the request (metrics, traces: probe.ts). */
   probe: GatewayProbe;
   /** Answers kept for requests that ask (docs/gateway.md#caching). */
-  cache: Pick<ResponseCache, 'config' | 'find'>;
+  cache: Pick<ResponseCache, 'config' | 'find' | 'store' | 'semantic'>;
   /** The keys whose owner turned caching on for every request (keyCaching.ts). */
   keyCaching: Pick<KeyCaching, 'get'>;
 }
@@ -192,30 +195,54 @@ async function serve(
     cached.scope === 'team'
       ? { kind: 'team', teamId: owner.teamId }
       : { kind: 'key', teamId: owner.teamId, keyId: owner.keyId };
-  const key = cacheKey({
-    endpoint: call.endpoint,
-    route: { name: resolved.routeName ?? '', deploymentIds: resolved.route.deployments.map((d) => d.id) },
-    body: call.body,
-    scope,
-  });
+  const route = { name: resolved.routeName ?? '', deploymentIds: resolved.route.deployments.map((d) => d.id) };
+  const key = cacheKey({ endpoint: call.endpoint, route, body: call.body, scope });
   const looked = await parts.cache.find(key, cached.mode);
-  if ('hit' in looked) {
+  const serveHit = async (answer: CachedAnswer) => {
     try {
-      const percent = hitPercent(await catalog.pricing.get(), looked.hit, measure.promptEstimate, Date.now());
-      const price = hitPriceCents(looked.hit.costCents, percent);
-      return serveCachedAnswer(looked.hit, price, bill, request, reply, resolved.routeName);
+      const percent = hitPercent(await catalog.pricing.get(), answer, measure.promptEstimate, Date.now());
+      const price = hitPriceCents(answer.costCents, percent);
+      return serveCachedAnswer(answer, price, bill, request, reply, resolved.routeName);
     } finally {
       bill.final({ status: 'error' });
     }
+  };
+  if ('hit' in looked) return serveHit(looked.hit);
+  // The route's semantic cache, after an exact miss (a refresh wants a new answer, not a similar one).
+  const { semantic } = resolved.route;
+  const similar =
+    semantic && call.embed && cached.mode === 'lookup'
+      ? await lookSemantically(
+          parts.cache,
+          { setting: semantic, endpoint: call.endpoint, body: call.body, route, scope, embed: call.embed },
+          request.log,
+        )
+      : null;
+  if (similar && 'hit' in similar) {
+    // Identical requests waiting on this one are served the same answer.
+    looked.lead?.found(similar.hit);
+    reply.header(CACHE_SIMILARITY_HEADER, similar.similarity.toFixed(4));
+    return serveHit(similar.hit);
   }
   reply.header(CACHE_STATUS_HEADER, cached.mode === 'refresh' ? 'refresh' : 'miss');
-  const keep =
+  const keeper =
     looked.lead?.keeper({
       scope,
       endpoint: call.endpoint,
       ttlSeconds: cached.ttlSeconds,
       requestId: request.id,
     }) ?? null;
+  // A kept answer is found by its prompt's meaning too, on a route with a semantic cache.
+  const keep =
+    keeper && similar
+      ? {
+          ...keeper,
+          kept(answer: KeptAnswer) {
+            keeper.kept(answer);
+            similar.remember(key, cached.ttlSeconds);
+          },
+        }
+      : keeper;
   try {
     return await tryDeployments(attemptParts, call, resolved, capOf, bill, request, reply, started, keep);
   } finally {

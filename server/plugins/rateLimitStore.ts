@@ -2,44 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore';
 import RedisStore from '@fastify/rate-limit/store/RedisStore';
-import type * as IORedis from 'ioredis';
+import { openRedis, type RedisOutage } from '../lib/redis';
 
 /** Every instance's counters live under this prefix, so they never collide with other data in the same Redis. */
 export const REDIS_KEY_PREFIX = 'amg:rl:';
-
-/**
- * A request must never wait on Redis: with no offline queue a command fails at once while disconnected, one sent to a
- * Redis that stopped answering fails after commandTimeout, and one caught by a dropped connection is retried once at
- * most (the plugin's README warns that ioredis's defaults wait far longer); each is then counted locally instead.
- */
-const REDIS_OPTIONS = {
-  lazyConnect: true,
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 1,
-  connectTimeout: 500,
-  commandTimeout: 200,
-  // Reconnects forever, at most a second apart, so counting returns to Redis soon after it does.
-  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
-};
-
-/** Logs one warning when Redis stops answering and one line when it answers again, not one per request. */
-class RedisOutage {
-  private down = false;
-
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  failed(error: Error) {
-    if (this.down) return;
-    this.down = true;
-    this.log.warn({ err: error }, 'rate limits counted locally: Redis unavailable');
-  }
-
-  answered() {
-    if (!this.down) return;
-    this.down = false;
-    this.log.info('rate limits counted in Redis again');
-  }
-}
 
 /** Counts in Redis, shared by every instance; while Redis fails, in this instance's memory. */
 class FallbackStore implements FastifyRateLimitStore {
@@ -78,16 +44,10 @@ export interface SharedRateLimitStore {
 
 /** Connects to Redis (an instance starts even when it cannot) and returns the store the rate limit plugin builds. */
 export async function openSharedRateLimitStore(url: string, log: FastifyBaseLogger): Promise<SharedRateLimitStore> {
-  // The client is loaded only here, with REDIS_URL set: a single instance never needs it (docs/testing.md, "The
-  // server suite", on what each start loads).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { Redis } = require('ioredis') as typeof IORedis;
-  const redis = new Redis(url, REDIS_OPTIONS);
-  // The outage, not each reconnection attempt, is worth a log line.
-  const outage = new RedisOutage(log);
-  redis.on('error', (error: Error) => outage.failed(error));
-  // Waits at most connectTimeout, so that the first requests are counted in Redis when it is up.
-  await redis.connect().catch((error: Error) => outage.failed(error));
+  const { redis, outage } = await openRedis(url, log, {
+    down: 'rate limits counted locally: Redis unavailable',
+    up: 'rate limits counted in Redis again',
+  });
 
   class Store extends FallbackStore {
     constructor({ continueExceeding = false, exponentialBackoff = false }: RateLimitOptions) {

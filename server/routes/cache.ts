@@ -17,14 +17,13 @@ export function cacheRoutes(app: FastifyInstance, deps: Deps) {
 
   api.delete(
     '/v1/api-keys/:id/cache',
-    { ...auth, schema: { params: IdParams, response: { 200: CachePurged, ...errors(401, 403, 404) } } },
-    async (request) =>
-      purgeKeyCache(db, gateway.cache.store, request.membership, auditContext(request), request.params.id),
+    { ...auth, schema: { params: IdParams, response: { 200: CachePurged, ...errors(401, 403, 404, 503) } } },
+    async (request) => purgeKeyCache(db, gateway.cache, request.membership, auditContext(request), request.params.id),
   );
 
   api.delete(
     '/v1/teams/cache',
-    { ...auth, schema: { response: { 200: CachePurged, ...errors(401, 403, 404) } } },
-    async (request) => purgeTeamCache(db, gateway.cache.store, request.membership, auditContext(request)),
+    { ...auth, schema: { response: { 200: CachePurged, ...errors(401, 403, 404, 503) } } },
+    async (request) => purgeTeamCache(db, gateway.cache, request.membership, auditContext(request)),
   );
 }

@@ -6,6 +6,7 @@ import { anthropicKey, bearerKey, googleKey, isGatewayCaller, isGoogleCaller } f
 import { GatewayError } from '../formats/gatewayError';
 import { googleErrorBody } from '../formats/googleErrors';
 import { renameGeminiFields } from '../formats/translate/geminiFieldNames';
+import { doorEmbedder } from '../cache/promptEmbedder';
 import { rateLimited, sendAnthropicError, sendGatewayError, sendGoogleError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
 import { countTokens, type CountingDoor } from '../gateway/countTokens';
@@ -153,13 +154,21 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       keyOf: (request: FastifyRequest) => string,
       bodyOf = (request: FastifyRequest) => request.body as Record<string, unknown> & { model: string },
     ) =>
-    (request: FastifyRequest, reply: FastifyReply) =>
-      serveGatewayCall(
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const secret = keyOf(request);
+      return serveGatewayCall(
         gateway,
-        { endpoint, keyHash: hashApiKey(keyOf(request)), body: bodyOf(request), options: conversationOptions(request) },
+        {
+          endpoint,
+          keyHash: hashApiKey(secret),
+          body: bodyOf(request),
+          options: conversationOptions(request),
+          embed: doorEmbedder(app, secret, request.log),
+        },
         request,
         reply,
       );
+    };
   /**
    * A door's token count (docs/gateway.md, "Counting tokens"): nothing held or billed; `x-gateway-token-count` says
    * whether the deployment's provider counted it or the gateway estimated it, and `answer` shapes an estimate as

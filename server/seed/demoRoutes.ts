@@ -19,6 +19,15 @@ export const SEED_ROUTES: (ModelRouteCreateBody & { deployments: RouteDeployment
     ],
   },
   {
+    name: 'echo/cached',
+    description:
+      'Demo: the echo model, answering identical requests and prompts that mean the same (embed-1) from the cache',
+    cache_enabled: true,
+    semantic_cache_model: 'echo/embed-1',
+    semantic_cache_threshold: 0.95,
+    deployments: [{ rank: 1, provider: 'echo', model: 'echo-1' }],
+  },
+  {
     name: 'team/default-smart',
     description: 'Claude Sonnet 4 and GPT-4o sharing the load, then the echo model',
     deployments: [

@@ -1,5 +1,5 @@
 import { recordAudit, type UserAuditContext } from '../audit/audit';
-import type { CacheStore } from '../cache/cacheStore';
+import type { ResponseCache } from '../cache/responseCache';
 import type { Db } from '../db/types';
 import { lockManageableKey } from './apiKeys';
 import { requireOwner, requireTeam, type Membership } from './teams';
@@ -10,14 +10,14 @@ import { requireOwner, requireTeam, type Membership } from './teams';
  */
 export async function purgeKeyCache(
   db: Db,
-  store: Pick<CacheStore, 'purge'>,
+  cache: Pick<ResponseCache, 'purge'>,
   membership: Membership | null,
   who: UserAuditContext,
   keyId: string,
 ) {
   const team = requireTeam(membership);
   const key = await db.tx((q) => lockManageableKey(q, team, who.userId, keyId));
-  const deleted = await store.purge({ teamId: team.teamId, keyId });
+  const deleted = await cache.purge({ teamId: team.teamId, keyId });
   await recordAudit(db, who, {
     teamId: team.teamId,
     action: 'api_key.cache_cleared',
@@ -31,12 +31,12 @@ export async function purgeKeyCache(
 /** Deletes every cached answer of the team, the team-scoped ones and each key's: the owner may. */
 export async function purgeTeamCache(
   db: Db,
-  store: Pick<CacheStore, 'purge'>,
+  cache: Pick<ResponseCache, 'purge'>,
   membership: Membership | null,
   who: UserAuditContext,
 ) {
   const { teamId } = requireOwner(membership);
-  const deleted = await store.purge({ teamId });
+  const deleted = await cache.purge({ teamId });
   const [team] = await db.query<{ name: string }>('SELECT name FROM teams WHERE id = $1', [teamId]);
   await recordAudit(db, who, {
     teamId,

@@ -174,6 +174,8 @@ interface RouteRow {
   unsupported_params: UnsupportedParams;
   cache_enabled: boolean;
   cache_ttl_seconds: number | null;
+  semantic_cache_model: string | null;
+  semantic_cache_threshold: number;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -228,6 +230,8 @@ async function routesWhere(q: Queryable, where: string, params: unknown[]): Prom
     unsupported_params: row.unsupported_params,
     cache_enabled: row.cache_enabled,
     cache_ttl_seconds: row.cache_ttl_seconds,
+    semantic_cache_model: row.semantic_cache_model,
+    semantic_cache_threshold: row.semantic_cache_threshold,
     enabled: row.enabled,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -257,6 +261,8 @@ const ROUTE_COLUMNS = [
   'unsupported_params',
   'cache_enabled',
   'cache_ttl_seconds',
+  'semantic_cache_model',
+  'semantic_cache_threshold',
   'enabled',
 ] as const;
 

@@ -267,6 +267,15 @@ describe('config', () => {
     }
   });
 
+  test('CACHE_STORE: the database alone, Redis with REDIS_URL unless the operator keeps the database', () => {
+    const store = (env: Record<string, string>) => loadConfig(env, ['--demo']).gateway.cache.store;
+    assert.equal(store({}), 'database');
+    assert.equal(store({ REDIS_URL: 'redis://127.0.0.1:6379' }), 'redis');
+    assert.equal(store({ REDIS_URL: 'redis://127.0.0.1:6379', CACHE_STORE: 'database' }), 'database');
+    assert.deepEqual(problems({ CACHE_STORE: 'redis' }, ['--demo']), ['CACHE_STORE=redis needs REDIS_URL.']);
+    assert.match(problems({ CACHE_STORE: 'memory' }, ['--demo']).join('\n'), /CACHE_STORE/);
+  });
+
   test('the request log keeps 90 days unless REQUEST_LOG_RETENTION_DAYS says otherwise, from 1 to 3650', () => {
     assert.equal(loadConfig({}, ['--demo']).requestLog.retentionDays, 90);
     assert.equal(loadConfig({ REQUEST_LOG_RETENTION_DAYS: '7' }, ['--demo']).requestLog.retentionDays, 7);

@@ -118,7 +118,8 @@ function sendEvents(res: http.ServerResponse, events: string) {
 }
 
 /** The default answer for each path the gateway calls. */
-function answer(fake: FakeUpstream, path: string, res: http.ServerResponse, body: Record<string, unknown>) {
+/** What the fake answers a request at `path` when no handler is set (a handler may hand a request back to it). */
+export function answer(fake: FakeUpstream, path: string, res: http.ServerResponse, body: Record<string, unknown>) {
   if (Object.hasOwn(COUNT_PATHS, path)) return sendBody(res, COUNT_PATHS[path](fake));
   if (GEMINI_COUNT_PATH.test(path)) {
     const tokens = fake.geminiUsage.promptTokenCount ?? 0;

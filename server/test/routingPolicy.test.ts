@@ -34,6 +34,7 @@ const route = (...deployments: Deployment[]): ModelRoute => ({
   name: 'echo/r',
   policy: POLICY,
   cache: null,
+  semantic: null,
   deployments,
 });
 

@@ -224,7 +224,7 @@ describe('demo seed', () => {
       assert.deepEqual([...providers].sort(), ['anthropic', 'echo', 'google', 'openai', 'openrouter']);
     });
 
-    test('two model routes: echo/flaky falls back to echo-1; team/default-smart ends on echo-1', async () => {
+    test('three model routes: echo/flaky falls back to echo-1; echo/cached caches; team/default-smart ends on echo-1', async () => {
       const admin = await signIn('admin');
       const { routes } = (await ctx.request('GET', '/v1/admin/routing/routes', { as: admin })).body;
       const summary = routes.map(
@@ -236,9 +236,12 @@ describe('demo seed', () => {
         ],
       );
       assert.deepEqual(summary, [
+        ['echo/cached', 1, 200, ['1:1:echo/echo-1']],
         ['echo/flaky', 1, 100, ['1:1:echo/unavailable-1', '2:1:echo/echo-1']],
         ['team/default-smart', 1, 200, ['1:1:anthropic/claude-sonnet-4', '1:1:openai/gpt-4o', '2:1:echo/echo-1']],
       ]);
+      const cached = routes.find((route: { name: string }) => route.name === 'echo/cached');
+      assert.deepEqual([cached.cache_enabled, cached.semantic_cache_model], [true, 'echo/embed-1']);
       const pricing = (await ctx.request('GET', '/v1/admin/pricing?provider=echo', { as: admin })).body.pricings;
       assert.deepEqual(
         pricing.map((t: { model: string; prompt_cost_per_1m: number; completion_cost_per_1m: number }) => [

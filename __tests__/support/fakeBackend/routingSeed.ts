@@ -36,6 +36,8 @@ function route(
     unsupported_params: 'drop',
     cache_enabled: false,
     cache_ttl_seconds: null,
+    semantic_cache_model: null,
+    semantic_cache_threshold: 0.95,
     enabled: true,
     created_at: at(now, 700),
     updated_at: at(now, 700),

@@ -104,6 +104,8 @@ const createRoute = route('post', ADMIN_MODEL_ROUTES_PATH, ({ body }) => {
     unsupported_params: 'drop',
     cache_enabled: false,
     cache_ttl_seconds: null,
+    semantic_cache_model: null,
+    semantic_cache_threshold: 0.95,
     enabled: true,
     ...input,
     created_at: now(),

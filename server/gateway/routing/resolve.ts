@@ -63,7 +63,7 @@ export function resolveRoute(name: string, index: TierIndex, reach: Reachability
   return {
     routeName: null,
     policy: DIRECT_POLICY,
-    route: { id: deployment.id, name, policy: DIRECT_POLICY, cache: null, deployments: [deployment] },
+    route: { id: deployment.id, name, policy: DIRECT_POLICY, cache: null, semantic: null, deployments: [deployment] },
     candidates: new Map([[deployment.id, { deployment, tiers: direct.tiers }]]),
   };
 }

@@ -1,4 +1,11 @@
 import type { CacheSetting } from '../../cache/cacheRequest';
+
+export interface SemanticSetting {
+  /** The model the prompt is embedded with, called as the request's key. */
+  model: string;
+  /** The least cosine similarity at which a stored answer is served, above 0 and at most 1. */
+  threshold: number;
+}
 import type { GatewayProvider } from '../../../contract/providers';
 import type { UnsupportedParams } from '../../formats/translate/omissions';
 
@@ -39,6 +46,8 @@ export interface ModelRoute {
   policy: RoutePolicy;
   /** The administrator's cache setting (docs/gateway.md#caching): on for every request, or null. */
   cache: CacheSetting | null;
+  /** The route's semantic cache (docs/gateway.md#semantic-cache): the embedding model and the similarity, or null. */
+  semantic: SemanticSetting | null;
   /** Enabled deployments only, in rank order. */
   deployments: Deployment[];
 }

@@ -6,6 +6,7 @@ import { formatCount } from '../../lib/numbers';
 export const CACHE_TTL_LABEL = 'Keep answers for (seconds)';
 export const CACHE_TTL_HINT = "Empty for the gateway's default.";
 export const CACHE_SWITCH_LABEL = 'Answer identical requests from the cache';
+export const SEMANTIC_SWITCH_LABEL = 'Also answer prompts that mean the same (semantic cache)';
 
 /** Seconds from 1 to 30 days, null when empty (the gateway's default), or the message. */
 export function parseCacheTtl(text: string): number | null | string {

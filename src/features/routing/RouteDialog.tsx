@@ -1,12 +1,17 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
-import { CACHE_SWITCH_LABEL, CACHE_TTL_HINT, CACHE_TTL_LABEL } from '../cache/cacheTtl';
+import { CACHE_SWITCH_LABEL, CACHE_TTL_HINT, CACHE_TTL_LABEL, SEMANTIC_SWITCH_LABEL } from '../cache/cacheTtl';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
 import MenuItem from '@mui/material/MenuItem';
-import { UNSUPPORTED_PARAMS, type ModelRoute, type UnsupportedParams } from '../../../contract/schemas/routing';
+import {
+  SEMANTIC_THRESHOLD,
+  UNSUPPORTED_PARAMS,
+  type ModelRoute,
+  type UnsupportedParams,
+} from '../../../contract/schemas/routing';
 import { FormDialog } from '../../components/admin/FormDialog';
 import { EnabledField } from './EnabledField';
 import {
@@ -101,6 +106,40 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
             `${CACHE_TTL_HINT} Each key's answers stay its own, unless its owner shares them.`
           }
         />
+      )}
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={form.values.semantic_enabled}
+            onChange={(event) => form.onChange({ semantic_enabled: event.target.checked })}
+          />
+        }
+        label={SEMANTIC_SWITCH_LABEL}
+      />
+      {form.values.semantic_enabled && (
+        <>
+          <TextField
+            label="Embedding model"
+            required
+            placeholder="openai/text-embedding-3-small"
+            {...textFieldBinding(form, 'semantic_cache_model')}
+            helperText={
+              form.errors.semantic_cache_model ??
+              "Single-turn prompts are embedded with it, as the caller's key, and billed as its embeddings."
+            }
+          />
+          <TextField
+            label="Least similarity"
+            type="number"
+            required
+            slotProps={{ htmlInput: { step: 0.01, min: SEMANTIC_THRESHOLD.minimum, max: SEMANTIC_THRESHOLD.maximum } }}
+            {...textFieldBinding(form, 'semantic_cache_threshold')}
+            helperText={
+              form.errors.semantic_cache_threshold ??
+              `From ${SEMANTIC_THRESHOLD.minimum} to ${SEMANTIC_THRESHOLD.maximum}: the closer to 1, the closer in meaning a cached prompt must be.`
+            }
+          />
+        </>
       )}
       <EnabledField checked={form.values.enabled} onChange={(enabled) => form.onChange({ enabled })} />
     </FormDialog>

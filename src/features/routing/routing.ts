@@ -4,6 +4,9 @@ import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../../../contract/provide
 import {
   ROUTE_LIMITS,
   ROUTE_NAME_PATTERN,
+  SEMANTIC_MODEL_RULE,
+  SEMANTIC_THRESHOLD,
+  SEMANTIC_THRESHOLD_RULE,
   wholeNumberRule,
   type DeploymentHealth,
   type ModelRoute,
@@ -38,13 +41,14 @@ export function deploymentsSummary(deployments: Pick<RouteDeployment, 'provider'
  */
 export function policySummary(
   route: Pick<ModelRoute, 'max_retries' | 'backoff_ms' | 'cooldown_failures' | 'cooldown_seconds'> &
-    Partial<Pick<ModelRoute, 'unsupported_params' | 'cache_enabled'>>,
+    Partial<Pick<ModelRoute, 'unsupported_params' | 'cache_enabled' | 'semantic_cache_model'>>,
 ): string {
   const retries =
     route.max_retries === 0 ? 'No retries' : `${route.max_retries} ${plural(route.max_retries, 'retry', 'retries')}`;
   const refuses = route.unsupported_params === 'refuse' ? '; refuses fields it cannot translate' : '';
   const caches = route.cache_enabled ? '; answers identical requests from the cache' : '';
-  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}${refuses}${caches}`;
+  const similar = route.semantic_cache_model ? '; finds answers to prompts that mean the same' : '';
+  return `${retries}, ${formatCount(route.backoff_ms)} ms backoff; cool down ${formatCount(route.cooldown_seconds)} s after ${route.cooldown_failures} ${plural(route.cooldown_failures, 'failure', 'failures')}${refuses}${caches}${similar}`;
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
@@ -135,6 +139,12 @@ export interface RouteFormValues {
   /** The response cache for every request of the route (docs/gateway.md#caching); the TTL as typed, '' the default. */
   cache_enabled: boolean;
   cache_ttl_seconds: string;
+  /** The semantic cache (docs/gateway.md#semantic-cache): the embedding model and the similarity, as typed. */
+  semantic_enabled: boolean;
+  semantic_cache_model: string;
+  semantic_cache_threshold: string;
+  /** Whether the server sent the route's semantic setting: only then may an edit send it (to turn it off). */
+  semantic_known: boolean;
   enabled: boolean;
 }
 
@@ -149,6 +159,10 @@ export const EMPTY_ROUTE_FORM: RouteFormValues = {
   unsupported_params: 'drop',
   cache_enabled: false,
   cache_ttl_seconds: '',
+  semantic_enabled: false,
+  semantic_cache_model: '',
+  semantic_cache_threshold: String(SEMANTIC_THRESHOLD.default),
+  semantic_known: false,
   enabled: true,
 };
 
@@ -164,6 +178,10 @@ export const routeFormValues = (route: ModelRoute): RouteFormValues => ({
   // Nor these: its routes cache nothing.
   cache_enabled: route.cache_enabled ?? false,
   cache_ttl_seconds: route.cache_ttl_seconds == null ? '' : String(route.cache_ttl_seconds),
+  semantic_enabled: Boolean(route.semantic_cache_model),
+  semantic_cache_model: route.semantic_cache_model ?? '',
+  semantic_cache_threshold: String(route.semantic_cache_threshold ?? SEMANTIC_THRESHOLD.default),
+  semantic_known: route.semantic_cache_model !== undefined,
   enabled: route.enabled,
 });
 
@@ -178,7 +196,34 @@ export function routeFormErrors(values: RouteFormValues): Errors<RouteFormValues
     cooldown_seconds: integerError(values.cooldown_seconds, ROUTE_LIMITS.cooldown_seconds),
     // Judged only while the cache is on: a TTL left behind is not sent.
     cache_ttl_seconds: values.cache_enabled ? errorOf(parseCacheTtl(values.cache_ttl_seconds)) : undefined,
+    // Judged only while the semantic cache is on, as the TTL is.
+    semantic_cache_model:
+      values.semantic_enabled && values.semantic_cache_model.trim() === '' ? SEMANTIC_MODEL_RULE : undefined,
+    semantic_cache_threshold:
+      values.semantic_enabled && parseThreshold(values.semantic_cache_threshold) === null
+        ? SEMANTIC_THRESHOLD_RULE
+        : undefined,
   });
+}
+
+/** The similarity typed, within the contract's range, or null. */
+function parseThreshold(text: string): number | null {
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  return value >= SEMANTIC_THRESHOLD.minimum && value <= SEMANTIC_THRESHOLD.maximum ? value : null;
+}
+
+/**
+ * The semantic setting to send: when it is on, or to turn it off on a server that knows it; a server from before it
+ * is sent neither field, so it takes the body as it always did.
+ */
+function semanticPayload(values: RouteFormValues) {
+  if (values.semantic_enabled) {
+    return {
+      semantic_cache_model: values.semantic_cache_model.trim(),
+      semantic_cache_threshold: parseThreshold(values.semantic_cache_threshold) as number,
+    };
+  }
+  return values.semantic_known ? { semantic_cache_model: null } : {};
 }
 
 const errorOf = (parsed: number | null | string) => (typeof parsed === 'string' ? parsed : undefined);
@@ -194,6 +239,7 @@ export function routePayload(values: RouteFormValues): ModelRouteCreateBody {
     unsupported_params: values.unsupported_params,
     cache_enabled: values.cache_enabled,
     cache_ttl_seconds: values.cache_enabled ? (parseCacheTtl(values.cache_ttl_seconds) as number | null) : null,
+    ...semanticPayload(values),
     enabled: values.enabled,
   };
 }

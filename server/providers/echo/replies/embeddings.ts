@@ -13,12 +13,16 @@ interface EmbeddingInput {
   tokens: number;
 }
 
+const wordsOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
 const isTokenArray = (value: unknown): value is number[] =>
   Array.isArray(value) && value.length > 0 && value.every((token) => Number.isInteger(token));
 
 /** OpenAI's `input`: a string, strings, a token array, or token arrays; null when it is none of them. */
 function inputsOf(input: unknown): EmbeddingInput[] | null {
-  const text = (value: string) => ({ key: `text:${value}`, tokens: estimateTokens(value) });
+  // Texts that differ only in case, spacing and punctuation embed the same, so the demo's semantic cache has something
+  // to find (docs/gateway.md#semantic-cache): "What is 2 + 2?" and "what is 2+2" are one vector, "2 + 3" another.
+  const text = (value: string) => ({ key: `text:${wordsOf(value)}`, tokens: estimateTokens(value) });
   const tokens = (value: number[]) => ({ key: `tokens:${value.join(',')}`, tokens: value.length });
   if (typeof input === 'string') return [text(input)];
   if (isTokenArray(input)) return [tokens(input)];
