@@ -8,8 +8,8 @@
  * rate, and a ladder to the highest rate held. Prints one markdown table, the issue's aims as ratios, then one row per
  * endpoint (endpointBench.ts).
  *
- * Knobs: BENCH_ROWS (default direct,trivial,portkey,pglite,cache,postgres,cluster1,cluster2; direct is always
- * measured),
+ * Knobs: BENCH_ROWS (default direct,trivial,portkey,pglite,cache,cacheredis,postgres,cluster1,cluster2; direct is
+ * always measured; cacheredis: the cache's hits with its answers in a throw-away redis-server, CACHE_STORE=redis),
  * BENCH_ADMISSION (default lease,statement), BENCH_SERIAL_SECONDS (default 5) one request at a time, BENCH_RATE
  * (default 1000 req/s) for BENCH_SECONDS (default 10), then BENCH_STEPS ladder steps (default 3) of
  * BENCH_STEP_SECONDS (default 4); BENCH_CLUSTER_PORT (default 28080: HAProxy, then the instances, PostgreSQL at +10,
@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/types';
+import { startTestRedis } from '../test/redisHelper';
 import { withPglite, withPostgres } from './benchDatabases';
 import { measureEndpoints, printEndpointRows, type EndpointRow } from './endpointBench';
 import {
@@ -78,7 +79,7 @@ async function startTraceSink() {
   };
 }
 
-const ROW_NAMES = ['direct', 'trivial', 'portkey', 'pglite', 'cache', 'postgres', 'cluster1', 'cluster2'];
+const ROW_NAMES = ['direct', 'trivial', 'portkey', 'pglite', 'cache', 'cacheredis', 'postgres', 'cluster1', 'cluster2'];
 /**
  * The response cache's rows (docs/gateway.md#caching), on PGlite with leases: every request the same with
  * `x-gateway-cache: true` (the first a miss, every other a hit), and with `Cache-Control: no-cache` as well (each goes
@@ -130,6 +131,7 @@ async function inProcess(
   providerUrl: string,
   watch: Watch,
   cache: (typeof CACHE_ROWS)[keyof typeof CACHE_ROWS] | null = null,
+  redisUrl: string | null = null,
 ): Promise<PathRow> {
   const { teamId, key } = await prepare(db);
   const app = await startGateway(db, {
@@ -137,6 +139,7 @@ async function inProcess(
     OPENAI_BASE_URL: providerUrl,
     GATEWAY_ADMISSION: admission,
     ...watch.env,
+    ...(redisUrl && { REDIS_URL: redisUrl }),
   });
   try {
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
@@ -147,7 +150,7 @@ async function inProcess(
     );
     const billed = await billedWithin(db, teamId, answered(result), 0);
     const named = cache
-      ? `gateway (in process, ${cache.label})`
+      ? `gateway (in process, ${cache.label}${redisUrl ? ' in Redis' : ''})`
       : watch.name === 'off'
         ? 'gateway (in process)'
         : `gateway (in process, ${watch.name} on)`;
@@ -195,6 +198,17 @@ async function main() {
     if (ROWS.has('cache')) {
       for (const cache of Object.values(CACHE_ROWS)) {
         rows.push(await withPglite((db) => inProcess('PGlite', 'lease', db, provider.url, watchOf('off', ''), cache)));
+      }
+    }
+    if (ROWS.has('cacheredis')) {
+      const redis = await startTestRedis();
+      try {
+        const hits = CACHE_ROWS.hits;
+        rows.push(
+          await withPglite((db) => inProcess('PGlite', 'lease', db, provider.url, watchOf('off', ''), hits, redis.url)),
+        );
+      } finally {
+        await redis.stop();
       }
     }
     const url = process.env.BENCH_DATABASE_URL;
