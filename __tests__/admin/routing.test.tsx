@@ -66,6 +66,7 @@ describe('/admin/routing', () => {
       'openai/text-embedding-3-small',
     );
     await fill(user, within(dialog).getByRole('spinbutton', { name: /^Least similarity/ }), '0.9');
+    await user.click(within(dialog).getByRole('checkbox', { name: /conversations whose earlier turns are identical/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Route' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fakeDb.lastRequest('POST', '/v1/admin/routing/routes')?.body).toMatchObject({
@@ -76,6 +77,7 @@ describe('/admin/routing', () => {
       cache_ttl_seconds: 900,
       semantic_cache_model: 'openai/text-embedding-3-small',
       semantic_cache_threshold: 0.9,
+      semantic_cache_conversations: true,
       enabled: true,
     });
     const fast = await rowIn('Model routes', 'team/fast');

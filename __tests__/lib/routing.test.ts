@@ -32,6 +32,7 @@ const fakeRoute = (): ModelRoute => ({
   cache_ttl_seconds: 60,
   semantic_cache_model: null,
   semantic_cache_threshold: 0.95,
+  semantic_cache_conversations: false,
   enabled: true,
   created_at: '2026-11-28T00:00:00.000Z',
   updated_at: '2026-11-28T00:00:00.000Z',
@@ -161,7 +162,12 @@ describe('the route form', () => {
       semantic_cache_threshold: '0.9',
     };
     expect(routeFormErrors(on)).toEqual({});
-    expect(routePayload(on)).toMatchObject({ semantic_cache_model: 'openai/embed', semantic_cache_threshold: 0.9 });
+    expect(routePayload(on)).toMatchObject({
+      semantic_cache_model: 'openai/embed',
+      semantic_cache_threshold: 0.9,
+      semantic_cache_conversations: false,
+    });
+    expect(routePayload({ ...on, semantic_conversations: true }).semantic_cache_conversations).toBe(true);
     expect(routeFormErrors({ ...on, semantic_cache_model: ' ', semantic_cache_threshold: '0.2' })).toEqual({
       semantic_cache_model: 'Enter the embedding model, or turn the semantic cache off',
       semantic_cache_threshold: 'The similarity must be a number from 0.5 to 1',
@@ -172,9 +178,14 @@ describe('the route form', () => {
     expect(routeFormErrors(off)).toEqual({});
     const sent = routePayload(off);
     expect(sent.semantic_cache_model).toBeNull();
-    expect('semantic_cache_threshold' in sent).toBe(false);
+    expect('semantic_cache_threshold' in sent || 'semantic_cache_conversations' in sent).toBe(false);
     // A server from before the semantic cache: neither field, so its schema takes the body as it always did.
-    const { semantic_cache_model: _model, semantic_cache_threshold: _threshold, ...older } = fakeRoute();
+    const {
+      semantic_cache_model: _model,
+      semantic_cache_threshold: _threshold,
+      semantic_cache_conversations: _conversations,
+      ...older
+    } = fakeRoute();
     const olderPayload = routePayload(routeFormValues(older));
     expect('semantic_cache_model' in olderPayload || 'semantic_cache_threshold' in olderPayload).toBe(false);
     expect(routePayload({ ...EMPTY_ROUTE_FORM, name: 'x' })).not.toHaveProperty('semantic_cache_model');

@@ -191,6 +191,7 @@ export const ModelRoute = Type.Object({
   cache_ttl_seconds: Type.Optional(CacheTtlSeconds),
   semantic_cache_model: Type.Optional(SemanticModel),
   semantic_cache_threshold: Type.Optional(Type.Number()),
+  semantic_cache_conversations: Type.Optional(Type.Boolean()),
   enabled: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -212,6 +213,7 @@ const routeFields = {
   cache_ttl_seconds: CacheTtlSeconds,
   semantic_cache_model: SemanticModel,
   semantic_cache_threshold: SemanticThreshold,
+  semantic_cache_conversations: Type.Boolean({ errorMessage: 'semantic_cache_conversations must be true or false.' }),
   enabled: Enabled(),
 };
 /** A new route: only the name is required; the rest default as in the table. */

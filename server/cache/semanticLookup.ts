@@ -35,7 +35,7 @@ export async function lookSemantically(
   request: SemanticRequest,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SemanticResult | null> {
-  const prompt = semanticPrompt(request.endpoint, request.body);
+  const prompt = semanticPrompt(request.endpoint, request.body, { conversations: request.setting.conversations });
   if (!prompt) return null;
   try {
     const embedded = await request.embed(request.setting.model, prompt.text);

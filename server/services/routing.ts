@@ -16,6 +16,7 @@ interface RouteRow {
   cache_ttl_seconds: number | null;
   semantic_cache_model: string | null;
   semantic_cache_threshold: number;
+  semantic_cache_conversations: boolean;
   deployment_id: string | null;
   rank: number | null;
   weight: number | null;
@@ -44,7 +45,8 @@ export async function loadRoutingTable(
   const [routeRows, credentialRows] = await Promise.all([
     q.query<RouteRow>(
       `SELECT r.id, r.name, r.max_retries, r.backoff_ms, r.cooldown_failures, r.cooldown_seconds, r.unsupported_params,
-              r.cache_enabled, r.cache_ttl_seconds, r.semantic_cache_model, r.semantic_cache_threshold, d.id AS deployment_id, d.rank, d.weight, d.provider, d.model, d.credential_id
+              r.cache_enabled, r.cache_ttl_seconds, r.semantic_cache_model, r.semantic_cache_threshold,
+              r.semantic_cache_conversations, d.id AS deployment_id, d.rank, d.weight, d.provider, d.model, d.credential_id
        FROM model_routes r LEFT JOIN route_deployments d ON d.route_id = r.id AND d.enabled
        WHERE r.enabled ORDER BY r.name, d.rank, d.created_at, d.id`,
     ),
@@ -68,7 +70,11 @@ export async function loadRoutingTable(
         },
         cache: row.cache_enabled ? { enabled: true, scope: null, ttlSeconds: row.cache_ttl_seconds } : null,
         semantic: row.semantic_cache_model
-          ? { model: row.semantic_cache_model, threshold: row.semantic_cache_threshold }
+          ? {
+              model: row.semantic_cache_model,
+              threshold: row.semantic_cache_threshold,
+              conversations: row.semantic_cache_conversations,
+            }
           : null,
         deployments: [],
       };

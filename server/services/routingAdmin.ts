@@ -176,6 +176,7 @@ interface RouteRow {
   cache_ttl_seconds: number | null;
   semantic_cache_model: string | null;
   semantic_cache_threshold: number;
+  semantic_cache_conversations: boolean;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -232,6 +233,7 @@ async function routesWhere(q: Queryable, where: string, params: unknown[]): Prom
     cache_ttl_seconds: row.cache_ttl_seconds,
     semantic_cache_model: row.semantic_cache_model,
     semantic_cache_threshold: row.semantic_cache_threshold,
+    semantic_cache_conversations: row.semantic_cache_conversations,
     enabled: row.enabled,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -263,6 +265,7 @@ const ROUTE_COLUMNS = [
   'cache_ttl_seconds',
   'semantic_cache_model',
   'semantic_cache_threshold',
+  'semantic_cache_conversations',
   'enabled',
 ] as const;
 

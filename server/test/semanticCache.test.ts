@@ -145,6 +145,25 @@ describe('semantic cache', () => {
     assert.equal(chatCalls(), 6);
   });
 
+  test('a conversation is compared only where the route allows it, and then only with identical earlier turns', async () => {
+    const conversation = (last: string, first = 'Hello') =>
+      ask(last, {
+        messages: [
+          { role: 'user', content: first },
+          { role: 'assistant', content: 'Hi' },
+          { role: 'user', content: last },
+        ],
+      });
+    const allowed = await ctx.request('PUT', routePath, { as: admin, body: { semantic_cache_conversations: true } });
+    assert.equal(allowed.status, 200, allowed.text);
+    assert.equal(allowed.body.semantic_cache_conversations, true);
+    assert.equal((await send(key, conversation('What is two plus two?'))).status_, 'miss');
+    assert.equal((await send(key, conversation('what is two plus two'))).status_, 'hit');
+    // The same last words after another first turn: another conversation.
+    assert.equal((await send(key, conversation('what is two plus two', 'Good morning'))).status_, 'miss');
+    assert.equal(chatCalls(), 2);
+  });
+
   test('off unless the route turns it on; a prompt that cannot be embedded is a plain miss', async () => {
     const off = await ctx.request('PUT', routePath, { as: admin, body: { semantic_cache_model: null } });
     assert.equal(off.status, 200, off.text);

@@ -5,7 +5,8 @@ import { similarity, unitVector } from '../cache/semanticCache';
 import type { EndpointName } from '../formats/types';
 
 /** What the semantic cache compares of each door's body (docs/gateway.md#semantic-cache): single-turn text only. */
-const cases: [string, EndpointName, unknown, { text: string; rest: unknown } | null][] = [
+type Case = [string, EndpointName, unknown, { text: string; rest: unknown } | null];
+const cases: Case[] = [
   [
     'chat: a system prompt and one user message',
     'chat.completions',
@@ -121,8 +122,75 @@ const cases: [string, EndpointName, unknown, { text: string; rest: unknown } | n
   ['embeddings: never', 'embeddings', { model: 'm', input: 'Hi' }, null],
 ];
 
-for (const [name, endpoint, body, expected] of cases) {
-  test(name, () => assert.deepEqual(semanticPrompt(endpoint, body), expected));
+/** Where the route allows conversations: the last user message, every earlier turn kept in the rest. */
+const CONVERSATIONS = { conversations: true };
+const conversationCases: Case[] = [
+  [
+    'chat: the last user message of a conversation',
+    'chat.completions',
+    {
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+        { role: 'user', content: 'c' },
+      ],
+    },
+    {
+      text: 'c',
+      rest: {
+        model: 'm',
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'assistant', content: 'b' },
+          { role: 'user', content: null },
+        ],
+      },
+    },
+  ],
+  [
+    'chat: a conversation ending on a tool result is not compared',
+    'chat.completions',
+    {
+      model: 'm',
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'tool', content: 'x' },
+      ],
+    },
+    null,
+  ],
+  [
+    'responses: a continued conversation keeps its previous response in the rest',
+    'responses',
+    { model: 'm', input: 'Hi', previous_response_id: 'r1' },
+    { text: 'Hi', rest: { model: 'm', input: null, previous_response_id: 'r1' } },
+  ],
+  [
+    'generateContent: the last of two turns',
+    'generateContent',
+    {
+      model: 'm',
+      contents: [{ parts: [{ text: 'a' }] }, { role: 'model', parts: [{ text: 'b' }] }, { parts: [{ text: 'c' }] }],
+    },
+    {
+      text: 'c',
+      rest: {
+        model: 'm',
+        contents: [{ parts: [{ text: 'a' }] }, { role: 'model', parts: [{ text: 'b' }] }, { parts: null }],
+      },
+    },
+  ],
+];
+
+for (const [rule, table] of [
+  [{ conversations: false }, cases],
+  [CONVERSATIONS, conversationCases],
+] as const) {
+  for (const [name, endpoint, body, expected] of table) {
+    const named = rule.conversations ? `conversations allowed: ${name}` : name;
+    test(named, () => assert.deepEqual(semanticPrompt(endpoint, body, rule), expected));
+  }
 }
 
 test('similarity is the cosine of unit vectors; vectors of other lengths or zero ones never match', () => {

@@ -38,6 +38,7 @@ function route(
     cache_ttl_seconds: null,
     semantic_cache_model: null,
     semantic_cache_threshold: 0.95,
+    semantic_cache_conversations: false,
     enabled: true,
     created_at: at(now, 700),
     updated_at: at(now, 700),

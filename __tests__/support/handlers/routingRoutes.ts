@@ -106,6 +106,7 @@ const createRoute = route('post', ADMIN_MODEL_ROUTES_PATH, ({ body }) => {
     cache_ttl_seconds: null,
     semantic_cache_model: null,
     semantic_cache_threshold: 0.95,
+    semantic_cache_conversations: false,
     enabled: true,
     ...input,
     created_at: now(),

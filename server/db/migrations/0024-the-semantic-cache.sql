@@ -5,7 +5,9 @@
 ALTER TABLE model_routes
   ADD COLUMN semantic_cache_model text,
   ADD COLUMN semantic_cache_threshold real NOT NULL DEFAULT 0.95
-    CHECK (semantic_cache_threshold > 0 AND semantic_cache_threshold <= 1);
+    CHECK (semantic_cache_threshold > 0 AND semantic_cache_threshold <= 1),
+  -- Single-turn requests only (false), or also a conversation's last user message when its earlier turns are identical.
+  ADD COLUMN semantic_cache_conversations boolean NOT NULL DEFAULT false;
 
 -- One row per answer stored with its prompt's embedding (float32, little-endian). scope_key is the hash of everything
 -- the answer depends on but the prompt's words (the door, the route, the rest of the body, the key's or team's

@@ -5,6 +5,8 @@ export interface SemanticSetting {
   model: string;
   /** The least cosine similarity at which a stored answer is served, above 0 and at most 1. */
   threshold: number;
+  /** Also a conversation's last user message, when its earlier turns are identical (semanticPrompt.ts). */
+  conversations: boolean;
 }
 import type { GatewayProvider } from '../../../contract/providers';
 import type { UnsupportedParams } from '../../formats/translate/omissions';

@@ -7,6 +7,9 @@ export const CACHE_TTL_LABEL = 'Keep answers for (seconds)';
 export const CACHE_TTL_HINT = "Empty for the gateway's default.";
 export const CACHE_SWITCH_LABEL = 'Answer identical requests from the cache';
 export const SEMANTIC_SWITCH_LABEL = 'Also answer prompts that mean the same (semantic cache)';
+/** Off by default: single-turn prompts only (docs/gateway.md#semantic-cache). */
+export const SEMANTIC_CONVERSATIONS_LABEL =
+  'Also compare the last message of conversations whose earlier turns are identical';
 
 /** Seconds from 1 to 30 days, null when empty (the gateway's default), or the message. */
 export function parseCacheTtl(text: string): number | null | string {

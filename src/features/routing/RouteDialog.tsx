@@ -1,7 +1,13 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
-import { CACHE_SWITCH_LABEL, CACHE_TTL_HINT, CACHE_TTL_LABEL, SEMANTIC_SWITCH_LABEL } from '../cache/cacheTtl';
+import {
+  CACHE_SWITCH_LABEL,
+  CACHE_TTL_HINT,
+  CACHE_TTL_LABEL,
+  SEMANTIC_CONVERSATIONS_LABEL,
+  SEMANTIC_SWITCH_LABEL,
+} from '../cache/cacheTtl';
 import { textFieldBinding } from '../../components/admin/textFieldBinding';
 import { useAdminMutation } from '../../components/admin/useAdminMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
@@ -138,6 +144,15 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
               form.errors.semantic_cache_threshold ??
               `From ${SEMANTIC_THRESHOLD.minimum} to ${SEMANTIC_THRESHOLD.maximum}: the closer to 1, the closer in meaning a cached prompt must be.`
             }
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={form.values.semantic_conversations}
+                onChange={(event) => form.onChange({ semantic_conversations: event.target.checked })}
+              />
+            }
+            label={SEMANTIC_CONVERSATIONS_LABEL}
           />
         </>
       )}

@@ -143,6 +143,7 @@ export interface RouteFormValues {
   semantic_enabled: boolean;
   semantic_cache_model: string;
   semantic_cache_threshold: string;
+  semantic_conversations: boolean;
   /** Whether the server sent the route's semantic setting: only then may an edit send it (to turn it off). */
   semantic_known: boolean;
   enabled: boolean;
@@ -162,6 +163,7 @@ export const EMPTY_ROUTE_FORM: RouteFormValues = {
   semantic_enabled: false,
   semantic_cache_model: '',
   semantic_cache_threshold: String(SEMANTIC_THRESHOLD.default),
+  semantic_conversations: false,
   semantic_known: false,
   enabled: true,
 };
@@ -181,6 +183,7 @@ export const routeFormValues = (route: ModelRoute): RouteFormValues => ({
   semantic_enabled: Boolean(route.semantic_cache_model),
   semantic_cache_model: route.semantic_cache_model ?? '',
   semantic_cache_threshold: String(route.semantic_cache_threshold ?? SEMANTIC_THRESHOLD.default),
+  semantic_conversations: route.semantic_cache_conversations ?? false,
   semantic_known: route.semantic_cache_model !== undefined,
   enabled: route.enabled,
 });
@@ -221,6 +224,7 @@ function semanticPayload(values: RouteFormValues) {
     return {
       semantic_cache_model: values.semantic_cache_model.trim(),
       semantic_cache_threshold: parseThreshold(values.semantic_cache_threshold) as number,
+      semantic_cache_conversations: values.semantic_conversations,
     };
   }
   return values.semantic_known ? { semantic_cache_model: null } : {};
