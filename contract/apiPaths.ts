@@ -53,6 +53,10 @@ export const API_KEYS_PATH = '/v1/api-keys/';
 /** The response cache's answers of one key, or of the whole team (docs/gateway.md#caching): DELETE purges them. */
 export const apiKeyCachePath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}/cache`;
 export const TEAM_CACHE_PATH = '/v1/teams/cache';
+/** Guardrail policies (docs/guardrails.md#policies): the team's, a key's, and the operator's floor. */
+export const TEAM_GUARDRAILS_PATH = '/v1/teams/guardrails';
+export const apiKeyGuardrailsPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}/guardrails`;
+export const ADMIN_GUARDRAILS_PATH = '/v1/admin/guardrails';
 export const apiKeyPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}`;
 export const apiKeyRotatePath = (keyId: string) => `${apiKeyPath(keyId)}/rotate`;
 

@@ -32,6 +32,7 @@ import { playgroundRoutes } from './routes/playground';
 import { adminRoutingRoutes } from './routes/adminRouting';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { cacheRoutes } from './routes/cache';
+import { guardrailRoutes } from './routes/guardrails';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
 import { requestLogRoutes } from './routes/requestLog';
@@ -245,6 +246,7 @@ export async function buildApp({
     requestLogRoutes,
     apiKeyRoutes,
     cacheRoutes,
+    guardrailRoutes,
     adminRoutes,
     adminConsoleRoutes,
     dashboardModelRoutes,

@@ -1,5 +1,6 @@
 import type { RequestLogEntry } from '../../contract/schemas/requestLog';
 import {
+  guardrailsText,
   durationText,
   errorText,
   keyName,
@@ -82,4 +83,12 @@ describe('one request of the log as it reads', () => {
       usedModels({ usage_by_model: { a: usage('gpt-4o'), b: usage('claude-sonnet-4'), c: usage('gpt-4o') } }),
     ).toEqual(['claude-sonnet-4', 'gpt-4o']);
   });
+});
+
+describe('what the guardrails did, as it reads', () => {
+  it.each([
+    ['redacted=email:2', 'Redacted email 2'],
+    ['redacted=card:1,email:2;flagged=phone:1', 'Redacted card 1, email 2; flagged phone 1'],
+    ['flagged=national_id:1,pattern:ticket:3', 'Flagged national id 1, pattern ticket 3'],
+  ])('%s', (recorded, text) => expect(guardrailsText(recorded)).toBe(text));
 });

@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'user.disabled',
   'user.enabled',
+  'team.guardrails_changed',
+  'api_key.guardrails_changed',
+  'guardrails.floor_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -91,6 +91,11 @@ export const RequestLogEntry = Type.Object({
    */
   cached_from: Type.Optional(Nullable(Type.String())),
   cache_saved_cents: Type.Optional(Nullable(Type.Integer())),
+  /**
+   * What the guardrails did to the request (docs/guardrails.md), by rule and count, never what they found:
+   * `redacted=email:2;flagged=phone:1`. Absent from a server older than migration 25; null when they did nothing.
+   */
+  guardrails: Type.Optional(Nullable(Type.String())),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
@@ -135,4 +140,5 @@ export const REQUEST_LOG_CSV_COLUMNS = [
   'request_id',
   'cached_from',
   'cache_saved_cents',
+  'guardrails',
 ] as const satisfies readonly (keyof RequestLogEntry)[];

@@ -76,6 +76,8 @@ interface BillContext {
   written?: () => void;
   /** The x-request-id the client gets, on every row the request writes (its tries and its answer). */
   callerRequestId: string;
+  /** What the guardrails did to the prompt (docs/guardrails.md), on every row the request writes. */
+  guardrails?: string | null;
 }
 
 const NO_TOKENS: TokenUsage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
@@ -129,6 +131,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         callerRequestId: context.callerRequestId,
         cachedFrom: extra.cached?.cachedFrom ?? null,
         cacheSavedCents: extra.cached?.savedCents ?? null,
+        guardrails: context.guardrails ?? null,
       },
       { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
     );

@@ -44,6 +44,8 @@ export interface UsageEvent {
   cachedFrom?: string | null;
   /** A cache hit's saving: what the answer had cost, less what the hit was billed. */
   cacheSavedCents?: number | null;
+  /** What the guardrails did, by rule and count (`redacted=email:2;flagged=phone:1`), never what they found. */
+  guardrails?: string | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -70,21 +72,21 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
                             $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
-                            $24::bigint[], $25::text[], $26::text[], $27::bigint[])
+                            $24::bigint[], $25::text[], $26::text[], $27::bigint[], $28::text[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
               deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id, cached_from,
-              cache_saved_cents)
+              cache_saved_cents, guardrails)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
                                  request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message,
-                                 caller_request_id, cached_from, cache_saved_cents)
+                                 caller_request_id, cached_from, cache_saved_cents, guardrails)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
               COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message,
-              caller_request_id, cached_from, cache_saved_cents
+              caller_request_id, cached_from, cache_saved_cents, guardrails
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -248,6 +250,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.callerRequestId ?? null),
       column((e) => e.cachedFrom ?? null),
       column((e) => e.cacheSavedCents ?? null),
+      column((e) => e.guardrails ?? null),
     ],
     { name: 'usage_record_batch' },
   );

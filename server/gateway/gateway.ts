@@ -18,6 +18,7 @@ import { databaseCacheStore, type CacheStore } from '../cache/cacheStore';
 import { createResponseCache } from '../cache/responseCache';
 import { databaseSemanticCache } from '../cache/semanticCache';
 import { createKeyCaching } from './keyCaching';
+import { createGuardrailPolicies } from '../guardrails/policyStore';
 
 export type GatewayOptions = Omit<CreditOptions, 'admission'>;
 
@@ -40,6 +41,8 @@ export function createGateway(
   // The keys whose owner turned caching on (keyCaching.ts): reloaded after any key's edit, and after a key is created
   // with caching on.
   const keyCaching = createKeyCaching(db);
+  // Each key's guardrail policy (docs/guardrails.md#policies): reloaded after any policy's edit.
+  const guardrails = createGuardrailPolicies(db);
   const caches: Record<Change, { invalidate(n?: number): void }> = {
     pricing: catalog.pricing,
     routing: catalog.routing,
@@ -50,6 +53,7 @@ export function createGateway(
       },
     },
     caching: keyCaching,
+    guardrails,
   };
   const drop = (kind: Change, n?: number) => caches[kind].invalidate(n);
   const subscription = subscribeChanges(db, drop, log);
@@ -62,6 +66,7 @@ export function createGateway(
     cooldowns,
     cache,
     keyCaching,
+    guardrails,
     /** What watches each request: the metrics and traces when they are on (app.ts). */
     probe,
     /** Resolves once this instance hears the changes published by every instance, and has said it is alive. */

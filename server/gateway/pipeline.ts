@@ -24,6 +24,8 @@ import type { CachedAnswer } from '../cache/cacheStore';
 import { CACHE_SIMILARITY_HEADER, lookSemantically } from '../cache/semanticLookup';
 import type { KeptAnswer } from './relay';
 import { badCacheHeader } from './errors';
+import { guardPrompt } from '../guardrails/guardPrompt';
+import type { GuardrailPolicies } from '../guardrails/policyStore';
 
 /**
  * What serving a request uses of the gateway (gateway.ts), and nothing else: the catalog to route it, the credit
@@ -39,6 +41,8 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
   cache: Pick<ResponseCache, 'config' | 'find' | 'store' | 'semantic'>;
   /** The keys whose owner turned caching on for every request (keyCaching.ts). */
   keyCaching: Pick<KeyCaching, 'get'>;
+  /** Each key's guardrail policy (docs/guardrails.md). */
+  guardrails: Pick<GuardrailPolicies, 'forKey'>;
 }
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */
@@ -125,6 +129,10 @@ async function serve(
     const onlyEmbeddings = found.route.deployments.every((d) => embeddingsOnly(d.provider, d.model));
     throw onlyEmbeddings ? embeddingsModel(call.body.model, call.endpoint) : notOffered(call.body.model, call.endpoint);
   }
+  // The prompt through the key's guardrails before anything is held: a block is never billed, and a redacted prompt is
+  // what is measured, sent, cached and logged.
+  const guarded = await guardPrompt(parts.guardrails, call.keyHash, call.body, reply);
+  call = { ...call, body: guarded.body };
   const measure = measureRequest(call.endpoint, call.body);
   const answerers = answerersOf(resolved);
   const window = tooLongFor([...answerers.values()], measure);
@@ -174,6 +182,7 @@ async function serve(
       log: request.log,
       written,
       callerRequestId: request.id,
+      guardrails: guarded.summary,
     }),
   );
   // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).

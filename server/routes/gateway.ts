@@ -7,6 +7,7 @@ import { GatewayError } from '../formats/gatewayError';
 import { googleErrorBody } from '../formats/googleErrors';
 import { renameGeminiFields } from '../formats/translate/geminiFieldNames';
 import { doorEmbedder } from '../cache/promptEmbedder';
+import { guardPrompt } from '../guardrails/guardPrompt';
 import { rateLimited, sendAnthropicError, sendGatewayError, sendGoogleError, unknownUrl } from '../gateway/errors';
 import { serveGatewayCall } from '../gateway/pipeline';
 import { countTokens, type CountingDoor } from '../gateway/countTokens';
@@ -188,7 +189,10 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       timeoutMs: gateway.config.upstreamTimeoutMs,
       log: request.log,
     };
-    const counted = await countTokens(parts, door, hashApiKey(keyOf(request)), body, conversationOptions(request));
+    const keyHash = hashApiKey(keyOf(request));
+    // A count is checked as its request would be (docs/guardrails.md): a blocked prompt is not even counted.
+    const guarded = await guardPrompt(gateway.guardrails, keyHash, body, reply);
+    const counted = await countTokens(parts, door, keyHash, guarded.body, conversationOptions(request));
     reply.header(TOKEN_COUNT_HEADER, counted.countedBy);
     return counted.reply ?? answer(counted.tokens);
   };

@@ -3,7 +3,7 @@ import { notify } from '../db/perSchema';
 import type { Db, Queryable } from '../db/types';
 
 /** What instances keep in memory from the database and drop when an admin edits it (on whichever instance). */
-export const CHANGES = ['pricing', 'routing', 'keys', 'caching'] as const;
+export const CHANGES = ['pricing', 'routing', 'keys', 'caching', 'guardrails'] as const;
 export type Change = (typeof CHANGES)[number];
 
 const CHANNEL = 'gateway_changes';

@@ -61,6 +61,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.deleted': 'Webhook removed',
   'user.disabled': 'User disabled',
   'user.enabled': 'User enabled',
+  'team.guardrails_changed': 'Team guardrails changed',
+  'api_key.guardrails_changed': 'API key guardrails changed',
+  'guardrails.floor_changed': 'Guardrail floor changed',
 };
 
 export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
@@ -78,6 +81,7 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   deployment: 'Route deployment',
   credential: 'Credential',
   alert_settings: 'Alert settings',
+  guardrails: 'Guardrails',
   webhook: 'Webhook',
   user: 'User',
 };

@@ -10,7 +10,7 @@ import { formatCents } from '../../../contract/money';
 import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { formatCount } from '../../lib/numbers';
 import { formatDateTimeSeconds } from '../../lib/time';
-import { durationText, isCached, keyName, keyPrefixText, memberName, modelText } from './requestLog';
+import { durationText, guardrailsText, isCached, keyName, keyPrefixText, memberName, modelText } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
 
 export const DETAILS_TITLE = 'Request details';
@@ -63,6 +63,8 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
           ['Saved by the cache', formatCents(row.cache_saved_cents ?? 0)],
         ] as [string, ReactNode][])
       : []),
+    // What the guardrails did, by rule and count (docs/guardrails.md); an older server sends nothing.
+    ...(row.guardrails ? ([['Guardrails', guardrailsText(row.guardrails)]] as [string, ReactNode][]) : []),
     ['Log entry', copyable('Log entry', row.id)],
     ['Endpoint', row.endpoint ?? '-'],
     ['Key', [keyName(row), keyPrefixText(row)].filter(Boolean).join(' · ')],

@@ -36,6 +36,27 @@ export const memberName = (entry: RequestLogEntry): string => entry.user_name ??
 /** 'openai/gpt-4o': the model that answered, as the gateway names it. */
 export const modelText = (entry: RequestLogEntry): string => `${entry.provider}/${entry.model}`;
 
+/** `redacted=email:2;flagged=phone:1` as a person reads it: "Redacted email 2, flagged phone 1". */
+export function guardrailsText(recorded: string): string {
+  const said = recorded
+    .split(';')
+    .map((part) => {
+      const [action, counts = ''] = part.split('=');
+      const list = counts
+        .split(',')
+        .filter(Boolean)
+        // The count is after the last colon: an owner's pattern is named `pattern:<name>`.
+        .map((count) => {
+          const at = count.lastIndexOf(':');
+          return `${count.slice(0, at).replace(/[:_]/g, ' ')} ${count.slice(at + 1)}`;
+        })
+        .join(', ');
+      return `${action} ${list}`;
+    })
+    .join('; ');
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
 /** Answered from the response cache (a server older than the cache sends no cached_from: not cached). */
 export const isCached = (entry: Pick<RequestLogEntry, 'cached_from'>): boolean =>
   typeof entry.cached_from === 'string' && entry.cached_from !== '';

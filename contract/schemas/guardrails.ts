@@ -1,0 +1,73 @@
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+
+/**
+ * Guardrail policies (docs/guardrails.md): for each detector, what the gateway does when it finds something in a
+ * request: nothing (`off`), answer and record it (`flag`), replace it with a typed placeholder (`redact`), or refuse
+ * the request (`block`). The team owner sets the team's policy and may narrow or widen it per key; the operator's is
+ * a floor no team goes below.
+ */
+export const GUARDRAIL_DETECTORS = ['secret', 'email', 'phone', 'card', 'iban', 'ip', 'national_id'] as const;
+export type GuardrailDetector = (typeof GUARDRAIL_DETECTORS)[number];
+
+/** From the weakest to the strongest: the operator's floor raises a team's action to its own, never lowers it. */
+export const GUARDRAIL_ACTIONS = ['off', 'flag', 'redact', 'block'] as const;
+export type GuardrailAction = (typeof GUARDRAIL_ACTIONS)[number];
+
+const Action = Type.Union(GUARDRAIL_ACTIONS.map((action) => Type.Literal(action)) as TLiteral<GuardrailAction>[], {
+  errorMessage: `An action must be one of: ${GUARDRAIL_ACTIONS.join(', ')}.`,
+});
+
+/** An owner's own rule: a regular expression, or a list of words (matched whole, ignoring case). */
+export const PATTERN_NAME_RULE = 'A pattern name is 1 to 40 lowercase letters, digits or underscores';
+export const PATTERN_RULE = 'Give a regular expression of at most 500 characters, or at least one word';
+export const MAX_GUARDRAIL_PATTERNS = 20;
+
+export const GuardrailPattern = Type.Object(
+  {
+    name: Type.String({ pattern: '^[a-z0-9_]{1,40}$', errorMessage: `${PATTERN_NAME_RULE}.` }),
+    regex: Type.Optional(Type.String({ minLength: 1, maxLength: 500, errorMessage: `${PATTERN_RULE}.` })),
+    words: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        minItems: 1,
+        maxItems: 200,
+        errorMessage: `${PATTERN_RULE}.`,
+      }),
+    ),
+    action: Action,
+  },
+  { additionalProperties: false },
+);
+export type GuardrailPattern = Static<typeof GuardrailPattern>;
+
+export const GuardrailPolicy = Type.Object(
+  {
+    /** The detectors this policy sets; one it leaves out is the level above's (the team's, for a key). */
+    detectors: Type.Partial(
+      Type.Object(
+        Object.fromEntries(GUARDRAIL_DETECTORS.map((name) => [name, Action])) as Record<
+          GuardrailDetector,
+          typeof Action
+        >,
+        { additionalProperties: false },
+      ),
+    ),
+    patterns: Type.Array(GuardrailPattern, {
+      maxItems: MAX_GUARDRAIL_PATTERNS,
+      errorMessage: `At most ${MAX_GUARDRAIL_PATTERNS} patterns.`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type GuardrailPolicy = Static<typeof GuardrailPolicy>;
+
+/** A level's policy (null: none set) and the operator's floor under it. */
+export const GuardrailSettings = Type.Object({
+  policy: Type.Union([GuardrailPolicy, Type.Null()]),
+  floor: Type.Union([GuardrailPolicy, Type.Null()]),
+});
+export type GuardrailSettings = Static<typeof GuardrailSettings>;
+
+/** What the gateway answers a request a rule blocked (400, in the door's own format). */
+export const GUARDRAIL_VIOLATION = 'guardrail_violation';
+/** The response header that says what the guardrails did: `redacted=email:2,card:1; flagged=phone:1`. */
+export const GUARDRAILS_HEADER = 'x-gateway-guardrails';
