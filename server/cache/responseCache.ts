@@ -39,6 +39,10 @@ export interface ResponseCache {
   find(key: string, mode: Extract<CachePlan, { ttlSeconds: number }>['mode']): Promise<Found>;
   /** How many requests wait now for an identical one in flight (metrics, tests). */
   waiting(): number;
+  /** Keeps count of a write made after its answer left (an answer stored, a prompt remembered), for `settled`. */
+  track(write: Promise<unknown>): void;
+  /** Resolves once every write tracked so far is done (tests: the next identical request then finds it). */
+  settled(): Promise<void>;
   /** Stops the expiry timer and waits for a pass in progress. */
   close(): Promise<void>;
 }
@@ -57,6 +61,11 @@ export function createResponseCache(
 ): ResponseCache {
   const inFlight = new Map<string, Promise<CachedAnswer | null>>();
   let followers = 0;
+  const writing = new Set<Promise<unknown>>();
+  const track = (write: Promise<unknown>) => {
+    writing.add(write);
+    void write.finally(() => writing.delete(write));
+  };
   let closed = false;
   let expiring: Promise<unknown> = Promise.resolve();
   const expiry = setInterval(() => {
@@ -101,12 +110,14 @@ export function createResponseCache(
             };
             // The followers are served from memory now; the store is written after the answer left.
             finish(cached);
-            store
-              .put(
-                { ...cached, key, scope: entry.scope, endpoint: entry.endpoint, ttlSeconds: entry.ttlSeconds },
-                config.sizes,
-              )
-              .catch((error: unknown) => log.warn({ err: error }, 'the response cache could not store an answer'));
+            track(
+              store
+                .put(
+                  { ...cached, key, scope: entry.scope, endpoint: entry.endpoint, ttlSeconds: entry.ttlSeconds },
+                  config.sizes,
+                )
+                .catch((error: unknown) => log.warn({ err: error }, 'the response cache could not store an answer')),
+            );
           },
         };
       },
@@ -124,6 +135,10 @@ export function createResponseCache(
       return deleted;
     },
     waiting: () => followers,
+    track,
+    async settled() {
+      await Promise.all([...writing]);
+    },
     async close() {
       closed = true;
       clearInterval(expiry);

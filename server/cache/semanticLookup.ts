@@ -31,7 +31,11 @@ export type SemanticResult =
  * when its words could not be embedded (then it is an exact miss only; the cache never fails a request).
  */
 export async function lookSemantically(
-  parts: { store: Pick<CacheStore, 'get'>; semantic: Pick<SemanticCache, 'find' | 'remember'> },
+  parts: {
+    store: Pick<CacheStore, 'get'>;
+    semantic: Pick<SemanticCache, 'find' | 'remember'>;
+    track(write: Promise<unknown>): void;
+  },
   request: SemanticRequest,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SemanticResult | null> {
@@ -54,9 +58,11 @@ export async function lookSemantically(
     if (match && hit) return { hit, similarity: match.similarity };
     return {
       remember(cacheKey, ttlSeconds) {
-        parts.semantic
-          .remember({ scopeKey, scope: request.scope, cacheKey, vector, ttlSeconds })
-          .catch((error: unknown) => log.warn({ err: error }, 'the semantic cache could not remember a prompt'));
+        parts.track(
+          parts.semantic
+            .remember({ scopeKey, scope: request.scope, cacheKey, vector, ttlSeconds })
+            .catch((error: unknown) => log.warn({ err: error }, 'the semantic cache could not remember a prompt')),
+        );
       },
     };
   } catch (error) {

@@ -92,8 +92,10 @@ export function createGateway(
       drop(kind);
       await tell();
     },
-    /** Waits for every finished request to be billed (tests). */
-    settled: () => credit.settled(),
+    /** Waits for every finished request to be billed, and its answer stored when it is cached (tests). */
+    settled: async () => {
+      await Promise.all([credit.settled(), cache.settled()]);
+    },
     /** Gives back every credit lease's unused credit now (tests). */
     forgetLeases: () => credit.forgetLeases(),
     async close() {

@@ -38,7 +38,7 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'>
   /** What watches the request (metrics, traces: probe.ts). */
   probe: GatewayProbe;
   /** Answers kept for requests that ask (docs/gateway.md#caching). */
-  cache: Pick<ResponseCache, 'config' | 'find' | 'store' | 'semantic'>;
+  cache: Pick<ResponseCache, 'config' | 'find' | 'store' | 'semantic' | 'track'>;
   /** The keys whose owner turned caching on for every request (keyCaching.ts). */
   keyCaching: Pick<KeyCaching, 'get'>;
   /** Each key's guardrail policy (docs/guardrails.md). */

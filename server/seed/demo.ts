@@ -9,6 +9,20 @@ import { rebuildUsageRollup } from '../services/usage';
 import { BUDGET_CENTS, seedUsage } from './demoUsage';
 import { SEED_TIERS } from './pricingData';
 import { seedRoutes } from './demoRoutes';
+import type { GuardrailPolicy } from '../../contract/schemas/guardrails';
+
+/** The demo team's guardrail policy: a newcomer sees a prompt's email and card redacted and a secret refused. */
+export const DEMO_GUARDRAILS: GuardrailPolicy = {
+  detectors: {
+    secret: 'block',
+    email: 'redact',
+    phone: 'redact',
+    card: 'redact',
+    iban: 'redact',
+    national_id: 'redact',
+  },
+  patterns: [],
+};
 import { seedAlertsAndAudit } from './demoAlerts';
 
 const DAY = 86_400_000;
@@ -154,6 +168,11 @@ async function seedInto(
   }
 
   await seedRoutes(q);
+  // Acme AI's guardrails (docs/guardrails.md): personal data redacted, secrets blocked, on every key of the team.
+  await q.query('INSERT INTO guardrail_policies (team_id, policy) VALUES ($1, $2::jsonb)', [
+    team,
+    JSON.stringify(DEMO_GUARDRAILS),
+  ]);
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
   // Bob's "Data pipeline" key has reached its monthly spending limit: the limit is exactly this month's spend (the

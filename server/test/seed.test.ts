@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { derivedBalanceCents } from '../services/credits';
-import { seedDemo, seedDemoIfEmpty } from '../seed/demo';
+import { DEMO_GUARDRAILS, seedDemo, seedDemoIfEmpty } from '../seed/demo';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 let ctx: TestContext;
@@ -240,6 +240,11 @@ describe('demo seed', () => {
         ['echo/flaky', 1, 100, ['1:1:echo/unavailable-1', '2:1:echo/echo-1']],
         ['team/default-smart', 1, 200, ['1:1:anthropic/claude-sonnet-4', '1:1:openai/gpt-4o', '2:1:echo/echo-1']],
       ]);
+      // Acme AI's guardrails: personal data redacted, secrets blocked (docs/guardrails.md).
+      const alice = await signIn('alice');
+      const guardrails = (await ctx.request('GET', '/v1/teams/guardrails', { as: alice })).body;
+      assert.deepEqual(guardrails.policy.detectors, DEMO_GUARDRAILS.detectors);
+      assert.equal(guardrails.policy.detectors.secret, 'block');
       const cached = routes.find((route: { name: string }) => route.name === 'echo/cached');
       assert.deepEqual([cached.cache_enabled, cached.semantic_cache_model], [true, 'echo/embed-1']);
       const pricing = (await ctx.request('GET', '/v1/admin/pricing?provider=echo', { as: admin })).body.pricings;
