@@ -12,6 +12,7 @@ import { requestLogRoutes } from './handlers/requestLogRoutes';
 import { teamRoutes } from './handlers/teamRoutes';
 import { alertRoutes } from './handlers/alertRoutes';
 import { auditRoutes } from './handlers/auditRoutes';
+import { guardrailRoutes } from './handlers/guardrailRoutes';
 
 export { API_ORIGIN } from './handlers/http';
 export { COUPON_CODE_ALPHABET } from './handlers/adminRoutes';
@@ -29,4 +30,5 @@ export const handlers: HttpHandler[] = [
   ...requestLogRoutes,
   ...alertRoutes,
   ...auditRoutes,
+  ...guardrailRoutes,
 ];

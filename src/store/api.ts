@@ -13,6 +13,7 @@ import { adminEndpoints } from './endpoints/admin';
 import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
 import { alertEndpoints } from './endpoints/alerts';
+import { guardrailEndpoints } from './endpoints/guardrails';
 import { auditEndpoints } from './endpoints/audit';
 import { adminConsoleEndpoints } from './endpoints/adminConsole';
 import { modelEndpoints } from './endpoints/models';
@@ -65,6 +66,7 @@ import { modelEndpoints } from './endpoints/models';
  * | setUserDisabled       | AdminUser {id} and LIST (a status filter), AdminTeam (its members' status)          |
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | saveAlertSettings     | AlertSettings                                                                     |
+ * | saveTeamGuardrails    | TeamGuardrails                                                                    |
  * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
  * | updateWebhookEndpoint | WebhookEndpoint {id}                                                              |
  * | deleteWebhookEndpoint | WebhookEndpoint {id} and LIST                                                     |
@@ -96,6 +98,7 @@ export const api = createApi({
     ...routingEndpoints(build),
     ...requestLogEndpoints(build),
     ...alertEndpoints(build),
+    ...guardrailEndpoints(build),
     ...auditEndpoints(build),
     ...adminConsoleEndpoints(build),
     ...modelEndpoints(build),
@@ -168,6 +171,8 @@ export const {
   useLazyGetRequestLogQuery,
   useGetAlertSettingsQuery,
   useSaveAlertSettingsMutation,
+  useGetTeamGuardrailsQuery,
+  useSaveTeamGuardrailsMutation,
   useGetWebhookEndpointsQuery,
   useCreateWebhookEndpointMutation,
   useUpdateWebhookEndpointMutation,

@@ -29,6 +29,7 @@ export const TAG_TYPES = [
   'Reconciliation',
   'RequestLog',
   'AlertSettings',
+  'TeamGuardrails',
   'WebhookEndpoint',
   'WebhookDelivery',
   'Notification',

@@ -486,6 +486,11 @@ export function buildSeed(now: Date): FakeState {
     requests: seedRequests(now, ACME_TEAM_ID),
     activities: seedActivities(now),
     ...seedAlerts(now, ACME_TEAM_ID),
+    // As the demo: Acme AI redacts personal data and blocks secrets (server/seed/demo.ts).
+    guardrailPolicies: {
+      [ACME_TEAM_ID]: { detectors: { secret: 'block', email: 'redact', card: 'redact' }, patterns: [] },
+    },
+    guardrailFloor: { detectors: { card: 'block' }, patterns: [] },
     dashboardStats: {
       total_api_keys: 3,
       api_keys_change: '+1',

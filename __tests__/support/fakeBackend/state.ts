@@ -1,5 +1,6 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
+import type { GuardrailPolicy } from '../../../contract/schemas/guardrails';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
@@ -168,6 +169,9 @@ export interface FakeState {
   disabledUsers: Record<string, string>;
   /** By team id; a team without an entry has the defaults (DEFAULT_ALERT_SETTINGS). */
   alertSettings: Record<string, AlertSettingsBody>;
+  /** Guardrail policies by team id (docs/guardrails.md), and the operator's floor. */
+  guardrailPolicies: Record<string, GuardrailPolicy>;
+  guardrailFloor: GuardrailPolicy | null;
   webhookEndpoints: FakeWebhookEndpoint[];
   webhookDeliveries: FakeWebhookDelivery[];
   notifications: FakeNotification[];

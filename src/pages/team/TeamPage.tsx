@@ -21,6 +21,13 @@ const AlertsSection = lazy(() =>
   })),
 );
 
+// Owners only, below the alerts: the guardrails' chunk (docs/guardrails.md).
+const GuardrailsSection = lazy(() =>
+  import(/* webpackChunkName: "section-guardrails" */ '../../features/guardrails/GuardrailsSection').then((module) => ({
+    default: module.GuardrailsSection,
+  })),
+);
+
 export function TeamPage() {
   const teamless = useTeamless();
   const team = useGetTeamQuery(undefined, { skip: teamless });
@@ -64,13 +71,21 @@ export function TeamPage() {
             <AlertsSection />
           </Suspense>
         )}
+        {isOwner && (
+          <Suspense fallback={<PageLoader label="Loading guardrails" />}>
+            <GuardrailsSection />
+          </Suspense>
+        )}
       </>
     );
   };
 
   return (
     <>
-      <PageHeader title="Team Settings" subtitle="Manage your team, its monthly budget, its members and its alerts" />
+      <PageHeader
+        title="Team Settings"
+        subtitle="Manage your team, its monthly budget, its members, its alerts and its guardrails"
+      />
       {content()}
     </>
   );
