@@ -8,6 +8,7 @@ import {
   NOTIFICATIONS_PATH,
   paymentHistoryPath,
   TEAM_DASHBOARD_PATH,
+  TEAM_GUARDRAILS_PATH,
   TEAM_INVITES_PATH,
   TEAM_MEMBERS_PATH,
   TEAM_PATH,
@@ -113,10 +114,12 @@ export const FIRST_QUERY_PLANS = {
     if (!teamIdOf(teamAnswer)) return;
     await load({ endpoint: 'getTeamMembers', arg: undefined, path: TEAM_MEMBERS_PATH });
     await load({ endpoint: 'getTeamInvites', arg: undefined, path: TEAM_INVITES_PATH });
-    // The owner's Alerts section; a member is refused (403), which answers nothing and costs the page nothing.
+    // The owner's Alerts section; a member is refused (403), which answers nothing and costs the page nothing. The
+    // owner's Guardrails section: a member may read the policy, so it is a small answer the page does not show them.
     await Promise.all([
       load({ endpoint: 'getAlertSettings', arg: undefined, path: ALERT_SETTINGS_PATH }),
       load({ endpoint: 'getWebhookEndpoints', arg: undefined, path: WEBHOOK_ENDPOINTS_PATH }),
+      load({ endpoint: 'getTeamGuardrails', arg: undefined, path: TEAM_GUARDRAILS_PATH }),
     ]);
   },
 } satisfies Record<string, FirstQueryPlan>;

@@ -71,8 +71,9 @@ export async function appendLedgerEntry(q: Queryable, entry: LedgerEntryInput): 
   );
   // Re-checked on the row's newest version once its lock is taken (READ COMMITTED): concurrent debits cannot both pass.
   const [team] = await q.query<{ credit_balance_cents: number }>(
-    `UPDATE teams SET credit_balance_cents = credit_balance_cents + $2
-     WHERE id = $1 AND (NOT $3 OR $2 >= 0 OR credit_balance_cents - reserved_cents + $2 >= 0)
+    // $2 is bigint: PostgreSQL would infer it from `$2 >= 0` as integer, and refuse an amount past 2^31 cents.
+    `UPDATE teams SET credit_balance_cents = credit_balance_cents + $2::bigint
+     WHERE id = $1 AND (NOT $3 OR $2::bigint >= 0 OR credit_balance_cents - reserved_cents + $2::bigint >= 0)
      RETURNING credit_balance_cents`,
     [entry.teamId, entry.amountCents, entry.keepHolds ?? false],
   );

@@ -202,6 +202,15 @@ describe('manual adjustments', () => {
     assert.equal(await derivedBalanceCents(ctx.db, teamId), 2_000);
   });
 
+  test('amounts past 2^31 cents, up to the largest the contract takes, are added and refused as any other', async () => {
+    // The fuzz test found a credit of $999,999,990.20 answered 500: PostgreSQL typed the amount integer.
+    const credited = await adjust(99_999_999_020, 'Large credit');
+    assert.equal(credited.status, 201, credited.text);
+    assert.equal(credited.body.balance_cents, 99_999_999_020);
+    assert.equal((await adjust(-99_999_999_021, 'Too large a debit')).status, 409);
+    assert.equal((await adjust(-99_999_999_020, 'Back to zero')).body.balance_cents, 0);
+  });
+
   test('bad input: a zero, a fraction, no reason; an unknown team; a debit beyond the balance (409, nothing written)', async () => {
     assert.equal((await adjust(0, 'x')).body.message, ADJUSTMENT_AMOUNT_MESSAGE);
     assert.equal((await adjust(1.5, 'x')).body.message, ADJUSTMENT_AMOUNT_MESSAGE);
