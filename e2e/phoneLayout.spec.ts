@@ -125,6 +125,8 @@ test.describe('at 1024 px, where a grid scrolls sideways', () => {
         for (const { name } of grids) {
           const grid = page.getByRole('grid', { name, exact: true });
           await expect(grid.getByRole('row').nth(1)).toBeVisible();
+          // Down the page first: the header of a grid below the fold (Admin → Routing's deployments) is brought into view.
+          await grid.getByRole('columnheader').first().scrollIntoViewIfNeeded();
           await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => {
             scroller.scrollLeft = scroller.scrollWidth;
           });
