@@ -6,6 +6,7 @@ export const GATEWAY_ENDPOINTS = {
   messages: { path: '/v1/messages', label: 'Messages (Anthropic)' },
   responses: { path: '/v1/responses', label: 'Responses (OpenAI)' },
   embeddings: { path: '/v1/embeddings', label: 'Embeddings (OpenAI)' },
+  moderations: { path: '/v1/moderations', label: 'Moderations (OpenAI)' },
   // The Gemini door: the model and the method are in the path (`:streamGenerateContent?alt=sse` streams).
   generateContent: { path: '/v1beta/models/{model}:generateContent', label: 'generateContent (Gemini)' },
 } as const;

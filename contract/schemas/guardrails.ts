@@ -39,6 +39,23 @@ export const GuardrailPattern = Type.Object(
 );
 export type GuardrailPattern = Static<typeof GuardrailPattern>;
 
+export const MODERATION_ACTIONS = ['flag', 'block'] as const;
+export const MODERATION_MODEL_RULE = 'Name the model or route that moderates, e.g. openai/omni-moderation-latest';
+/** The detector's name a moderation finding is counted and refused under. */
+export const MODERATION_DETECTOR = 'moderation';
+
+export const GuardrailModeration = Type.Object(
+  {
+    model: Type.String({ minLength: 1, maxLength: 200, errorMessage: `${MODERATION_MODEL_RULE}.` }),
+    action: Type.Union(
+      MODERATION_ACTIONS.map((action) => Type.Literal(action)),
+      { errorMessage: 'A moderation action is flag or block.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type GuardrailModeration = Static<typeof GuardrailModeration>;
+
 export const GuardrailPolicy = Type.Object(
   {
     /** The detectors this policy sets; one it leaves out is the level above's (the team's, for a key). */
@@ -55,6 +72,11 @@ export const GuardrailPolicy = Type.Object(
       maxItems: MAX_GUARDRAIL_PATTERNS,
       errorMessage: `At most ${MAX_GUARDRAIL_PATTERNS} patterns.`,
     }),
+    /**
+     * A moderation check through one of the team's own models or routes (OpenAI's moderation format, billed to the
+     * team as its own moderations request); null turns off the team's for a key; absent, the level above's applies.
+     */
+    moderation: Type.Optional(Type.Union([GuardrailModeration, Type.Null()])),
   },
   { additionalProperties: false },
 );

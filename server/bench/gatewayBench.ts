@@ -8,8 +8,9 @@
  * rate, and a ladder to the highest rate held. Prints one markdown table, the issue's aims as ratios, then one row per
  * endpoint (endpointBench.ts).
  *
- * Knobs: BENCH_ROWS (default direct,trivial,portkey,pglite,cache,cacheredis,postgres,cluster1,cluster2; direct is
- * always measured; cacheredis: the cache's hits with its answers in a throw-away redis-server, CACHE_STORE=redis),
+ * Knobs: BENCH_ROWS (default direct,trivial,portkey,pglite,cache,cacheredis,guardrails,postgres,cluster1,cluster2;
+ * direct is always measured; cacheredis: the cache's hits with its answers in a throw-away redis-server,
+ * CACHE_STORE=redis; guardrails: a short and a 10 KB prompt, each without and with the demo's policy, side by side),
  * BENCH_ADMISSION (default lease,statement), BENCH_SERIAL_SECONDS (default 5) one request at a time, BENCH_RATE
  * (default 1000 req/s) for BENCH_SECONDS (default 10), then BENCH_STEPS ladder steps (default 3) of
  * BENCH_STEP_SECONDS (default 4); BENCH_CLUSTER_PORT (default 28080: HAProxy, then the instances, PostgreSQL at +10,
@@ -35,7 +36,7 @@ import {
   startProvider,
   startTrivialProxy,
 } from './gatewayBenchKit';
-import { printAims, printRows, printWatchCost } from './gatewayBenchReport';
+import { printAims, printGuardrailsCost, printRows, printWatchCost } from './gatewayBenchReport';
 import {
   RATE,
   SECONDS,
@@ -79,7 +80,18 @@ async function startTraceSink() {
   };
 }
 
-const ROW_NAMES = ['direct', 'trivial', 'portkey', 'pglite', 'cache', 'cacheredis', 'postgres', 'cluster1', 'cluster2'];
+const ROW_NAMES = [
+  'direct',
+  'trivial',
+  'portkey',
+  'pglite',
+  'cache',
+  'cacheredis',
+  'guardrails',
+  'postgres',
+  'cluster1',
+  'cluster2',
+];
 /**
  * The response cache's rows (docs/gateway.md#caching), on PGlite with leases: every request the same with
  * `x-gateway-cache: true` (the first a miss, every other a hit), and with `Cache-Control: no-cache` as well (each goes
@@ -93,6 +105,26 @@ const CACHE_ROWS = {
   },
 } as const;
 const ADMISSION_MODES = ['lease', 'statement'];
+
+/**
+ * The guardrails' rows (docs/guardrails.md#what-they-cost), on PGlite with leases: the short prompt and a 10 KB one
+ * (ordinary prose: nothing found, so every request is answered), each without and with the demo's policy (secrets
+ * blocked, personal data redacted), which checks the prompt and the answer.
+ */
+const TEN_KB_PROMPT = 'The quarterly report covers revenue, churn and the hiring plan for the next two quarters. '
+  .repeat(120)
+  .slice(0, 10_240);
+const GUARD_ROWS = [
+  { label: 'short prompt, no guardrails', policy: false, prompt: null },
+  { label: 'short prompt, guardrails on', policy: true, prompt: null },
+  { label: '10 KB prompt, no guardrails', policy: false, prompt: TEN_KB_PROMPT },
+  { label: '10 KB prompt, guardrails on', policy: true, prompt: TEN_KB_PROMPT },
+] as const;
+type GuardRow = (typeof GUARD_ROWS)[number];
+const DEMO_POLICY = {
+  detectors: { secret: 'block', email: 'redact', phone: 'redact', card: 'redact', iban: 'redact', ip: 'redact' },
+  patterns: [],
+};
 
 function listFromEnv(name: string, allowed: string[], fallback = allowed): Set<string> {
   const values = (process.env[name] ?? fallback.join(',')).split(',').map((value) => value.trim());
@@ -132,8 +164,12 @@ async function inProcess(
   watch: Watch,
   cache: (typeof CACHE_ROWS)[keyof typeof CACHE_ROWS] | null = null,
   redisUrl: string | null = null,
+  guard: GuardRow | null = null,
 ): Promise<PathRow> {
   const { teamId, key } = await prepare(db);
+  if (guard?.policy) {
+    await db.query('INSERT INTO guardrail_policies (team_id, policy) VALUES ($1, $2)', [teamId, DEMO_POLICY]);
+  }
   const app = await startGateway(db, {
     OPENAI_API_KEY: 'sk-bench-provider',
     OPENAI_BASE_URL: providerUrl,
@@ -145,15 +181,19 @@ async function inProcess(
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1`;
     const target = ourGateway(baseUrl, key);
     if (cache) target.headers = { ...target.headers, ...cache.headers };
-    const result = await measurePath(`${engine} ${admission}${cache ? `, ${cache.label}` : ''}`, target, log, () =>
-      app.gateway.settled(),
-    );
+    if (guard?.prompt) {
+      target.body = JSON.stringify({ ...JSON.parse(target.body), messages: [{ role: 'user', content: guard.prompt }] });
+    }
+    const label = cache ? `, ${cache.label}` : guard ? `, ${guard.label}` : '';
+    const result = await measurePath(`${engine} ${admission}${label}`, target, log, () => app.gateway.settled());
     const billed = await billedWithin(db, teamId, answered(result), 0);
     const named = cache
       ? `gateway (in process, ${cache.label}${redisUrl ? ' in Redis' : ''})`
-      : watch.name === 'off'
-        ? 'gateway (in process)'
-        : `gateway (in process, ${watch.name} on)`;
+      : guard
+        ? `gateway (in process, ${guard.label})`
+        : watch.name === 'off'
+          ? 'gateway (in process)'
+          : `gateway (in process, ${watch.name} on)`;
     return { path: named, admission, engine, role: 'ours', ...result, billed };
   } finally {
     await app.close();
@@ -211,6 +251,12 @@ async function main() {
         await redis.stop();
       }
     }
+    if (ROWS.has('guardrails')) {
+      for (const guard of GUARD_ROWS) {
+        const off = watchOf('off', '');
+        rows.push(await withPglite((db) => inProcess('PGlite', 'lease', db, provider.url, off, null, null, guard)));
+      }
+    }
     const url = process.env.BENCH_DATABASE_URL;
     if (ROWS.has('postgres') && !url) log('  postgres: skipped (BENCH_DATABASE_URL is not set)');
     if (ROWS.has('postgres') && url) {
@@ -244,6 +290,7 @@ async function main() {
   printRows(rows, direct);
   printAims(rows, direct);
   printWatchCost(rows, direct);
+  printGuardrailsCost(rows);
   if (endpoints.length > 0) printEndpointRows(endpoints);
 }
 

@@ -126,3 +126,29 @@ export function printWatchCost(rows: PathRow[], direct: PathRow) {
   console.log('|---|---|---|---:|---:|---:|---|');
   for (const line of lines) console.log(line);
 }
+
+/**
+ * What the guardrails cost (docs/guardrails.md#what-they-cost): each prompt's row with the policy on against the same
+ * prompt's without, by p50 one at a time and at the rate: the time a request with a policy adds, for a short prompt
+ * and for 10 KB.
+ */
+export function printGuardrailsCost(rows: PathRow[]) {
+  const of = (label: string) => rows.find((r) => r.path === `gateway (in process, ${label})`);
+  const lines: string[] = [];
+  for (const prompt of ['short prompt', '10 KB prompt']) {
+    const off = of(`${prompt}, no guardrails`);
+    const on = of(`${prompt}, guardrails on`);
+    if (!off || !on) continue;
+    lines.push(
+      `| ${prompt} | ${ms(off.serial.p50)} | ${ms(on.serial.p50)} | ${ms(on.serial.p50 - off.serial.p50)} | ` +
+        `${ms(off.target.p50)} | ${ms(on.target.p50)} | ${ms(on.target.p50 - off.target.p50)} | ${ms(on.serial.p50 / off.serial.p50)} |`,
+    );
+  }
+  if (lines.length === 0) return;
+  console.log(
+    '\n| Guardrails | One at a time p50 off (ms) | on (ms) | Added (ms) | ' +
+      `${RATE} req/s p50 off (ms) | on (ms) | Added (ms) | On ÷ off, one at a time |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const line of lines) console.log(line);
+}

@@ -14,8 +14,14 @@ export interface CacheKeyParts {
   scope: CacheScope;
 }
 
-/** Whose answers a request may be served: its key's own (the default), or its whole team's. */
-export type CacheScope = { kind: 'key'; teamId: string; keyId: string } | { kind: 'team'; teamId: string };
+/**
+ * Whose answers a request may be served: its key's own (the default), or its whole team's. `guard` names the
+ * guardrail policy its answers went through (docs/guardrails.md#the-answer): a key under another policy never gets
+ * an answer checked by a weaker one.
+ */
+export type CacheScope = ({ kind: 'key'; teamId: string; keyId: string } | { kind: 'team'; teamId: string }) & {
+  guard?: string;
+};
 
 /**
  * JSON with every object's keys in code-point order and no whitespace: two bodies that differ only in key order or
@@ -35,7 +41,8 @@ export function canonicalJson(value: unknown): string {
 
 /** The scope as the key's text: the team always, and the key when the answers are the key's own. */
 export const scopeText = (scope: CacheScope) =>
-  scope.kind === 'key' ? `key:${scope.teamId}:${scope.keyId}` : `team:${scope.teamId}`;
+  (scope.kind === 'key' ? `key:${scope.teamId}:${scope.keyId}` : `team:${scope.teamId}`) +
+  (scope.guard ? `:guard:${scope.guard}` : '');
 
 /** 64 hex digits of SHA-256 of the value's canonical JSON. */
 export const hashOf = (value: unknown) => createHash('sha256').update(canonicalJson(value)).digest('hex');

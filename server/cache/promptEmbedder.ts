@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GATEWAY_ENDPOINTS } from '../../contract/endpoints';
+import { doorAsKey } from '../gateway/doorAsKey';
 
 /**
  * How the semantic cache embeds a prompt (docs/gateway.md#semantic-cache): as the request's own key would, through
@@ -14,13 +15,9 @@ export function doorEmbedder(
   secret: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): PromptEmbedder {
+  const call = doorAsKey(app, secret);
   return async (model, text) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: GATEWAY_ENDPOINTS.embeddings.path,
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      payload: { model, input: text },
-    });
+    const res = await call(GATEWAY_ENDPOINTS.embeddings.path, { model, input: text });
     if (res.statusCode !== 200) {
       log.warn({ status: res.statusCode, model }, 'the semantic cache could not embed a prompt: answered as a miss');
       return null;

@@ -108,6 +108,8 @@ const PROMPTS: Record<EndpointName, ((body: Body, rule: PromptRule) => SemanticP
   generateContent: generateContentPrompt,
   // An embedding is not an answer to a question: embeddings are cached exactly or not at all.
   embeddings: null,
+  // Nor is a moderation's verdict: one for a similar text is not this text's.
+  moderations: null,
 };
 
 /** The request's words and the rest of it, or null when the semantic cache does not apply to it. */

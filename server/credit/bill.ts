@@ -39,11 +39,13 @@ export interface AnsweredTry {
   ttftMs: number | null;
   /**
    * How the answer ended: the provider finished it; the client left before it did (a stream is stopped there, a JSON
-   * answer runs to its end); or the provider failed after it had begun to stream.
+   * answer runs to its end); the provider failed after it had begun to stream; or a guardrail stopped the stream.
    */
-  ending: 'finished' | 'client_left' | 'provider_failed';
+  ending: 'finished' | 'client_left' | 'provider_failed' | 'blocked';
   /** Recorded with the answer when it did not reach the client whole (the request log shows it). */
   failure?: FailedTry['error'];
+  /** What the guardrails did to the answer, after what they did to the prompt (docs/guardrails.md#the-answer). */
+  guardrails?: string | null;
 }
 
 /**
@@ -99,6 +101,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       ttftMs?: number | null;
       holdsReservation: boolean;
       cached?: Omit<CachedTry, 'candidate'>;
+      guardrails?: string | null;
     },
   ): number {
     const { deployment, tiers } = candidate;
@@ -131,7 +134,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         callerRequestId: context.callerRequestId,
         cachedFrom: extra.cached?.cachedFrom ?? null,
         cacheSavedCents: extra.cached?.savedCents ?? null,
-        guardrails: context.guardrails ?? null,
+        guardrails: [context.guardrails, extra.guardrails].filter(Boolean).join(';') || null,
       },
       { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
     );
@@ -162,7 +165,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
   }
 
   return {
-    answered({ candidate, usage, completionChars, ttftMs, ending, failure }) {
+    answered({ candidate, usage, completionChars, ttftMs, ending, failure, guardrails }) {
       if (settled) return 0;
       settled = true;
       // A finished answer is billed by the provider's count. One cut short (the client left, the provider failed
@@ -178,7 +181,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
               completionTokens: Math.max(usage?.completionTokens ?? 0, streamed),
             };
       const status = ending === 'provider_failed' || failure ? 'error' : 'success';
-      return record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true });
+      return record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true, guardrails });
     },
     cached({ candidate, ...cached }) {
       if (settled) return;

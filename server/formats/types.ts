@@ -23,6 +23,7 @@ export interface ChatRequest {
 /** The APIs clients call, as recorded in usage_events.endpoint (contract/endpoints.ts, with their paths). */
 import type { EndpointName } from '../../contract/endpoints';
 import type { PromptEmbedder } from '../cache/promptEmbedder';
+import type { PromptModerator } from '../guardrails/moderator';
 export { ENDPOINT_NAMES } from '../../contract/endpoints';
 export type { EndpointName };
 
@@ -114,4 +115,6 @@ export interface GatewayCall {
   options: ConversationOptions;
   /** Embeds the prompt as the caller's key, for a route's semantic cache; absent where no secret was sent (the playground). */
   embed?: PromptEmbedder;
+  /** Moderates the prompt as the caller's key, for a policy's moderation check; absent where no secret was sent. */
+  moderate?: PromptModerator;
 }

@@ -13,6 +13,7 @@ import { PROVIDERS } from '../providers/registry';
 import { withOutputCap } from './measure';
 import type { GatewayCall } from '../formats/types';
 import type { RequestProbe } from './probe';
+import type { EffectivePolicy } from '../guardrails/policy';
 
 /**
  * What trying a route's deployments uses: the provider clients, the deployments' cooldowns, the timeout, and what
@@ -23,6 +24,8 @@ export interface AttemptParts {
   cooldowns: Cooldowns;
   timeoutMs: number;
   watch: Pick<RequestProbe, 'attempt'>;
+  /** The key's guardrail policy, which each answer goes through (docs/guardrails.md#the-answer); or null. */
+  guard: EffectivePolicy | null;
 }
 
 /**
@@ -116,6 +119,7 @@ export async function tryDeployments(
         },
         bill,
         keep,
+        guard: parts.guard,
         isClientGone: () => clientGone,
       };
       let result: AttemptResult | null = null;

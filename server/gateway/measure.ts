@@ -99,6 +99,24 @@ export function measureEmbeddings(body: JsonObject): RequestMeasure {
   };
 }
 
+/**
+ * A moderations request (docs/gateway.md#moderations): its texts, as an embeddings input's are measured, and its
+ * images (OpenAI's multi-modal input: `{ type: 'image_url' }` parts) held at the media allowance. No output.
+ */
+export function measureModerations(body: JsonObject): RequestMeasure {
+  const parts = Array.isArray(body.input) ? body.input : [body.input];
+  const texts = parts.map((part) => (isJsonObject(part) ? part.text : part)).filter((text) => typeof text === 'string');
+  const images = parts.filter((part) => isJsonObject(part) && part.type === 'image_url').length;
+  const prompt: PromptText = {
+    text: texts.join('\n'),
+    messages: 1,
+    mediaParts: images,
+    documentParts: 0,
+    tools: false,
+  };
+  return measureOf(prompt, 0);
+}
+
 /** A Responses input item: a message's text parts, a tool output, or any other item (a function call) as JSON. */
 function responsesMessage(item: unknown): MeasuredMessage {
   if (typeof item === 'string') return { role: 'user', content: item };
@@ -210,6 +228,8 @@ export function measureRequest(endpoint: EndpointName, body: Record<string, unkn
       return measureMessages(body);
     case 'embeddings':
       return measureEmbeddings(body);
+    case 'moderations':
+      return measureModerations(body);
     case 'responses':
       return measureResponses(body);
     case 'generateContent':

@@ -25,13 +25,14 @@ import { CACHE_SIMILARITY_HEADER, lookSemantically } from '../cache/semanticLook
 import type { KeptAnswer } from './relay';
 import { badCacheHeader } from './errors';
 import { guardPrompt } from '../guardrails/guardPrompt';
+import { policyFingerprint } from '../guardrails/policy';
 import type { GuardrailPolicies } from '../guardrails/policyStore';
 
 /**
  * What serving a request uses of the gateway (gateway.ts), and nothing else: the catalog to route it, the credit
  * room to hold and bill it, the provider clients and cooldowns to try its deployments.
  */
-export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch'> {
+export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch' | 'guard'> {
   catalog: Pick<Catalog, 'route' | 'authenticate' | 'unknownModel' | 'pricing'>;
   credit: Pick<Credit, 'admit' | 'openBill'>;
   config: Pick<GatewayConfig, 'defaultMaxTokens' | 'upstreamTimeoutMs'>;
@@ -68,6 +69,7 @@ const PROMPT_FIELD: Record<EndpointName, string> = {
   messages: 'messages',
   responses: 'input',
   embeddings: 'input',
+  moderations: 'input',
   generateContent: 'contents',
 };
 
@@ -131,8 +133,9 @@ async function serve(
   }
   // The prompt through the key's guardrails before anything is held: a block is never billed, and a redacted prompt is
   // what is measured, sent, cached and logged.
-  const guarded = await guardPrompt(parts.guardrails, call.keyHash, call.body, reply);
+  const guarded = await guardPrompt(parts.guardrails, call, reply);
   call = { ...call, body: guarded.body };
+  watch.prompt(call.body);
   const measure = measureRequest(call.endpoint, call.body);
   const answerers = answerersOf(resolved);
   const window = tooLongFor([...answerers.values()], measure);
@@ -188,7 +191,7 @@ async function serve(
   // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).
   const capOf = (deploymentId: string) =>
     plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
-  const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch };
+  const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch, guard: guarded.policy };
   const cached = await withKeySetting(parts, request, admission.owner.keyId, routeCache, cacheAsked.plan);
   if (cached.mode === 'off' || cached.mode === 'bypass') {
     if (cached.mode === 'bypass') reply.header(CACHE_STATUS_HEADER, 'bypass');
@@ -200,10 +203,11 @@ async function serve(
   }
   // Looked up (or refreshed) under the door, the route, the body and the scope: never another team's answers.
   const { owner } = admission;
+  const guard = guarded.policy ? { guard: policyFingerprint(guarded.policy) } : {};
   const scope: CacheScope =
     cached.scope === 'team'
-      ? { kind: 'team', teamId: owner.teamId }
-      : { kind: 'key', teamId: owner.teamId, keyId: owner.keyId };
+      ? { kind: 'team', teamId: owner.teamId, ...guard }
+      : { kind: 'key', teamId: owner.teamId, keyId: owner.keyId, ...guard };
   const route = { name: resolved.routeName ?? '', deploymentIds: resolved.route.deployments.map((d) => d.id) };
   const key = cacheKey({ endpoint: call.endpoint, route, body: call.body, scope });
   const looked = await parts.cache.find(key, cached.mode);

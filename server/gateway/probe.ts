@@ -12,6 +12,11 @@ export interface GatewayProbe {
 }
 
 export interface RequestProbe {
+  /**
+   * The prompt as it is sent on, once it passed the key's guardrails (redacted where they redact): the only body a
+   * watcher may record (docs/guardrails.md#nothing-found-is-written-anywhere). Not called for a prompt they block.
+   */
+  prompt(body: GatewayCall['body']): void;
   /** The credit hold is being taken: returns what marks its end, admitted or refused. */
   admission(): (admitted: boolean) => void;
   /**
@@ -38,6 +43,7 @@ export interface AttemptProbe {
 const noAttempt: AttemptProbe = { headers: null, output: null, end: () => undefined };
 const noAdmission = () => undefined;
 const noRequest: RequestProbe = {
+  prompt: () => undefined,
   admission: () => noAdmission,
   attempt: () => noAttempt,
   bill: (open) => open(undefined),
@@ -54,6 +60,7 @@ export function combineProbes(probes: GatewayProbe[]): GatewayProbe {
     start(call, request) {
       const watching = probes.map((probe) => probe.start(call, request));
       return {
+        prompt: (body) => watching.forEach((watch) => watch.prompt(body)),
         admission() {
           const ends = watching.map((watch) => watch.admission());
           return (admitted) => ends.forEach((end) => end(admitted));

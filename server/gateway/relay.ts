@@ -7,6 +7,16 @@ import { isRetryable, type AttemptOutcome } from './routing/policy';
 import type { AnsweredTry, Bill, FailedTry } from '../credit/bill';
 import type { Upstream } from '../providers/upstream';
 import type { Conversation } from '../formats/types';
+import type { EffectivePolicy } from '../guardrails/policy';
+import {
+  answerSummary,
+  checkAnswer,
+  createStreamGuard,
+  IN_THE_ANSWER,
+  type AnswerVerdict,
+} from '../guardrails/answerGuard';
+import { guardrailViolation } from '../guardrails/guardPrompt';
+import { GUARDRAILS_HEADER } from '../../contract/schemas/guardrails';
 
 /** One try of one deployment. */
 export interface Attempt {
@@ -30,6 +40,8 @@ export interface Attempt {
   bill: Bill;
   /** The response cache's side (cache/responseCache.ts): told the answer once it reached the client whole; or null. */
   keep: AnswerKeeper | null;
+  /** The key's guardrail policy, which the answer goes through too (docs/guardrails.md#the-answer); or null. */
+  guard: EffectivePolicy | null;
   isClientGone(): boolean;
 }
 
@@ -87,6 +99,15 @@ function waitForDrain(res: ServerResponse): Promise<void> {
   });
 }
 
+const blockedFailure = (verdict: AnswerVerdict) => {
+  const error = guardrailViolation(verdict.blocked!.detector, IN_THE_ANSWER);
+  return { code: error.code, message: error.message };
+};
+
+/** What the prompt's check said, then the answer's (x-gateway-guardrails). */
+const joinSaid = (before: unknown, after: string) =>
+  [before, ...after.split(';')].filter((part) => typeof part === 'string').join('; ');
+
 /** How every stream the gateway relays is sent (and a streamed cache hit replayed). */
 export const STREAM_CONTENT_TYPE = 'text/event-stream; charset=utf-8';
 
@@ -140,6 +161,9 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   if (raw) {
     clearTimeout(timer);
     const read = conversation.readJson(raw);
+    const checked = attempt.guard && (await checkAnswer(attempt.guard, read.body));
+    if (checked) read.body = checked.body;
+    const guarded = checked && answerSummary(checked);
     // The client left while the provider answered: the provider finished (it was not stopped, and it bills for the
     // answer), so the team is billed its count, and nobody is there to send it to.
     const gone = attempt.isClientGone();
@@ -151,8 +175,13 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
       ttftMs: null,
       ending: gone ? 'client_left' : 'finished',
       ...(gone && { failure: CLIENT_CLOSED }),
+      ...(checked?.blocked && { failure: blockedFailure(checked) }),
+      guardrails: guarded,
     });
     if (gone) return { kind: 'client_gone' };
+    // The provider answered (and bills it), so the team is billed; the client gets the refusal, never the answer.
+    if (checked?.blocked) throw guardrailViolation(checked.blocked.detector, IN_THE_ANSWER);
+    if (guarded) reply.header(GUARDRAILS_HEADER, joinSaid(reply.getHeader(GUARDRAILS_HEADER), guarded));
     reply.code(200).headers(attempt.headers).type('application/json').send(read.body);
     attempt.output?.(typeof read.body === 'string' ? read.body : read.body.toString('utf8'));
     if (attempt.keep) {
@@ -213,28 +242,31 @@ async function relayStream(
     if (sentBytes > attempt.keep.maxBytes) sent = null;
     else sent.push(events);
   };
-  const forward = async (chunk: Buffer | string) => {
-    timer.refresh();
-    const events = relay.push(chunk);
-    if (!events) return;
+  // The answer through the key's guardrails: held back by a window, so a secret split across chunks never leaves.
+  const guard = attempt.guard && createStreamGuard(attempt.guard);
+  const send = async (events: string) => {
+    if (!events || res.destroyed) return;
     ttftMs ??= Math.round(performance.now() - attempt.started);
     attempt.output?.(events);
     keepSent(events);
     if (!res.write(events)) await waitForDrain(res);
   };
+  const forward = async (chunk: Buffer | string) => {
+    timer.refresh();
+    const events = relay.push(chunk);
+    if (events) await send(guard ? await guard.pass(events) : events);
+  };
   try {
     await forward(first);
     for (;;) {
-      if (res.destroyed) break;
+      if (res.destroyed || guard?.blocked) break;
       const next = await body.next();
       if (next.done) break;
       await forward(next.value);
     }
-    const rest = relay.flush();
-    if (rest && !res.destroyed) {
-      attempt.output?.(rest);
-      keepSent(rest);
-      res.write(rest);
+    if (!guard?.blocked) {
+      const rest = relay.flush();
+      await send(guard && rest ? await guard.pass(rest) : rest);
     }
   } catch {
     failedMidway = true;
@@ -248,7 +280,15 @@ async function relayStream(
       ttftMs,
       ending,
       failure,
+      guardrails: guard && answerSummary(guard),
     });
+  const refuse = (verdict: AnswerVerdict, ending: AnsweredTry['ending']) => {
+    // The provider is stopped; what it generated is billed (it bills it too); the client gets the door's error event.
+    controller.abort();
+    const error = guardrailViolation(verdict.blocked!.detector, IN_THE_ANSWER);
+    answered(ending, { code: error.code, message: error.message });
+    res.end(relay.errorEvent(error));
+  };
 
   if (attempt.isClientGone() || res.destroyed) {
     // The client hung up: the provider is stopped and what it generated until then is billed.
@@ -256,17 +296,23 @@ async function relayStream(
     answered('client_left');
     return;
   }
+  if (guard?.blocked) return refuse(guard, 'blocked');
   if (failedMidway || relay.error !== null) {
     // Headers are gone: the failure is reported as a last event. What the provider produced until then reached the
-    // client and is billed (the provider bills it too): docs/gateway.md#billing.
+    // client and is billed (the provider bills it too): docs/gateway.md#billing. Held text is checked and sent first.
+    if (guard) await send(await guard.end());
+    if (guard?.blocked) return refuse(guard, 'blocked');
     const error = timedOut() ? upstreamTimeout() : upstreamFailed();
     if (relay.error === null) res.write(relay.errorEvent(error));
     answered('provider_failed', { code: 'stream_failed', message: error.message });
     res.end(relay.finish());
     return;
   }
+  // The receipt and what is still held, checked before the bill: a block there is billed as the failure it is.
+  const receipt = relay.finish();
+  const last = guard ? (await guard.pass(receipt)) + (await guard.end()) : receipt;
+  if (guard?.blocked) return refuse(guard, 'finished');
   const costCents = answered('finished');
-  const last = relay.finish();
   res.end(last);
   // Only an answer that finished whole (the provider sent its end: relay.done), as its door ends one, is kept.
   keepSent(last);

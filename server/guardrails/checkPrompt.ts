@@ -31,43 +31,96 @@ const STRUCTURE = new Set([
 ]);
 const isMedia = (text: string) => text.startsWith('data:');
 
-interface Spot {
+export interface Spot {
   path: string;
   text: string;
   /** Where the text starts in the joined text every detector reads once. */
   offset: number;
 }
 
-function spotsOf(value: unknown, path: string, spots: Spot[]): void {
+/**
+ * What an answer holds that is not the model's words (docs/guardrails.md#where-they-run): the reply's own bookkeeping,
+ * beside the request's structure. Left out of the answer's check, so a stream's repeated fields never hide a secret
+ * split across its text.
+ */
+export const ANSWER_STRUCTURE = new Set([
+  ...STRUCTURE,
+  'object',
+  'system_fingerprint',
+  'finish_reason',
+  'finishReason',
+  'stop_reason',
+  'stop_sequence',
+  'status',
+  'service_tier',
+  'modelVersion',
+  'responseId',
+  // An embedding's vector (base64 or numbers): no words to check, and large.
+  'embedding',
+]);
+
+/** Every string of `value` that is content, with its path (`messages[0].content`); none of `skip`'s members. */
+export function spotsOf(value: unknown, path: string, spots: Spot[], skip: ReadonlySet<string> = STRUCTURE): void {
   if (typeof value === 'string') {
     if (!isMedia(value)) spots.push({ path, text: value, offset: 0 });
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => spotsOf(item, `${path}[${i}]`, spots));
+    value.forEach((item, i) => spotsOf(item, `${path}[${i}]`, spots, skip));
   } else if (value !== null && typeof value === 'object') {
     for (const [member, item] of Object.entries(value)) {
-      if (!STRUCTURE.has(member)) spotsOf(item, path === '' ? member : `${path}.${member}`, spots);
+      if (!skip.has(member)) spotsOf(item, path === '' ? member : `${path}.${member}`, spots, skip);
     }
   }
 }
 
 /** The value with the strings at `replaced` paths replaced; everything else shared, not copied. */
-function rewrite(value: unknown, path: string, replaced: ReadonlyMap<string, string>): unknown {
+export function rewrite(
+  value: unknown,
+  path: string,
+  replaced: ReadonlyMap<string, string>,
+  skip: ReadonlySet<string> = STRUCTURE,
+): unknown {
   if (typeof value === 'string') return replaced.get(path) ?? value;
   if (Array.isArray(value)) {
-    const items = value.map((item, i) => rewrite(item, `${path}[${i}]`, replaced));
+    const items = value.map((item, i) => rewrite(item, `${path}[${i}]`, replaced, skip));
     return items.every((item, i) => item === value[i]) ? value : items;
   }
   if (value !== null && typeof value === 'object') {
     let changed = false;
     const out: Record<string, unknown> = {};
     for (const [member, item] of Object.entries(value)) {
-      out[member] = STRUCTURE.has(member) ? item : rewrite(item, path === '' ? member : `${path}.${member}`, replaced);
+      out[member] = skip.has(member) ? item : rewrite(item, path === '' ? member : `${path}.${member}`, replaced, skip);
       changed ||= out[member] !== item;
     }
     return changed ? out : value;
   }
   return value;
 }
+
+/** Every string of a body that is content, one per line: what a moderation model is asked about. */
+export function contentText(body: unknown): string {
+  const spots: Spot[] = [];
+  spotsOf(body, '', spots);
+  return spots.map((spot) => spot.text).join('\n');
+}
+
+/** Every finding of the policy's detectors and patterns in `text`, in any order. */
+export async function findAll(policy: EffectivePolicy, text: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const detector of policy.detectors.keys()) {
+    if (detector === 'secret') findings.push(...(await findSecrets(text)));
+    else findings.push(...PERSONAL_DATA[detector](text));
+  }
+  for (const pattern of policy.patterns) findings.push(...matches(text, pattern.detector, pattern.regex));
+  return findings;
+}
+
+/** What the policy does with a detector's finding. */
+export const actionOf = (policy: EffectivePolicy, detector: string) =>
+  policy.detectors.get(detector as never) ?? policy.patterns.find((p) => p.detector === detector)?.action ?? 'flag';
+
+/** Adds one to a detector's count. */
+export const count = (counts: Map<string, number>, detector: string, n = 1) =>
+  counts.set(detector, (counts.get(detector) ?? 0) + n);
 
 /** Between two strings in the joined text: no detector's match crosses it. */
 const SEPARATOR = '\n\u0000\n';
@@ -81,25 +134,22 @@ export interface PromptVerdict<Body> {
   flagged: Map<string, number>;
 }
 
-export async function checkPrompt<Body>(policy: EffectivePolicy, body: Body): Promise<PromptVerdict<Body>> {
+export async function checkPrompt<Body>(
+  policy: EffectivePolicy,
+  body: Body,
+  skip: ReadonlySet<string> = STRUCTURE,
+): Promise<PromptVerdict<Body>> {
   const spots: Spot[] = [];
-  spotsOf(body, '', spots);
+  spotsOf(body, '', spots, skip);
   let joined = '';
   for (const spot of spots) {
     spot.offset = joined.length;
     joined += spot.text + SEPARATOR;
   }
-  const findings: Finding[] = [];
-  for (const detector of policy.detectors.keys()) {
-    if (detector === 'secret') findings.push(...(await findSecrets(joined)));
-    else findings.push(...PERSONAL_DATA[detector](joined));
-  }
-  for (const pattern of policy.patterns) findings.push(...matches(joined, pattern.detector, pattern.regex));
+  const findings = await findAll(policy, joined);
   const verdict: PromptVerdict<Body> = { blocked: null, body, redacted: new Map(), flagged: new Map() };
   if (findings.length === 0) return verdict;
 
-  const actionOf = (detector: string) =>
-    policy.detectors.get(detector as never) ?? policy.patterns.find((p) => p.detector === detector)?.action ?? 'flag';
   // Each finding belongs to the string it starts in, and ends where that string does.
   const bySpot = new Map<Spot, Finding[]>();
   let index = 0;
@@ -111,11 +161,11 @@ export async function checkPrompt<Body>(policy: EffectivePolicy, body: Body): Pr
       start: finding.start - spot.offset,
       end: Math.min(finding.end - spot.offset, spot.text.length),
     };
-    const action = actionOf(finding.detector);
+    const action = actionOf(policy, finding.detector);
     if (action === 'block') {
       verdict.blocked ??= { detector: finding.detector, path: spot.path };
     } else if (action === 'flag') {
-      verdict.flagged.set(finding.detector, (verdict.flagged.get(finding.detector) ?? 0) + 1);
+      count(verdict.flagged, finding.detector);
     } else {
       bySpot.set(spot, [...(bySpot.get(spot) ?? []), local]);
     }
@@ -125,9 +175,8 @@ export async function checkPrompt<Body>(policy: EffectivePolicy, body: Body): Pr
   for (const [spot, found] of bySpot) {
     const { text, counts } = redact(spot.text, found);
     replaced.set(spot.path, text);
-    for (const [detector, count] of counts)
-      verdict.redacted.set(detector, (verdict.redacted.get(detector) ?? 0) + count);
+    for (const [detector, n] of counts) count(verdict.redacted, detector, n);
   }
-  verdict.body = rewrite(body, '', replaced) as Body;
+  verdict.body = rewrite(body, '', replaced, skip) as Body;
   return verdict;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import safeRegex from 'safe-regex2';
 import {
   GUARDRAIL_ACTIONS,
@@ -5,6 +6,7 @@ import {
   type GuardrailAction,
   type GuardrailDetector,
   type GuardrailPattern,
+  type GuardrailModeration,
   type GuardrailPolicy,
 } from '../../contract/schemas/guardrails';
 
@@ -16,6 +18,8 @@ import {
 export interface EffectivePolicy {
   detectors: ReadonlyMap<GuardrailDetector, Exclude<GuardrailAction, 'off'>>;
   patterns: readonly CompiledPattern[];
+  /** The moderation check, the key's or else its team's (docs/guardrails.md#moderation); null for none. */
+  moderation: GuardrailModeration | null;
 }
 
 export interface CompiledPattern {
@@ -68,5 +72,23 @@ export function effectivePolicy(
     .flatMap((policy) => policy?.patterns ?? [])
     .map(compile)
     .filter((pattern): pattern is CompiledPattern => pattern !== null);
-  return detectors.size === 0 && patterns.length === 0 ? null : { detectors, patterns };
+  // A key's null turns its team's check off; the operator sets none (it would bill every team's route).
+  const moderation = (key?.moderation !== undefined ? key.moderation : team?.moderation) ?? null;
+  return detectors.size === 0 && patterns.length === 0 && !moderation ? null : { detectors, patterns, moderation };
+}
+
+/** The policy as a short text, equal for equal policies: what a cached answer was checked by (cache/cacheKey.ts). */
+const fingerprints = new WeakMap<EffectivePolicy, string>();
+export function policyFingerprint(policy: EffectivePolicy): string {
+  let fingerprint = fingerprints.get(policy);
+  if (fingerprint === undefined) {
+    const detectors = [...policy.detectors].sort(([a], [b]) => a.localeCompare(b));
+    const patterns = policy.patterns.map((p) => [p.detector, p.regex.source, p.action]);
+    fingerprint = createHash('sha256')
+      .update(JSON.stringify([detectors, patterns]))
+      .digest('hex')
+      .slice(0, 16);
+    fingerprints.set(policy, fingerprint);
+  }
+  return fingerprint;
 }

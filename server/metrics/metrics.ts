@@ -131,6 +131,7 @@ export function createMetrics() {
       let tries = 0;
       inFlight.inc();
       return {
+        prompt: noop,
         admission: () => noop,
         attempt(deployment) {
           const sent = performance.now();

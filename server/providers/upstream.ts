@@ -39,7 +39,6 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
           {
             method: 'POST',
             agent,
-            signal,
             headers: {
               ...headers,
               ...auth,
@@ -50,6 +49,12 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
           },
           (response) => resolve({ status: response.statusCode ?? 502, body: response }),
         );
+        // Destroyed without an error: a reader still waiting on the body sees it cut short; a body the provider had
+        // sent whole, that nobody reads any more (a guardrail stopped the answer), has its socket closed quietly, where
+        // an AbortError would be thrown at the process from a socket with no listener.
+        const stop = () => request.destroy();
+        if (signal.aborted) stop();
+        else signal.addEventListener('abort', stop, { once: true });
         request.once('error', reject);
         request.end(body);
       });

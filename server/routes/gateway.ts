@@ -6,6 +6,7 @@ import { anthropicKey, bearerKey, googleKey, isGatewayCaller, isGoogleCaller } f
 import { GatewayError } from '../formats/gatewayError';
 import { googleErrorBody } from '../formats/googleErrors';
 import { renameGeminiFields } from '../formats/translate/geminiFieldNames';
+import { doorModerator } from '../guardrails/moderator';
 import { doorEmbedder } from '../cache/promptEmbedder';
 import { guardPrompt } from '../guardrails/guardPrompt';
 import { rateLimited, sendAnthropicError, sendGatewayError, sendGoogleError, unknownUrl } from '../gateway/errors';
@@ -18,6 +19,7 @@ import { GATEWAY_ENDPOINTS, MESSAGES_COUNT_TOKENS_PATH, RESPONSES_INPUT_TOKENS_P
 import {
   ChatBody,
   EmbeddingsBody,
+  ModerationsBody,
   GeminiQuery,
   GenerateContentBody,
   MessagesBody,
@@ -165,6 +167,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
           body: bodyOf(request),
           options: conversationOptions(request),
           embed: doorEmbedder(app, secret, request.log),
+          moderate: doorModerator(app, secret, request.log),
         },
         request,
         reply,
@@ -191,7 +194,7 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
     };
     const keyHash = hashApiKey(keyOf(request));
     // A count is checked as its request would be (docs/guardrails.md): a blocked prompt is not even counted.
-    const guarded = await guardPrompt(gateway.guardrails, keyHash, body, reply);
+    const guarded = await guardPrompt(gateway.guardrails, { keyHash, body }, reply);
     const counted = await countTokens(parts, door, keyHash, guarded.body, conversationOptions(request));
     reply.header(TOKEN_COUNT_HEADER, counted.countedBy);
     return counted.reply ?? answer(counted.tokens);
@@ -211,6 +214,11 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
       GATEWAY_ENDPOINTS.embeddings.path,
       { ...post, schema: { body: EmbeddingsBody, response: openAiErrors() } },
       serve('embeddings', bearerKey),
+    );
+    api.post(
+      GATEWAY_ENDPOINTS.moderations.path,
+      { ...post, schema: { body: ModerationsBody, response: openAiErrors() } },
+      serve('moderations', bearerKey),
     );
     api.post(
       GATEWAY_ENDPOINTS.responses.path,

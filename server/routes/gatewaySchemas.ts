@@ -153,6 +153,25 @@ export const EmbeddingsBody = Type.Object(
   OPEN,
 );
 
+/**
+ * OpenAI's moderations (docs/gateway.md#moderations): a text, texts, or content parts (text and images). The model is
+ * required here (OpenAI's has a default): the gateway routes by it.
+ */
+export const ModerationsBody = Type.Object(
+  {
+    model,
+    input: Type.Union(
+      [
+        Type.String({ minLength: 1 }),
+        Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 2048 }),
+        Type.Array(Type.Object({ type: Type.String() }, OPEN), { minItems: 1, maxItems: 2048 }),
+      ],
+      { errorMessage: 'input must be a non-empty string, an array of non-empty strings, or an array of content parts' },
+    ),
+  },
+  OPEN,
+);
+
 /** OpenAI's Responses API (stateless use: the gateway does not store responses, so `store` is passed on as is). */
 export const ResponsesBody = Type.Object(
   {

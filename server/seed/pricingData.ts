@@ -168,6 +168,16 @@ export const SEED_TIERS: SeedTier[] = [
     completion: 0,
     notes: 'Demo provider: 4 characters per token',
   }),
+  // Moderations bill prompt tokens only (OpenAI's own moderation models are free; a team's own route may not be).
+  tier({
+    provider: 'echo',
+    model: 'moderation-1',
+    tierName: 'demo',
+    description: 'Flags a few plain words (kill, hate, bomb); no network',
+    prompt: 20,
+    completion: 0,
+    notes: 'Demo provider: 4 characters per token',
+  }),
 ];
 
 /** Models the demo team uses, with how often (relative weight) and how slow they are. */

@@ -130,8 +130,14 @@ export async function setKeyGuardrails(
   });
 }
 
+/** Why the floor sets no moderation check: it runs through a team's own model and is billed to the team. */
+export const FLOOR_MODERATION_REFUSED =
+  "The operator's floor cannot set a moderation check: it runs through a team's own model or route and is billed to " +
+  'the team. Set it on a team’s policy.';
+
 export async function setOperatorGuardrails(db: Db, who: AuditContext, policy: GuardrailPolicy | null) {
   const level: Level = { kind: 'operator' };
+  if (policy?.moderation) throw badRequest(FLOOR_MODERATION_REFUSED);
   return db.tx(async (q) => {
     // One floor: concurrent edits take turns (the table's unique index would refuse the second insert).
     await q.query("SELECT pg_advisory_xact_lock(hashtext('guardrail floor'))");

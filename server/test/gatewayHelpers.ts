@@ -59,6 +59,7 @@ export async function createGatewayContext(
   database?: TestDb,
   background?: TestContextOptions['background'],
   gateway?: TestContextOptions['gateway'],
+  logSink?: TestContextOptions['logSink'],
 ): Promise<GatewayTestContext> {
   const upstream = await startFakeUpstream();
   const providerEnv = Object.fromEntries(
@@ -71,6 +72,7 @@ export async function createGatewayContext(
     database,
     background,
     gateway,
+    logSink,
   });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;

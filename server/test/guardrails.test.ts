@@ -5,6 +5,7 @@ import { MESSAGES_COUNT_TOKENS_PATH } from '../../contract/endpoints';
 import type { GuardrailPolicy } from '../../contract/schemas/guardrails';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
+import { sendJson } from './fakeUpstream';
 
 /**
  * Guardrails through HTTP (docs/guardrails.md, issue 40): the owner's, a key's and the operator's policies; a block on
@@ -194,22 +195,110 @@ describe('on every door', () => {
     ]);
     assert.equal(row.guardrails, 'redacted=card:1,email:2;flagged=phone:1');
   });
+});
 
-  test('nothing found is written anywhere: every table of the database, after blocks and redactions', async () => {
-    await setTeam(policy({ secret: 'block', email: 'redact', card: 'redact' }));
-    await (await ctx.chat(key, prompt(`my key ${SECRET}`))).text();
-    await (await ctx.chat(key, prompt(`mail ${EMAIL}, card ${CARD}`), { 'x-gateway-cache': 'true' })).text();
-    await ctx.app.gateway.settled();
-    const tables = await ctx.db.query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'",
+describe('the response cache', () => {
+  test('keys sharing their team’s answers share them only under one policy: a key with a weaker one never gets them', async () => {
+    const keyOf = async (name: string) => {
+      const res = await ctx.request('POST', '/v1/api-keys/', {
+        as: owner,
+        body: { name, cache_enabled: true, cache_scope: 'team' },
+      });
+      assert.equal(res.status, 201, res.text);
+      return { secret: res.body.key as string, id: res.body.id as string };
+    };
+    await setTeam(policy({ email: 'redact' }));
+    const [guarded, alsoGuarded, open] = [await keyOf('guarded'), await keyOf('also'), await keyOf('open')];
+    const opened = await ctx.request('PUT', `/v1/api-keys/${open.id}/guardrails`, {
+      as: owner,
+      body: { detectors: { email: 'off', card: 'off' }, patterns: [] },
+    });
+    assert.equal(opened.status, 200, opened.text);
+    ctx.upstream.handler = (request, res) =>
+      sendJson(res, request.body.model as string, `Write to ${EMAIL}.`, { prompt_tokens: 5, completion_tokens: 5 });
+    const ask = async (sentKey: string) => {
+      const res = await ctx.chat(sentKey, prompt('where do I write?'));
+      const body = (await res.json()) as { choices: { message: { content: string } }[] };
+      return [res.headers.get('x-gateway-cache-status'), body.choices[0].message.content];
+    };
+    assert.deepEqual(await ask(open.secret), ['miss', `Write to ${EMAIL}.`]);
+    assert.deepEqual(await ask(guarded.secret), ['miss', 'Write to [EMAIL].']);
+    assert.deepEqual(await ask(alsoGuarded.secret), ['hit', 'Write to [EMAIL].']);
+  });
+});
+
+describe('the moderation check', () => {
+  const moderated = (action: 'flag' | 'block', model = 'echo/moderation-1') =>
+    ({ detectors: {}, patterns: [], moderation: { model, action } }) as GuardrailPolicy;
+  const endpoints = async () =>
+    (
+      await ctx.db.query<{ endpoint: string }>(
+        'SELECT endpoint FROM usage_events WHERE team_id = $1 ORDER BY created_at, endpoint',
+        [teamId],
+      )
+    ).map((row) => row.endpoint);
+
+  beforeEach(() => ctx.tier({ provider: 'echo', model: 'moderation-1', prompt: 20, completion: 0 }));
+
+  test('blocks what the team’s moderation model flags, naming the model and categories; the check is billed, not the request', async () => {
+    assert.equal((await setTeam(moderated('block'))).status, 200);
+    const res = await ctx.chat(key, prompt('I will attack the castle'));
+    const text = await res.text();
+    assert.equal(res.status, 400, text);
+    assert.match(text, /"code":"guardrail_violation"/);
+    assert.match(
+      text,
+      /The guardrail rule \\"moderation\\" blocks the request: echo\/moderation-1 flagged it \(violence\)/,
     );
-    for (const { name } of tables) {
-      const rows = await ctx.db.query<{ row: string }>(`SELECT t::text AS row FROM ${name} t`);
-      for (const { row } of rows) {
-        for (const planted of [SECRET, EMAIL, CARD, CARD.replace(/ /g, '')]) {
-          assert.ok(!row.includes(planted), `${name} holds what a guardrail found`);
-        }
-      }
-    }
+    assert.equal(chatCalls(), 0);
+    await ctx.app.gateway.settled();
+    assert.deepEqual(await endpoints(), ['moderations']);
+
+    const fine = await ctx.chat(key, prompt('a quiet walk in the park'));
+    assert.equal(fine.status, 200, await fine.text());
+    await ctx.app.gateway.settled();
+    assert.deepEqual(await endpoints(), ['moderations', 'moderations', 'chat.completions']);
+  });
+
+  test('flag answers and records it; a key’s null turns the team’s check off; embeddings are not moderated', async () => {
+    await setTeam(moderated('flag'));
+    const res = await ctx.chat(key, prompt('I hate mondays'));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-gateway-guardrails'), 'flagged=moderation:1');
+    await ctx.tier({ provider: 'echo', model: 'embed-1', prompt: 20, completion: 0 });
+    const embedded = await ctx.post(
+      '/v1/embeddings',
+      { model: 'echo/embed-1', input: 'I hate mondays' },
+      { authorization: `Bearer ${key}` },
+    );
+    assert.equal(embedded.status, 200, await embedded.text());
+    const [{ id }] = await ctx.db.query<{ id: string }>('SELECT id FROM api_keys WHERE team_id = $1', [teamId]);
+    const off = await ctx.request('PUT', apiKeyGuardrailsPath(id), {
+      as: owner,
+      body: { detectors: {}, patterns: [], moderation: null },
+    });
+    assert.equal(off.status, 200, off.text);
+    const unchecked = await ctx.chat(key, prompt('I hate mondays'));
+    assert.equal(unchecked.headers.get('x-gateway-guardrails'), null);
+    await ctx.app.gateway.settled();
+    // One check: the first chat's. Not the embeddings', nor the chat's after the key turned it off.
+    assert.deepEqual((await endpoints()).sort(), ['chat.completions', 'chat.completions', 'embeddings', 'moderations']);
+  });
+
+  test('a check that cannot run blocks with 503 guardrail_unavailable (never unchecked); the floor cannot set one', async () => {
+    await setTeam(moderated('block', 'echo/not-priced'));
+    const res = await ctx.chat(key, prompt('hello'));
+    const text = await res.text();
+    assert.equal(res.status, 503, text);
+    assert.match(text, /"code":"guardrail_unavailable"/);
+    assert.equal(chatCalls(), 0);
+    await setTeam(moderated('flag', 'echo/not-priced'));
+    const flagged = await ctx.chat(key, prompt('hello'));
+    assert.equal(flagged.status, 200);
+    assert.equal(flagged.headers.get('x-gateway-guardrails'), 'flagged=moderation_unchecked:1');
+
+    const floor = await ctx.request('PUT', ADMIN_GUARDRAILS_PATH, { as: admin, body: moderated('block') });
+    assert.equal(floor.status, 400);
+    assert.match(floor.body.message, /The operator's floor cannot set a moderation check/);
   });
 });

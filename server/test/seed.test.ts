@@ -257,6 +257,7 @@ describe('demo seed', () => {
         [
           ['echo-1', 1000, 1000],
           ['embed-1', 20, 0],
+          ['moderation-1', 20, 0],
           ['unavailable-1', 1000, 1000],
         ],
       );

@@ -1,59 +1,14 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import { sendStream, words } from './fakeUpstream';
+import { CLIENT, SERVER, STATUS_ERROR, startReceiver, type OtlpSpan } from './otlpReceiver';
 
 /**
  * Traces (docs/operations.md#traces): an OTLP/HTTP receiver started here gets the spans of a streamed call whose
  * route falls back, continuing the client's trace and passed on to the provider; with tracing off, no OpenTelemetry
  * SDK or exporter module is even loaded.
  */
-
-interface OtlpValue {
-  stringValue?: string;
-  intValue?: string | number;
-  boolValue?: boolean;
-  doubleValue?: number;
-}
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  status?: { code?: number };
-  attributes: { key: string; value: OtlpValue }[];
-}
-const SERVER = 2;
-const CLIENT = 3;
-const STATUS_ERROR = 2;
-
-/** An OTLP/HTTP (JSON) receiver: what the gateway exports, as it came. */
-async function startReceiver() {
-  const spans: OtlpSpan[] = [];
-  const paths: string[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      paths.push(`${request.method} ${request.url} ${request.headers['content-type']}`);
-      const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
-      };
-      for (const resource of body.resourceSpans) for (const scope of resource.scopeSpans) spans.push(...scope.spans);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    spans,
-    paths,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 const attributes = (span: OtlpSpan) =>
   Object.fromEntries(

@@ -78,5 +78,7 @@ const READERS: Record<EndpointName, (payload: Json) => string> = {
   messages: messagesText,
   responses: responsesText,
   embeddings: () => '',
+  // Scores, not words: the trace's attributes say which model answered and what it cost.
+  moderations: () => '',
   generateContent: geminiText,
 };

@@ -62,12 +62,14 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
       }),
       ...(number(body.top_p) !== undefined && { [gen.ATTR_GEN_AI_REQUEST_TOP_P]: number(body.top_p) }),
       'gateway.endpoint': call.endpoint,
-      ...(config.captureContent && {
-        [gen.ATTR_GEN_AI_INPUT_MESSAGES]: JSON.stringify(body.messages ?? body.input ?? null),
-        ...(typeof body.system === 'string' && { [gen.ATTR_GEN_AI_SYSTEM_INSTRUCTIONS]: body.system }),
-      }),
     };
   }
+
+  /** The prompt's content, when captured: as sent on, after the guardrails (never the body the client sent). */
+  const contentAttributes = (body: GatewayCall['body']): Attributes => ({
+    [gen.ATTR_GEN_AI_INPUT_MESSAGES]: JSON.stringify(body.messages ?? body.input ?? null),
+    ...(typeof body.system === 'string' && { [gen.ATTR_GEN_AI_SYSTEM_INSTRUCTIONS]: body.system }),
+  });
 
   const failedWith = (span: Span, error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code;
@@ -94,6 +96,9 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
           }
         : null;
       return {
+        prompt(body) {
+          if (config.captureContent) span.setAttributes(contentAttributes(body));
+        },
         admission() {
           const admission = child('gateway.admission');
           return (admitted) => {

@@ -67,6 +67,8 @@ import { modelEndpoints } from './endpoints/models';
  * | (request log Refresh) | RequestLog LIST: rows come from the gateway, so no mutation here makes them stale     |
  * | saveAlertSettings     | AlertSettings                                                                     |
  * | saveTeamGuardrails    | TeamGuardrails                                                                    |
+ * | saveKeyGuardrails     | KeyGuardrails {id}                                                                |
+ * | saveGuardrailsFloor   | GuardrailsFloor, TeamGuardrails, KeyGuardrails (each shows the floor)             |
  * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
  * | updateWebhookEndpoint | WebhookEndpoint {id}                                                              |
  * | deleteWebhookEndpoint | WebhookEndpoint {id} and LIST                                                     |
@@ -173,6 +175,10 @@ export const {
   useSaveAlertSettingsMutation,
   useGetTeamGuardrailsQuery,
   useSaveTeamGuardrailsMutation,
+  useGetKeyGuardrailsQuery,
+  useSaveKeyGuardrailsMutation,
+  useGetGuardrailsFloorQuery,
+  useSaveGuardrailsFloorMutation,
   useGetWebhookEndpointsQuery,
   useCreateWebhookEndpointMutation,
   useUpdateWebhookEndpointMutation,

@@ -30,6 +30,8 @@ export const TAG_TYPES = [
   'RequestLog',
   'AlertSettings',
   'TeamGuardrails',
+  'KeyGuardrails',
+  'GuardrailsFloor',
   'WebhookEndpoint',
   'WebhookDelivery',
   'Notification',

@@ -491,6 +491,7 @@ export function buildSeed(now: Date): FakeState {
       [ACME_TEAM_ID]: { detectors: { secret: 'block', email: 'redact', card: 'redact' }, patterns: [] },
     },
     guardrailFloor: { detectors: { card: 'block' }, patterns: [] },
+    keyGuardrailPolicies: {},
     dashboardStats: {
       total_api_keys: 3,
       api_keys_change: '+1',

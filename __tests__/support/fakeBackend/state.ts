@@ -171,6 +171,8 @@ export interface FakeState {
   alertSettings: Record<string, AlertSettingsBody>;
   /** Guardrail policies by team id (docs/guardrails.md), and the operator's floor. */
   guardrailPolicies: Record<string, GuardrailPolicy>;
+  /** Keys' own guardrail policies by key id. */
+  keyGuardrailPolicies: Record<string, GuardrailPolicy>;
   guardrailFloor: GuardrailPolicy | null;
   webhookEndpoints: FakeWebhookEndpoint[];
   webhookDeliveries: FakeWebhookDelivery[];

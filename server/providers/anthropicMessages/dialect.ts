@@ -5,6 +5,7 @@ import { geminiViaChat } from '../geminiViaChat/geminiViaChat';
 import { chatViaAnthropic } from './chatViaAnthropic';
 import { messagesWithAnthropic } from './messagesWithAnthropic';
 import { anthropicHeaders } from '../../formats/anthropicEvents';
+import { noModerations } from '../openaiCompatible/moderations';
 
 export const noAnthropicEmbeddings = () =>
   new TranslationError(
@@ -32,6 +33,8 @@ export const anthropicMessages: Dialect = {
         return messagesWithAnthropic(body, model, options);
       case 'embeddings':
         throw noAnthropicEmbeddings();
+      case 'moderations':
+        throw noModerations('Anthropic');
       case 'responses':
         throw noAnthropicResponses();
       case 'generateContent':

@@ -12,7 +12,7 @@ export const echo: ProviderDescriptor = {
   defaultBaseUrl: null,
   authHeaders: () => ({}),
   dialectFor: (endpoint) => (endpoint === 'messages' ? anthropicMessages : openaiCompatible),
-  offers: ['embeddings', 'responses'],
+  offers: ['embeddings', 'responses', 'moderations'],
   counts: ['messages', 'responses'],
   chatOutputCap: 'max_tokens',
   // A window and an output limit like a real chat model's, so the demo shows both rules.

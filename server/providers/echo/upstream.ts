@@ -4,6 +4,7 @@ import { chatReply } from './replies/chat';
 import { type EchoCall, jsonReply, openAiError } from './replies/common';
 import { embeddingsReply } from './replies/embeddings';
 import { messagesCountReply, messagesReply } from './replies/messages';
+import { moderationsReply } from './replies/moderations';
 import { responsesCountReply, responsesReply } from './replies/responses';
 
 /** The echo provider's endpoints, by the path under its (imaginary) base URL. */
@@ -12,6 +13,7 @@ const ENDPOINTS: Record<string, (call: EchoCall) => UpstreamReply> = {
   '/messages': messagesReply,
   '/messages/count_tokens': messagesCountReply,
   '/embeddings': embeddingsReply,
+  '/moderations': moderationsReply,
   '/responses': responsesReply,
   '/responses/input_tokens': responsesCountReply,
 };

@@ -1,4 +1,5 @@
 import { embeddingsWithOpenai } from '../openaiCompatible/embeddings';
+import { noModerations } from '../openaiCompatible/moderations';
 import { TranslationError } from '../../formats/translate/translationError';
 import type { GeminiDoorRequest } from '../../formats/translate/geminiTypes';
 import type { ChatRequest } from '../../formats/types';
@@ -24,6 +25,8 @@ export const gemini: Dialect = {
         return generateContentWithGemini(body as GeminiDoorRequest, model);
       case 'embeddings':
         return { ...embeddingsWithOpenai(body, model), path: '/openai/embeddings' };
+      case 'moderations':
+        throw noModerations('Google');
       case 'responses':
         throw new TranslationError(
           'The Responses API is not offered for Google models; call /v1/chat/completions or the Gemini API.',

@@ -8,7 +8,7 @@ export const openai: ProviderDescriptor = {
   defaultBaseUrl: 'https://api.openai.com/v1',
   authHeaders: bearer,
   dialectFor: () => openaiCompatible,
-  offers: ['embeddings', 'responses'],
+  offers: ['embeddings', 'responses', 'moderations'],
   counts: ['responses'],
   // Its reasoning models refuse max_tokens; every OpenAI model takes max_completion_tokens.
   chatOutputCap: 'max_completion_tokens',

@@ -3,6 +3,7 @@ import type { Dialect } from '../types';
 import { geminiViaChat } from '../geminiViaChat/geminiViaChat';
 import { chatWithOpenAi } from './chatWithOpenAi';
 import { embeddingsWithOpenai } from './embeddings';
+import { moderationsWithOpenai } from './moderations';
 import { messagesViaOpenai } from './messagesViaOpenai';
 import { responsesWithOpenai } from './responses';
 
@@ -23,6 +24,8 @@ export const openaiCompatible: Dialect = {
         return messagesViaOpenai(body, model, options);
       case 'embeddings':
         return embeddingsWithOpenai(body, model);
+      case 'moderations':
+        return moderationsWithOpenai(body, model);
       case 'responses':
         return responsesWithOpenai(body, model);
       case 'generateContent':

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { KeySnippets } from './KeySnippets';
+import { useGetMeQuery } from '../../store/api';
 import { CLEAR_KEY_CACHE, useClearCache } from '../cache/useClearCache';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { DetailList } from '../../components/admin/DetailList';
@@ -27,6 +28,11 @@ import {
 } from './keyStatus';
 
 export const ALL_MODELS = 'All models and routes';
+
+// Opened from here by the team's owner only: loaded then.
+const KeyGuardrailsDialog = lazy(
+  () => import(/* webpackChunkName: "dialog-key-guardrails" */ '../guardrails/KeyGuardrailsDialog'),
+);
 
 function spendLimitDetail(apiKey: ApiKey) {
   const spend = spendAgainstLimit(apiKey);
@@ -72,6 +78,8 @@ export default function ApiKeyDetailsDialog({
   onClose: () => void;
 }) {
   const { clearKey, clearing, confirmDialog } = useClearCache();
+  const { data: me } = useGetMeQuery();
+  const [guardrailsOpen, setGuardrailsOpen] = useState(false);
   const now = new Date();
   const creator = [keyUserText(apiKey), apiKey.user_email].filter(Boolean).join(' · ');
   const block = keyBlockText(apiKey);
@@ -122,6 +130,11 @@ export default function ApiKeyDetailsDialog({
         )}
       </DialogContent>
       <DialogActions>
+        {me?.team_role === 'owner' && (
+          <Button color="inherit" onClick={() => setGuardrailsOpen(true)}>
+            Guardrails
+          </Button>
+        )}
         {mayManage && (
           <Button color="inherit" disabled={clearing} onClick={() => void clearKey(apiKey)}>
             {CLEAR_KEY_CACHE}
@@ -130,6 +143,11 @@ export default function ApiKeyDetailsDialog({
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
       {confirmDialog}
+      {guardrailsOpen && (
+        <Suspense fallback={null}>
+          <KeyGuardrailsDialog apiKey={apiKey} onClose={() => setGuardrailsOpen(false)} />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

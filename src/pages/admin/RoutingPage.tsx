@@ -2,13 +2,14 @@ import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 import { PageHeader } from '../../components/PageHeader';
 import { AdminGate } from './AdminGate';
 import { CredentialsSection } from './routing/CredentialsSection';
+import { GuardrailsFloorSection } from './routing/GuardrailsFloorSection';
 import { HealthSection } from './routing/HealthSection';
 import { ReconciliationSection } from './routing/ReconciliationSection';
 import { RoutesSection } from './routing/RoutesSection';
 
 /**
- * Model routes and their deployments, provider credentials, provider health, and reconciliation against the
- * providers' own reports (docs/gateway.md).
+ * Model routes and their deployments, provider credentials, provider health, reconciliation against the providers'
+ * own reports (docs/gateway.md), and the guardrails' floor under every team's policy (docs/guardrails.md).
  */
 export function RoutingPage() {
   return (
@@ -22,6 +23,7 @@ export function RoutingPage() {
       <CredentialsSection />
       <HealthSection />
       <ReconciliationSection />
+      <GuardrailsFloorSection />
     </AdminGate>
   );
 }
