@@ -98,8 +98,10 @@ export function printAims(rows: PathRow[], direct: PathRow) {
  * The aim for metrics: at most 5% more.
  */
 export function printWatchCost(rows: PathRow[], direct: PathRow) {
-  const ours = rows.filter((r) => r.role === 'ours' && r.path.startsWith('gateway (in process'));
-  const variantOf = (r: PathRow) => /, (\w+) on\)$/.exec(r.path)?.[1] ?? 'off';
+  // The plain rows and their watched variants only (not the cache's or the guardrails' rows).
+  const watched = /^gateway \(in process(?:, (metrics|tracing) on)?\)$/;
+  const ours = rows.filter((r) => r.role === 'ours' && watched.test(r.path));
+  const variantOf = (r: PathRow) => watched.exec(r.path)?.[1] ?? 'off';
   const groups = new Map<string, number[]>();
   for (const r of ours) {
     const group = `${r.engine}, ${r.admission}|${variantOf(r)}`;

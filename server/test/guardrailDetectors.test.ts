@@ -141,6 +141,13 @@ describe('secrets', () => {
       assert.deepEqual(await findSecrets(text), [], text);
     }
   });
+
+  test('leaves nothing behind: no performance marks per check (secretlint’s profiler is off)', async () => {
+    await findSecrets('warm up');
+    const before = performance.getEntriesByType('mark').length;
+    for (let i = 0; i < 20; i++) await findSecrets(`prompt ${i} with AKIAZ3MSJV4WWNKWVXMN`);
+    assert.equal(performance.getEntriesByType('mark').length, before);
+  });
 });
 
 describe('redaction', () => {
