@@ -27,13 +27,14 @@ const SCHEMES = ['light', 'dark'] as const;
 interface Shot {
   route: string;
   login: string | null;
-  /** The button that opens the dialog to show (the first of that name), and the file's suffix. */
-  dialog?: { button: string; name: string };
+  /** The button that opens the dialog to show (the first of that name; several: clicked in turn), and the file's suffix. */
+  dialog?: { button: string | string[]; name: string };
 }
 /** Dialogs whose layout has gone wrong before: each shot at the screen's own size, the dialog open. */
 const DIALOGS: Shot[] = [
   { route: '/admin/routing', login: 'admin', dialog: { button: 'Create Route', name: 'create-route' } },
   { route: '/api-keys', login: 'alice', dialog: { button: 'Edit', name: 'edit-key' } },
+  { route: '/api-keys', login: 'alice', dialog: { button: ['View details', 'Guardrails'], name: 'key-guardrails' } },
 ];
 const ROUTES: Shot[] = [
   { route: '/login', login: null },
@@ -75,10 +76,15 @@ async function shoot(browser: Browser, origin: string, cookies: Map<string, stri
         await page.waitForLoadState('networkidle');
         if (dialog) {
           // A button, or a grid row's action (a menu item) where the phone's card has a button.
-          const opener = { name: dialog.button, exact: true };
-          await page.getByRole('button', opener).or(page.getByRole('menuitem', opener)).first().click();
-          await page.getByRole('dialog').waitFor();
-          await page.waitForTimeout(400);
+          for (const button of [dialog.button].flat()) {
+            const opener = { name: button, exact: true };
+            await page.getByRole('button', opener).or(page.getByRole('menuitem', opener)).first().click();
+            await page.getByRole('dialog').last().waitFor();
+            await page.waitForLoadState('networkidle');
+            // A dialog that loads its own data shows a spinner until it has it.
+            await page.getByRole('dialog').last().getByRole('progressbar').waitFor({ state: 'detached' });
+            await page.waitForTimeout(400);
+          }
         }
         const file = path.join(dir, fileName(shot));
         await page.screenshot({ path: file, fullPage: !dialog });
