@@ -45,7 +45,7 @@ test('every priced model with its prices per 1M, doors and reachability, and whi
         cache_create_cost_per_1m: null,
       },
     ],
-    endpoints: ['chat.completions', 'messages', 'responses', 'embeddings', 'generateContent'],
+    endpoints: ['chat.completions', 'messages', 'responses', 'embeddings', 'moderations', 'generateContent'],
     supports_caching: true,
     reachable: true,
     key_ids: [any.body.id, only.body.id],

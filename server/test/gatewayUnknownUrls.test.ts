@@ -22,7 +22,8 @@ beforeEach(async () => {
 });
 
 const SERVED_LIST =
-  'POST /v1/chat/completions, POST /v1/embeddings, POST /v1/responses, POST /v1/responses/input_tokens, ' +
+  'POST /v1/chat/completions, POST /v1/embeddings, POST /v1/moderations, POST /v1/responses, ' +
+  'POST /v1/responses/input_tokens, ' +
   'GET /v1/models, POST /v1/messages, POST /v1/messages/count_tokens, ' +
   'POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent, ' +
   'POST /v1beta/models/{model}:countTokens, POST /v1/models/{model}:generateContent, ' +
