@@ -155,14 +155,14 @@ export const notOffered = (model: string, endpoint: EndpointName) =>
     'model',
   );
 
-/** A chat (or other answer) sent to an embeddings model: it answers /v1/embeddings only. */
+/** A chat (or other answer) sent to an embeddings or moderation model: it answers those doors only. */
 export const embeddingsModel = (model: string, endpoint: EndpointName) =>
   new GatewayError(
     400,
     'invalid_request_error',
     'unsupported_endpoint',
-    `The model "${model}" is an embeddings model: it answers /v1/embeddings requests only, not ${endpoint} ` +
-      'requests. Choose a chat model (GET /v1/models lists them).',
+    `The model "${model}" is an embeddings or moderation model: it answers /v1/embeddings and /v1/moderations ` +
+      `requests only, not ${endpoint} requests. Choose a chat model (GET /v1/models lists them).`,
     'model',
   );
 

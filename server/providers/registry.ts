@@ -33,15 +33,19 @@ export const offers = (provider: GatewayProvider, endpoint: EndpointName) =>
   ANSWERED_BY_ALL.includes(endpoint) || PROVIDERS[provider].offers.includes(endpoint);
 
 /**
- * An embeddings model (its provider documents no output: `limits(window, 0)`) answers /v1/embeddings only: a chat
- * sent to it would come back empty, cut at zero tokens, where its caller needs a clear refusal.
+ * An embeddings or moderation model (its provider documents no output: `limits(window, 0)`) answers /v1/embeddings and
+ * /v1/moderations only: a chat sent to it would come back empty, cut at zero tokens, where its caller needs a clear
+ * refusal.
  */
 export const embeddingsOnly = (provider: GatewayProvider, model: string) =>
   Object.hasOwn(PROVIDERS[provider].models, model) && PROVIDERS[provider].models[model].maxOutputTokens === 0;
 
 /** Whether a provider's model answers an endpoint. */
-export const modelOffers = (provider: GatewayProvider, model: string, endpoint: EndpointName) =>
-  offers(provider, endpoint) && (endpoint === 'embeddings' || !embeddingsOnly(provider, model));
+export function modelOffers(provider: GatewayProvider, model: string, endpoint: EndpointName): boolean {
+  if (!offers(provider, endpoint)) return false;
+  if (!embeddingsOnly(provider, model)) return true;
+  return endpoint === (PROVIDERS[provider].moderationModels?.includes(model) ? 'moderations' : 'embeddings');
+}
 
 /** The providers that answer an endpoint, for a refusal that names them. */
 export const offering = (endpoint: EndpointName) =>

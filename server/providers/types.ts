@@ -62,6 +62,8 @@ export interface ProviderDescriptor {
   chatOutputCap: ChatOutputCap;
   /** The context window and output limit its documentation gives each model (gateway/modelLimits.ts). */
   models: Readonly<Record<string, ModelLimits>>;
+  /** Its models without output that moderate (`/v1/moderations`); every other one without output embeds. */
+  moderationModels?: readonly string[];
   /**
    * The base URL the API is called at, from the one configured (`<NAME>_BASE_URL` or a stored credential's), where a
    * provider reads an older form of it (Google: the OpenAI-compatible `…/openai` URL of the same API).

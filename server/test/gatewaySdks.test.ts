@@ -281,7 +281,9 @@ describe('openai SDK', () => {
       (error: unknown) =>
         error instanceof OpenAI.BadRequestError &&
         error.param === 'model' &&
-        /"echo\/embed-1" is an embeddings model: it answers \/v1\/embeddings requests only/.test(error.message),
+        /"echo\/embed-1" is an embeddings or moderation model: it answers \/v1\/embeddings and \/v1\/moderations requests only/.test(
+          error.message,
+        ),
     );
     const catalog = await ctx.request('GET', '/v1/dashboard/models', { as: owner });
     const embed = (catalog.body as { models: { id: string; endpoints: string[] }[] }).models.find(

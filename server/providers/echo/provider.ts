@@ -20,6 +20,8 @@ export const echo: ProviderDescriptor = {
     'echo-1': limits(200_000, 4_096),
     'unavailable-1': limits(200_000, 4_096),
     'embed-1': limits(8_192, 0),
+    'moderation-1': limits(32_768, 0),
   },
+  moderationModels: ['moderation-1'],
   upstream: echoUpstream,
 };

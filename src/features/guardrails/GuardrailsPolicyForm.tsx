@@ -242,7 +242,6 @@ function ModerationFields({
   onChange: (value: GuardrailsForm['moderation']) => void;
 }) {
   const choices: ModerationChoice[] = level === 'key' ? [INHERIT, 'off', 'flag', 'block'] : ['off', 'flag', 'block'];
-  const checking = value.action === 'flag' || value.action === 'block';
   return (
     <>
       <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1 }}>
@@ -270,7 +269,6 @@ function ModerationFields({
           size="small"
           label="Moderation model or route"
           value={value.model}
-          disabled={!checking}
           onChange={(event) => onChange({ ...value, model: event.target.value })}
           error={Boolean(error)}
           helperText={error ?? 'e.g. openai/omni-moderation-latest, or echo/moderation-1 in the demo'}
