@@ -57,7 +57,17 @@ function reachesDatabase(file, visiting = new Set()) {
   return found;
 }
 
-const all = testFiles(path.join(ROOT, 'server')).sort();
-const onPostgres = (file) => reachesDatabase(file) && !fs.readFileSync(file, 'utf8').includes(EMBEDDED_ONLY);
-const chosen = process.env.TEST_DATABASE_URL ? all.filter(onPostgres) : all;
-console.log(chosen.map((file) => path.relative(ROOT, file)).join('\n'));
+/**
+ * `--concurrency`: how many files run at once. On PostgreSQL two: each file has a schema of its own (its NOTIFY
+ * channels and advisory locks too, server/db/perSchema.ts) and a file mostly waits on the database, so a second file
+ * uses the time (the suite took 268 s instead of about 540 s, docs/testing.md "The server suite"). On the embedded
+ * engine one: the engine is in the test's own process and keeps a core busy, beside jest in `.ci/run`.
+ */
+if (process.argv.includes('--concurrency')) {
+  console.log(process.env.TEST_DATABASE_URL ? 2 : 1);
+} else {
+  const all = testFiles(path.join(ROOT, 'server')).sort();
+  const onPostgres = (file) => reachesDatabase(file) && !fs.readFileSync(file, 'utf8').includes(EMBEDDED_ONLY);
+  const chosen = process.env.TEST_DATABASE_URL ? all.filter(onPostgres) : all;
+  console.log(chosen.map((file) => path.relative(ROOT, file)).join('\n'));
+}

@@ -6,10 +6,13 @@ export default async function* timingsReporter(source) {
   const suite = `server-${process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite'}`;
   const files = [];
   const tests = [];
-  /** The names of the suites a test is in, by nesting level (files run one at a time: --test-concurrency=1). */
-  const names = [];
+  /** Per file, the names of the suites a test is in by nesting level (on PostgreSQL two files run at once). */
+  const namesOf = new Map();
   for await (const event of source) {
     const { type, data } = event;
+    if (!data) continue;
+    if (!namesOf.has(data.file)) namesOf.set(data.file, []);
+    const names = namesOf.get(data.file);
     if (type === 'test:start') names[data.nesting] = data.name;
     if (type === 'test:complete' && data.nesting === 0 && data.name === data.file) {
       files.push({ file: relative(data.file), ms: data.details.duration_ms });

@@ -31,7 +31,18 @@ export async function openPgliteInThisThread(dataDir: string | null, fromDump: s
  * (docs/testing.md, "Test times"). `defaultStartParams` is public at run time but missing from PGlite's typings.
  */
 const { defaultStartParams } = PGlite as unknown as { defaultStartParams: string[] };
-const IN_MEMORY_START_PARAMS = [...defaultStartParams, '-c', 'shared_buffers=16MB'];
+const IN_MEMORY_START_PARAMS = [
+  ...defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  // A new 16 MB WAL segment is written as zeros first, 8 KB at a time, each write growing an in-memory file (below);
+  // a test file's database fills 6-8 of them. Off: one write of its last byte. No page of a database that lives in
+  // memory is ever read back after a crash, so full-page images in its WAL are only bytes to copy.
+  '-c',
+  'wal_init_zero=off',
+  '-c',
+  'full_page_writes=off',
+];
 
 /**
  * A dump as PGlite reads one: it asks only for `type` (a gzip type would be unpacked) and `arrayBuffer()`. Handed the
@@ -46,13 +57,46 @@ function dumpForPglite(file: string): Blob {
   return { type: '', size: bytes.byteLength, arrayBuffer: async () => buffer } as unknown as Blob;
 }
 
-const createPglite = (dataDir: string | null, fromDump: string | null) =>
-  PGlite.create(dataDir ?? undefined, {
+/** PGlite on a data directory, or in memory (null) with the settings and file growth below. */
+export const createPglite = async (dataDir: string | null, fromDump: string | null) => {
+  const pg = await PGlite.create(dataDir ?? undefined, {
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (value: string) => value },
     // A new cluster costs initdb (2-3.5 s here); a dump of one loads in about 0.5 s (server/test/helpers.ts).
     ...(fromDump && { loadDataDir: dumpForPglite(fromDump) }),
     ...(dataDir === null && { startParams: IN_MEMORY_START_PARAMS }),
   });
+  if (dataDir === null) growFilesByDoubling(pg);
+  return pg;
+};
+
+export interface MemFsNode {
+  contents: Uint8Array | null;
+  usedBytes: number;
+}
+export interface MemFs {
+  expandFileStorage(node: MemFsNode, needed: number): void;
+  getFileDataAsTypedArray(node: MemFsNode): Uint8Array;
+}
+
+/**
+ * An in-memory database's files are typed arrays (Emscripten's MEMFS), and a file written past its end is copied into
+ * a new array: twice as large up to 1 MB, then only 1.125 times, so a file growing 8 KB at a time to 16 MB (a WAL
+ * segment, a table) is copied about 25 times, and that was 1.9 s of a 13 s test file's engine thread in a profile.
+ * Doubling copies it at most log2 times; a test database is some tens of MB, so the slack costs nothing. MEMFS calls
+ * its own `expandFileStorage` through the object PGlite exposes as `mod.MEMFS` (not in its typings).
+ */
+export function growFilesByDoubling(pg: PGlite): boolean {
+  const memfs = (pg as unknown as { mod?: { MEMFS?: MemFs } }).mod?.MEMFS;
+  if (!memfs) return false;
+  memfs.expandFileStorage = (node, needed) => {
+    const capacity = node.contents?.length ?? 0;
+    if (capacity >= needed) return;
+    const grown = new Uint8Array(Math.max(needed, capacity * 2, 256));
+    grown.set(memfs.getFileDataAsTypedArray(node));
+    node.contents = grown;
+  };
+  return true;
+}
 
 function dbOf(pg: PGlite): Db {
   const wrap = (runner: Pick<PGlite, 'query'>): Queryable => ({

@@ -34,7 +34,7 @@ export interface TestDb {
  * room's SQL changes: the name is their checksum). A new PGlite cluster took 2-3.5 s per test file here, a dump of one
  * loads in about 0.5 s: over the server suite's hundred files, minutes of CI.
  */
-async function migratedDump(): Promise<string> {
+export async function migratedDump(): Promise<string> {
   const hash = createHash('sha256');
   // A dump is PGlite's own format: a new PGlite version makes a new one.
   hash.update(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
@@ -177,6 +177,56 @@ export interface TestContextOptions {
   gateway?: AppOptions['gateway'];
 }
 
+/** The tables a test's reset empties: these, and every table that refers to one of them, however indirectly. */
+const RESET_ROOTS = [
+  'users',
+  'teams',
+  'coupons',
+  'pricing_tiers',
+  'sandbox_checkouts',
+  'model_routes',
+  'provider_credentials',
+  'payment_events',
+  'document_counters',
+  'usage_daily_models',
+];
+const resetStatements = new WeakMap<Db, Promise<string[]>>();
+
+/**
+ * Empties the tables the tests write, between tests: by DELETE in one transaction with foreign keys and triggers off
+ * (session_replication_role), not TRUNCATE. TRUNCATE takes an exclusive lock on every table it empties, and with the
+ * server suite's files running two at a time on PostgreSQL it deadlocked three times running with a background job
+ * (a bill being written) that held some of them (docs/testing.md, "The server suite"); DELETE takes the lock an
+ * UPDATE takes. A deadlock with a job's row locks is still possible, rarely: the victim is retried.
+ */
+async function emptyTables(db: Db) {
+  if (!resetStatements.has(db)) resetStatements.set(db, deleteStatements(db));
+  const statements = await resetStatements.get(db)!;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.tx(async (q) => {
+        await q.query('SET LOCAL session_replication_role = replica');
+        for (const statement of statements) await q.query(statement);
+      });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+    }
+  }
+}
+
+async function deleteStatements(db: Db) {
+  const tables = await db.query<{ name: string }>(
+    `WITH RECURSIVE emptied(oid) AS (
+       SELECT c.oid FROM pg_class c WHERE c.relname = ANY($1) AND c.relnamespace = current_schema()::regnamespace
+       UNION SELECT con.conrelid FROM pg_constraint con JOIN emptied e ON con.confrelid = e.oid WHERE con.contype = 'f'
+     )
+     SELECT oid::regclass::text AS name FROM emptied`,
+    [RESET_ROOTS],
+  );
+  return tables.map(({ name }) => `DELETE FROM ${name}`);
+}
+
 export async function createTestContext(
   env: Record<string, string> = {},
   argv = ['--demo'],
@@ -196,20 +246,7 @@ export async function createTestContext(
     app,
     db,
     config,
-    async reset() {
-      // TRUNCATE locks every table it empties: on PostgreSQL it can deadlock with a background job (a bill being
-      // written, a delivery being claimed) that locks some of them in another order; the victim is retried.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await db.exec(
-            'TRUNCATE users, teams, coupons, pricing_tiers, sandbox_checkouts, model_routes, provider_credentials, payment_events, document_counters, usage_daily_models CASCADE',
-          );
-          return;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
-        }
-      }
-    },
+    reset: () => emptyTables(db),
     close: async () => {
       await app.close();
       await drop();

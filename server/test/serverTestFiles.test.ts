@@ -6,8 +6,8 @@ import { test } from 'node:test';
 // scripts/serverTestFiles.mjs, which `npm run test:server` runs: on PostgreSQL only the files that can reach a
 // database (docs/testing.md, "The server suite"). Read from the import graph, so these hold for files written later.
 const ROOT = path.join(__dirname, '..', '..');
-const list = (env: Record<string, string>) =>
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'serverTestFiles.mjs')], {
+const list = (env: Record<string, string>, args: string[] = []) =>
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'serverTestFiles.mjs'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
@@ -26,11 +26,18 @@ test('on the embedded engine every server test file runs; on PostgreSQL only tho
     assert.ok(onPostgres.includes(`server/test/${file}`), `${file} runs on PostgreSQL`);
   }
   // Marked: a test of PGlite's worker, and `npm start` on a PGlite data directory whatever the environment says.
-  for (const file of ['pgliteWorker.test.ts', 'crash.test.ts', 'main.test.ts']) {
+  for (const file of ['pgliteWorker.test.ts', 'pgliteEngine.test.ts', 'crash.test.ts', 'main.test.ts']) {
     assert.ok(all.includes(`server/test/${file}`) && !onPostgres.includes(`server/test/${file}`), file);
   }
   // Request translation and wire formats run the same code on either engine: once is enough.
   for (const file of ['translateRequest.test.ts', 'wireGemini.test.ts', 'config.test.ts', 'serverTestFiles.test.ts']) {
     assert.ok(!onPostgres.includes(`server/test/${file}`), `${file} runs only on the embedded engine`);
   }
+});
+
+test('files run two at a time on PostgreSQL, each in its own schema, and one at a time on the embedded engine', () => {
+  assert.deepEqual(list({}, ['--concurrency']), ['1']);
+  assert.deepEqual(list({ TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5433/postgres' }, ['--concurrency']), [
+    '2',
+  ]);
 });
