@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { REDIS_OPTIONS } from '../lib/redis';
 import { REDIS_KEY_PREFIX } from '../plugins/rateLimitStore';
 import { SEED_TIERS } from '../seed/pricingData';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
@@ -110,15 +111,34 @@ test("the gateway's per-key limit is shared across instances", async () => {
 
 test('without Redis an instance still answers, counts on its own and warns once', async () => {
   const { ctx, logged } = await loggingInstance(`redis://127.0.0.1:${await freePort()}`);
+  // An instance that never had Redis: what the same sign-ins cost on this machine, now (a shared VM's speed varies
+  // from run to run; a fixed threshold failed CI once, beside other suites).
+  const { ctx: alone } = await loggingInstance('');
   try {
-    const ip = '10.0.0.3';
-    const started = Date.now();
-    assert.deepEqual(await statuses(Array.from({ length: 4 }, () => [ctx.app, ip])), [200, 200, 200, 429]);
-    assert.ok(Date.now() - started < 2000, 'no request waited on Redis');
+    const timed = async (app: FastifyInstance, ip: string) => {
+      const started = performance.now();
+      const found = await statuses(Array.from({ length: 4 }, () => [app, ip]));
+      return { found, ms: performance.now() - started };
+    };
+    // A first request of each (another address) pays for what any first request does.
+    await timed(alone.app, '10.0.0.6');
+    await timed(ctx.app, '10.0.0.7');
+    const baseline = await timed(alone.app, '10.0.0.5');
+    const down = await timed(ctx.app, '10.0.0.3');
+    assert.deepEqual(baseline.found, [200, 200, 200, 429]);
+    assert.deepEqual(down.found, [200, 200, 200, 429]);
+    // Requests that waited on Redis (ioredis's offline queue turned on, tried here) took 790 ms more than these four
+    // without it; answered at once they take as long, within a few tens of milliseconds.
+    const waited = down.ms - baseline.ms;
+    assert.ok(
+      waited < 2 * REDIS_OPTIONS.commandTimeout,
+      `no request waited on Redis: ${Math.round(down.ms)} ms against ${Math.round(baseline.ms)} ms without Redis`,
+    );
     const warnings = logged(UNAVAILABLE);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0].err?.message ?? '', /ECONNREFUSED|closed|writeable/);
   } finally {
+    await alone.close();
     await ctx.close();
   }
 });
