@@ -161,7 +161,7 @@ async function withTimeout<T>(promise: Promise<T>): Promise<T | 'hang'> {
  * same requests in the same order as one long test would, and no test takes most of a minute on a loaded machine
  * (docs/testing.md, "Test times").
  */
-const BATCHES = 8;
+const BATCHES = 16;
 const random = seededRandom(SEED);
 const covered = new Set<string>();
 const allRoutes = () =>
