@@ -63,11 +63,48 @@ function reachesDatabase(file, visiting = new Set()) {
  * uses the time (the suite took 268 s instead of about 540 s, docs/testing.md "The server suite"). On the embedded
  * engine one: the engine is in the test's own process and keeps a core busy, beside jest in `.ci/run`.
  */
+/**
+ * `--groups`: the same files, several to a process. Node's runner starts a process per file, and each paid for Node,
+ * tsx and the server's modules again (about 1.5 s of a typical file's 4 on a quiet machine, docs/testing.md "The server
+ * suite"). A group is a file in GROUPS_DIR that requires its members one after another, each inside a suite named by
+ * its path, so each member's hooks wrap only its own tests, and its `after` closes what it opened before the next
+ * member starts. Members keep their order; a group holds GROUP_SIZE of them, so one failure's blast radius stays small.
+ */
+const GROUPS_DIR = process.env.SERVER_TEST_GROUPS_DIR ?? path.join(ROOT, '.tmp', 'server-test-groups');
+const GROUP_SIZE = 8;
+
+function writeGroups(files) {
+  const engine = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
+  fs.mkdirSync(GROUPS_DIR, { recursive: true });
+  for (const stale of fs.readdirSync(GROUPS_DIR)) {
+    if (stale.startsWith(`${engine}-`)) fs.rmSync(path.join(GROUPS_DIR, stale));
+  }
+  const groups = [];
+  for (let start = 0; start < files.length; start += GROUP_SIZE) {
+    const members = files.slice(start, start + GROUP_SIZE).map((file) => path.relative(ROOT, file));
+    const group = path.join(GROUPS_DIR, `${engine}-${String(groups.length + 1).padStart(2, '0')}.test.cjs`);
+    fs.writeFileSync(
+      group,
+      [
+        '// Written by scripts/serverTestFiles.mjs --groups: these server test files in one process, each in a suite.',
+        "const path = require('node:path');",
+        "const { describe } = require('node:test');",
+        `const ROOT = ${JSON.stringify(ROOT)};`,
+        `for (const file of ${JSON.stringify(members)}) describe(file, () => require(path.join(ROOT, file)));`,
+        '',
+      ].join('\n'),
+    );
+    groups.push(group);
+  }
+  return groups;
+}
+
 if (process.argv.includes('--concurrency')) {
   console.log(process.env.TEST_DATABASE_URL ? 2 : 1);
 } else {
   const all = testFiles(path.join(ROOT, 'server')).sort();
   const onPostgres = (file) => reachesDatabase(file) && !fs.readFileSync(file, 'utf8').includes(EMBEDDED_ONLY);
   const chosen = process.env.TEST_DATABASE_URL ? all.filter(onPostgres) : all;
-  console.log(chosen.map((file) => path.relative(ROOT, file)).join('\n'));
+  const printed = process.argv.includes('--groups') ? writeGroups(chosen) : chosen;
+  console.log(printed.map((file) => path.relative(ROOT, file)).join('\n'));
 }

@@ -2,6 +2,12 @@
 // engine the suite ran on (TEST_DATABASE_URL: PostgreSQL; otherwise the embedded PGlite, server/test/helpers.ts).
 import { BUDGET, relative, writeTimings } from './timings.mjs';
 
+/**
+ * A group of test files in one process (scripts/serverTestFiles.mjs --groups): each member is a suite at its top
+ * level, named by the member's path. The member, not the group, is the file a time belongs to.
+ */
+const isGroup = (file) => /[\\/]server-test-groups[\\/]/.test(file ?? '');
+
 export default async function* timingsReporter(source) {
   const suite = `server-${process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite'}`;
   const files = [];
@@ -14,13 +20,25 @@ export default async function* timingsReporter(source) {
     if (!namesOf.has(data.file)) namesOf.set(data.file, []);
     const names = namesOf.get(data.file);
     if (type === 'test:start') names[data.nesting] = data.name;
-    if (type === 'test:complete' && data.nesting === 0 && data.name === data.file) {
-      files.push({ file: relative(data.file), ms: data.details.duration_ms });
-    }
+    const grouped = isGroup(data.file);
+    // A file's own time: the runner's test for the file, or a group member's suite.
+    const fileEnded = grouped
+      ? data.nesting === 0 && data.name !== data.file
+      : data.nesting === 0 && data.name === data.file;
+    if (type === 'test:complete' && fileEnded)
+      files.push({ file: grouped ? data.name : relative(data.file), ms: data.details.duration_ms });
     const ended = type === 'test:pass' || type === 'test:fail';
-    if (ended && data.details.type !== 'suite' && data.file && data.name !== data.file) {
-      const name = [...names.slice(0, data.nesting), data.name].join(' › ');
-      tests.push({ file: relative(data.file), name, ms: data.details.duration_ms });
+    if (
+      ended &&
+      data.details.type !== 'suite' &&
+      data.file &&
+      data.name !== data.file &&
+      !(grouped && data.nesting === 0)
+    ) {
+      const [file, within] = grouped
+        ? [names[0], names.slice(1, data.nesting)]
+        : [relative(data.file), names.slice(0, data.nesting)];
+      tests.push({ file, name: [...within, data.name].join(' › '), ms: data.details.duration_ms });
     }
   }
   writeTimings({ suite, budget: BUDGET, files, tests });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 
@@ -40,4 +42,29 @@ test('files run two at a time on PostgreSQL, each in its own schema, and one at 
   assert.deepEqual(list({ TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5433/postgres' }, ['--concurrency']), [
     '2',
   ]);
+});
+
+test('--groups puts every file in exactly one group of at most 8, in order, each member in a suite of its own', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-test-groups-'));
+  try {
+    const engines: Record<string, string>[] = [
+      {},
+      { TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5433/postgres' },
+    ];
+    for (const env of engines) {
+      const groups = list({ ...env, SERVER_TEST_GROUPS_DIR: dir }, ['--groups']);
+      const members = groups.map((group) => {
+        const source = fs.readFileSync(path.join(ROOT, group), 'utf8');
+        assert.match(source, /describe\(file, \(\) => require\(path\.join\(ROOT, file\)\)\)/);
+        return JSON.parse(/for \(const file of (\[.*\])\)/.exec(source)![1]) as string[];
+      });
+      assert.ok(members.every((group) => group.length >= 1 && group.length <= 8));
+      assert.deepEqual(members.flat(), list(env));
+    }
+    // A second listing replaces the first's groups of the same engine rather than adding to them.
+    const again = list({ SERVER_TEST_GROUPS_DIR: dir }, ['--groups']);
+    assert.equal(fs.readdirSync(dir).filter((name) => name.startsWith('pglite-')).length, again.length);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
