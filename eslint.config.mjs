@@ -8,7 +8,7 @@ import fs from 'node:fs';
 /**
  * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/audit,
  * server/mail <- server/services <- server/formats <- server/credit, server/providers <- server/alerts,
- * server/gateway <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
+ * server/gateway <- server/mcp <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
  * services and under payments, which issues them. The audit log and the mail outbox are written in the transactions
  * of the changes they record or announce, so every service may call them; alerts watch the credit room's bills.
  * server/sso (OpenID sign-in) stands on services; server/metrics and server/tracing watch the gateway (its probe).
@@ -24,6 +24,7 @@ const ABOVE_DB = [
   'providers',
   'alerts',
   'gateway',
+  'mcp',
   'reconciliation',
   'sso',
   'metrics',
@@ -46,8 +47,32 @@ const ROOMS_ABOVE = {
   providers: [...above('providers'), 'services'],
   alerts: above('alerts'),
   gateway: ['alerts', ...above('gateway')],
-  services: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'payments', 'invoicing', 'reconciliation', 'seed'],
-  invoicing: ['routes', 'plugins', 'credit', 'providers', 'alerts', 'gateway', 'payments', 'reconciliation', 'seed'],
+  // The MCP gateway (docs/mcp.md): admits and bills tool calls as the gateway does model calls, beside the alerts.
+  mcp: ['alerts', ...above('mcp')],
+  services: [
+    'routes',
+    'plugins',
+    'credit',
+    'providers',
+    'alerts',
+    'mcp',
+    'payments',
+    'invoicing',
+    'reconciliation',
+    'seed',
+  ],
+  invoicing: [
+    'routes',
+    'plugins',
+    'credit',
+    'providers',
+    'alerts',
+    'gateway',
+    'mcp',
+    'payments',
+    'reconciliation',
+    'seed',
+  ],
   // Our ledger against the providers' reports: reads the providers' readers and the database, under the routes.
   reconciliation: ['alerts', 'gateway', 'credit', ...above('reconciliation')],
   // Single sign-on (OpenID Connect): stands on services (users, sessions), under the routes; knows no gateway.

@@ -35,6 +35,9 @@ import { cacheRoutes } from './routes/cache';
 import { guardrailRoutes } from './routes/guardrails';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
+import { mcpRoutes } from './routes/mcp';
+import { mcpSettingsRoutes } from './routes/mcpSettings';
+import { createMcpUpstreams } from './mcp/upstreams';
 import { requestLogRoutes } from './routes/requestLog';
 import { staticRoutes } from './routes/static';
 import { ssoRoutes } from './routes/sso';
@@ -222,6 +225,14 @@ export async function buildApp({
     await retention.stop();
     await auditRetention.stop();
   });
+  // The registered MCP servers' clients (docs/mcp.md): closed with the app.
+  const mcp = createMcpUpstreams({
+    box: config.gateway.credentialsKey ? createSecretBox(config.gateway.credentialsKey) : null,
+    destination: { allowPrivate: config.mcp.allowPrivate },
+    callTimeoutMs: config.mcp.toolTimeoutMs,
+    log: app.log,
+  });
+  app.addHook('onClose', () => mcp.close());
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   const deps: Deps = {
@@ -232,6 +243,7 @@ export async function buildApp({
     paymentProvider,
     rateLimit,
     gateway,
+    mcp,
     alerts,
     mailer,
     lifecycle,
@@ -247,6 +259,7 @@ export async function buildApp({
     apiKeyRoutes,
     cacheRoutes,
     guardrailRoutes,
+    mcpSettingsRoutes,
     adminRoutes,
     adminConsoleRoutes,
     dashboardModelRoutes,
@@ -257,6 +270,7 @@ export async function buildApp({
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);
+  await mcpRoutes(app, deps);
   await playgroundRoutes(app, deps);
   await staticRoutes(app, deps);
   return app;

@@ -59,6 +59,8 @@ export interface Config {
   mail: MailConfig;
   /** How alert webhooks are sent (docs/alerts.md#webhooks). */
   webhooks: { allowPrivate: boolean; timeoutMs: number };
+  /** The MCP gateway (docs/mcp.md): whether registered servers may be at private addresses, and a tool call's limit. */
+  mcp: { allowPrivate: boolean; toolTimeoutMs: number };
   /** Audit log entries older than this many days are deleted in the background (docs/audit.md). */
   auditLog: { retentionDays: number };
   /** GET /metrics for Prometheus (docs/operations.md#metrics); null, the default: no metrics are kept. */
@@ -379,6 +381,10 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     webhooks: {
       allowPrivate: bool('WEBHOOKS_ALLOW_PRIVATE', false) ?? false,
       timeoutMs: int('WEBHOOK_TIMEOUT_MS', 5_000, 100, 30_000),
+    },
+    mcp: {
+      allowPrivate: bool('MCP_ALLOW_PRIVATE', false) ?? false,
+      toolTimeoutMs: int('MCP_TOOL_TIMEOUT_MS', 60_000, 1_000, 600_000),
     },
     auditLog: { retentionDays: int('AUDIT_LOG_RETENTION_DAYS', 365, 1, 3650) },
     metrics: metricsToken ? { token: metricsToken } : null,

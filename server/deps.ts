@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/types';
 import type { Gateway } from './gateway/gateway';
 import type { Mailer } from './mail/mailer';
+import type { McpUpstreams } from './mcp/upstreams';
 import type { Guards } from './plugins/auth';
 import type { PaymentProvider } from './payments/provider';
 import type { Sessions } from './services/sessions';
@@ -17,6 +18,8 @@ export interface Deps {
   /** Per-route rate limit settings, or undefined when rate limiting is off. */
   rateLimit: { max: number; timeWindow: number } | undefined;
   gateway: Gateway;
+  /** The gateway as an MCP client of the registered servers (docs/mcp.md). */
+  mcp: McpUpstreams;
   alerts: Alerts;
   mailer: Mailer;
   lifecycle: Lifecycle;

@@ -50,6 +50,12 @@ export const AUDIT_ACTIONS = [
   'team.guardrails_changed',
   'api_key.guardrails_changed',
   'guardrails.floor_changed',
+  'mcp_server.created',
+  'mcp_server.updated',
+  'mcp_server.deleted',
+  'mcp_server.prices_changed',
+  'team.tool_access_changed',
+  'api_key.tool_access_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -60,8 +60,11 @@ export interface AdmissionRequest {
   amountCents: number;
   leastCents: number;
   tokens: number;
-  /** The model name the client sent, and the provider/model it resolved to when it is not a route. */
-  models: string[];
+  /**
+   * The model name the client sent, and the provider/model it resolved to when it is not a route; null for what is
+   * not a model call (a tool call through the MCP gateway, which the key's tool access governs: docs/mcp.md).
+   */
+  models: string[] | null;
 }
 
 /** The refusal columns gateway_admit and gateway_lease share. */

@@ -31,6 +31,19 @@ export interface CachedTry {
   savedCents: number;
 }
 
+/** The bill of a call at a flat price: its price when it answered, else an error that costs nothing. */
+export interface PricedBill {
+  priced(call: PricedCall): void;
+}
+
+/** A call at a flat price (a tool call through the MCP gateway, docs/mcp.md#metering), billed only when it answered. */
+export interface PricedCall {
+  candidate: Billed;
+  /** What the call costs when it answered; a call that failed costs nothing. */
+  priceCents: number;
+  failure?: FailedTry['error'];
+}
+
 export interface AnsweredTry {
   candidate: Billed;
   usage: TokenUsage | null;
@@ -88,7 +101,7 @@ const NO_TOKENS: TokenUsage = { promptTokens: 0, completionTokens: 0, cachedToke
 const deploymentIdOf = (candidate: Billed) =>
   candidate.deployment.id.startsWith('direct:') ? null : candidate.deployment.id;
 
-export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bill {
+export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bill & PricedBill {
   const { admission, started } = context;
   let settled = false;
 
@@ -101,13 +114,17 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       ttftMs?: number | null;
       holdsReservation: boolean;
       cached?: Omit<CachedTry, 'candidate'>;
+      /** A flat price (PricedCall), instead of the tokens' cost. */
+      priceCents?: number;
       guardrails?: string | null;
     },
   ): number {
     const { deployment, tiers } = candidate;
     // A failure that produced nothing holds NO_TOKENS: it costs nothing; one that produced part of an answer costs
     // that. A cache hit costs its price.
-    const costCents = withinHold(extra.cached?.costCents ?? billedCents(tokens, tierFor(tiers, tokens.promptTokens)));
+    const costCents = withinHold(
+      extra.cached?.costCents ?? extra.priceCents ?? billedCents(tokens, tierFor(tiers, tokens.promptTokens)),
+    );
     const lease = extra.holdsReservation ? admission.lease : null;
     settler.add(
       {
@@ -187,6 +204,16 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       if (settled) return;
       settled = true;
       record(candidate, 'success', NO_TOKENS, { holdsReservation: true, cached });
+    },
+    priced({ candidate, priceCents, failure }) {
+      if (settled) return;
+      settled = true;
+      const status = failure ? 'error' : 'success';
+      record(candidate, status, NO_TOKENS, {
+        holdsReservation: true,
+        error: failure,
+        priceCents: failure ? 0 : priceCents,
+      });
     },
     final({ failure }) {
       if (settled) return;

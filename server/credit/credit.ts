@@ -10,7 +10,7 @@ import { alone } from '../db/perSchema';
 import type { Db } from '../db/types';
 import type { AdmissionRequest } from './admission';
 import { reserveCredits } from './admitByStatement';
-import { billOf, type Bill } from './bill';
+import { billOf, type Bill, type PricedBill } from './bill';
 import type { BillJournal } from './journal';
 import { createLeaseBook } from './leaseBook';
 import { acknowledgeKeyChange, latestKeyChange, nextKeyChange, waitForAcknowledgements } from './fence';
@@ -115,6 +115,11 @@ export function createCredit(db: Db, log: FastifyBaseLogger, options: CreditOpti
       options.admission === 'lease' ? leases.admit(keyHash, request) : admitByStatement(keyHash, request),
     /** The bill of an admitted request: it ends in exactly one answer or failure, which gives the hold back. */
     openBill(context: Parameters<typeof billOf>[1]): Bill {
+      settler.opened();
+      return billOf(settler, context);
+    },
+    /** The bill of an admitted call at a flat price (a tool call, docs/mcp.md#metering): its price, or nothing. */
+    openPricedBill(context: Parameters<typeof billOf>[1]): PricedBill {
       settler.opened();
       return billOf(settler, context);
     },

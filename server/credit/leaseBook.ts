@@ -247,7 +247,8 @@ export function createLeaseBook(deps: LeaseBookDeps) {
         }
         let local = 0;
         if (entry) {
-          if (entry.allowedModels.length > 0 && !request.models.some((name) => entry.allowedModels.includes(name))) {
+          const models = request.models;
+          if (models && entry.allowedModels.length > 0 && !models.some((name) => entry.allowedModels.includes(name))) {
             return { ok: false, reason: 'model_not_allowed' };
           }
           local = Math.max(0, roomOf(entry));

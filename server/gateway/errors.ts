@@ -47,7 +47,19 @@ export const readableUtc = (time: Date) =>
  * Why a request did not fit in a room that still has something left (holds.ts): what it may cost, the prompt and
  * output that worst case is made of, and what would fit in the smallest room.
  */
-export interface Overrun {
+/**
+ * What a refused request would have cost, for a room that has something left: a model call's worst case by its
+ * tokens, or a flat price (a tool call through the MCP gateway, docs/mcp.md#metering).
+ */
+export type Overrun = TokenOverrun | FlatOverrun;
+
+export interface FlatOverrun {
+  /** What costs it: "A call of demo__echo". */
+  what: string;
+  flatCents: number;
+}
+
+export interface TokenOverrun {
   worstCents: number;
   promptTokens: number;
   /** Output tokens of the least hold (all answers); 0 for embeddings. */
@@ -64,6 +76,7 @@ const tokens = (count: number) => count.toLocaleString('en-US');
 
 /** "This request may cost up to $498.12 (a prompt of …); <room>. Send a smaller prompt or …" */
 function overrunMessage(overrun: Overrun, room: string, after = ''): string {
+  if ('flatCents' in overrun) return `${overrun.what} costs ${formatCents(overrun.flatCents)}; ${room}.${after}`;
   const output =
     overrun.outputTokens === 0
       ? ''

@@ -117,26 +117,34 @@ const queryKey = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/**
+ * The gateway's rate limit (GATEWAY_RATE_LIMIT_PER_MINUTE): per API key (a hash of it), or per client address for
+ * requests without one; one count per key across every door (chat, messages, counts, the MCP endpoint, …). Without a
+ * group @fastify/rate-limit counts each route apart, which gave a key the limit once per door.
+ */
+export function gatewayRateLimit(deps: Pick<Deps, 'rateLimit' | 'config'>) {
+  return (
+    deps.rateLimit && {
+      max: deps.config.gateway.rateLimitPerMinute,
+      timeWindow: 60_000,
+      groupId: 'gateway',
+      keyGenerator: (request: FastifyRequest) => {
+        const credential =
+          request.headers.authorization ??
+          header(request, 'x-api-key') ??
+          header(request, 'x-goog-api-key') ??
+          queryKey(request);
+        return credential ? `key:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
+      },
+      errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => rateLimited(context.after),
+    }
+  );
+}
+
 /** The OpenAI-, Anthropic- and Gemini-compatible gateway, in scopes of their own so errors use each format's envelope. */
 export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway } = deps;
-  // Per API key (a hash of it), or per client address for requests without one.
-  const rateLimit = deps.rateLimit && {
-    max: deps.config.gateway.rateLimitPerMinute,
-    timeWindow: 60_000,
-    // One count per key across every door (chat, messages, counts, …), as GATEWAY_RATE_LIMIT_PER_MINUTE says;
-    // without a group @fastify/rate-limit counts each route apart, which gave a key the limit once per door.
-    groupId: 'gateway',
-    keyGenerator: (request: FastifyRequest) => {
-      const credential =
-        request.headers.authorization ??
-        header(request, 'x-api-key') ??
-        header(request, 'x-goog-api-key') ??
-        queryKey(request);
-      return credential ? `key:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) => rateLimited(context.after),
-  };
+  const rateLimit = gatewayRateLimit(deps);
   const config = { apiKeyAuth: true, rateLimit };
 
   // Answered in onRequest, before body parsing, so that a multipart upload or an oversized body to an unknown path

@@ -9,6 +9,7 @@ import { rebuildUsageRollup } from '../services/usage';
 import { BUDGET_CENTS, seedUsage } from './demoUsage';
 import { SEED_TIERS } from './pricingData';
 import { seedRoutes } from './demoRoutes';
+import { DEMO_SERVER_URL } from '../mcp/demoServer';
 import type { GuardrailPolicy } from '../../contract/schemas/guardrails';
 
 /** The demo team's guardrail policy: a newcomer sees a prompt's email and card redacted and a secret refused. */
@@ -173,6 +174,14 @@ async function seedInto(
     team,
     JSON.stringify(DEMO_GUARDRAILS),
   ]);
+
+  // The gateway's own MCP server (docs/mcp.md#the-demo-server), the operator's, at a cent a call (word_count two), and
+  // every key of Acme AI may call its tools: `claude mcp add --transport http gateway http://localhost:8080/mcp …`.
+  await q.query(
+    `INSERT INTO mcp_servers (name, url, transport, price_cents, tool_prices) VALUES ('demo', $1, 'builtin', 1, $2::jsonb)`,
+    [DEMO_SERVER_URL, JSON.stringify({ word_count: 2 })],
+  );
+  await q.query(`UPDATE teams SET mcp_default_access = 'all' WHERE id = $1`, [team]);
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
   // Bob's "Data pipeline" key has reached its monthly spending limit: the limit is exactly this month's spend (the

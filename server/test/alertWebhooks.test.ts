@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { CreatedWebhookEndpoint, WebhookDelivery } from '../../contract/schemas/alerts';
 import { WEBHOOK_EXCERPT_BYTES } from '../../contract/schemas/alerts';
-import { classifyAddress } from '../alerts/webhooks/addresses';
+import { classifyAddress } from '../lib/addresses';
 import { webhookBody } from '../alerts/fire';
 import { alertPayload, alertText } from '../alerts/messages';
 import { createTestContext, eventually, type TestContext, type TestUser } from './helpers';

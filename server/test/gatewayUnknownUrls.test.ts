@@ -27,7 +27,7 @@ const SERVED_LIST =
   'GET /v1/models, POST /v1/messages, POST /v1/messages/count_tokens, ' +
   'POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent, ' +
   'POST /v1beta/models/{model}:countTokens, POST /v1/models/{model}:generateContent, ' +
-  'POST /v1/models/{model}:streamGenerateContent, POST /v1/models/{model}:countTokens';
+  'POST /v1/models/{model}:streamGenerateContent, POST /v1/models/{model}:countTokens, POST /mcp';
 const SERVED = `This gateway serves ${SERVED_LIST}.`;
 
 /** The SDK call's rejection, which must be the SDK's APIError carrying our envelope. */

@@ -189,6 +189,7 @@ const RESET_ROOTS = [
   'payment_events',
   'document_counters',
   'usage_daily_models',
+  'mcp_servers',
 ];
 const resetStatements = new WeakMap<Db, Promise<string[]>>();
 

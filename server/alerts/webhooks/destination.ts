@@ -1,9 +1,13 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { WEBHOOK_EXCERPT_BYTES } from '../../../contract/schemas/alerts';
-import { classifyAddress } from './addresses';
+import {
+  DestinationError,
+  checkedAddress as checkedPublicAddress,
+  pinnedLookup,
+  watchConnectedAddress,
+  type PublicDestinationOptions,
+} from '../../lib/publicDestination';
 
 /**
  * Sending to a URL a team owner chose (docs/alerts.md#webhooks), which must not become a way into our own network:
@@ -13,22 +17,16 @@ import { classifyAddress } from './addresses';
  * is followed, a try ends after WEBHOOK_TIMEOUT_MS, and only the first WEBHOOK_EXCERPT_BYTES of the answer are kept.
  */
 
-export interface DestinationOptions {
-  allowPrivate: boolean;
+export interface DestinationOptions extends PublicDestinationOptions {
   timeoutMs: number;
-  /** Resolves a host name (tests stand in for DNS); dns.lookup by default. */
-  resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
 
-/** Why a URL is refused or a try failed without an answer: said to the owner as is. */
-export class DestinationError extends Error {}
+export { DestinationError };
 
 export interface WebhookAnswer {
   statusCode: number;
   excerpt: string;
 }
-
-const defaultResolve = (hostname: string) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** The URL, if it is one we send to: http(s), a host, no user name or password in it. */
 export function webhookUrl(raw: string): URL {
@@ -48,37 +46,11 @@ export function webhookUrl(raw: string): URL {
 /** A Slack incoming webhook, which takes Slack's `{ text }` body. */
 export const isSlackUrl = (url: URL) => url.protocol === 'https:' && url.hostname === 'hooks.slack.com';
 
-const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+const ONLY_PUBLIC = 'webhooks are sent to public addresses only';
 
 /** The address to connect to: the host's (or the literal's) first, once all of them are allowed. */
-export async function checkedAddress(
-  url: URL,
-  options: DestinationOptions,
-): Promise<{ address: string; family: number }> {
-  const host = hostOf(url);
-  const literal = net.isIP(host);
-  let addresses: { address: string; family: number }[];
-  if (literal) addresses = [{ address: host, family: literal }];
-  else {
-    try {
-      addresses = await (options.resolve ?? defaultResolve)(host);
-    } catch {
-      throw new DestinationError(`${host} could not be resolved.`);
-    }
-    if (addresses.length === 0) throw new DestinationError(`${host} could not be resolved.`);
-  }
-  if (!options.allowPrivate) {
-    for (const { address } of addresses) {
-      const verdict = classifyAddress(address);
-      if (!verdict.public) {
-        throw new DestinationError(
-          `${host} resolves to ${address}, ${verdict.reason}: webhooks are sent to public addresses only.`,
-        );
-      }
-    }
-  }
-  return addresses[0];
-}
+export const checkedAddress = (url: URL, options: DestinationOptions) =>
+  checkedPublicAddress(url, options, ONLY_PUBLIC);
 
 /** POSTs `body` to the URL, connected to the checked address; resolves with the answer, or throws DestinationError. */
 export async function postWebhook(
@@ -104,11 +76,7 @@ export async function postWebhook(
         },
         agent: false,
         // The address checked above, never a second resolution (which could answer another).
-        lookup: (_hostname, lookupOptions, callback) => {
-          if ((lookupOptions as { all?: boolean }).all) {
-            (callback as (error: null, addresses: dns.LookupAddress[]) => void)(null, [target]);
-          } else callback(null, target.address, target.family);
-        },
+        lookup: pinnedLookup(target),
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -137,16 +105,10 @@ export async function postWebhook(
       request.destroy();
       fail(`no answer within ${seconds} s`);
     }, options.timeoutMs);
-    request.on('socket', (socket) => {
-      socket.on('connect', () => {
-        const connected = socket.remoteAddress ?? '';
-        const verdict = classifyAddress(connected);
-        if (!options.allowPrivate && !verdict.public) {
-          request.destroy();
-          clearTimeout(timer);
-          fail(`connected to ${connected}, ${verdict.reason}: webhooks are sent to public addresses only.`);
-        }
-      });
+    watchConnectedAddress(request, options, ONLY_PUBLIC, (message) => {
+      request.destroy();
+      clearTimeout(timer);
+      fail(message);
     });
     request.on('error', (error) => {
       clearTimeout(timer);

@@ -47,7 +47,8 @@ BEGIN
   IF k.expires_at <= v_now THEN
     refusal := 'key_expired'; resets_at := k.expires_at; RETURN;
   END IF;
-  IF cardinality(k.allowed_models) > 0 AND NOT (k.allowed_models && p_models) THEN
+  -- No names (p_models NULL): not a model call (a tool call, which the key's tool access governs: docs/mcp.md).
+  IF p_models IS NOT NULL AND cardinality(k.allowed_models) > 0 AND NOT (k.allowed_models && p_models) THEN
     refusal := 'model_not_allowed'; RETURN;
   END IF;
   v_requests := CASE WHEN k.rate_minute = v_minute THEN k.rate_requests ELSE 0 END;

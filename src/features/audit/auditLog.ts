@@ -64,6 +64,12 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'team.guardrails_changed': 'Team guardrails changed',
   'api_key.guardrails_changed': 'API key guardrails changed',
   'guardrails.floor_changed': 'Guardrail floor changed',
+  'mcp_server.created': 'MCP server added',
+  'mcp_server.updated': 'MCP server changed',
+  'mcp_server.deleted': 'MCP server removed',
+  'mcp_server.prices_changed': 'MCP server prices changed',
+  'team.tool_access_changed': 'Team tool access changed',
+  'api_key.tool_access_changed': 'API key tool access changed',
 };
 
 export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
@@ -84,6 +90,7 @@ export const TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   guardrails: 'Guardrails',
   webhook: 'Webhook',
   user: 'User',
+  mcp_server: 'MCP server',
 };
 
 /** 'alice (owner)'. */

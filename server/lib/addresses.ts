@@ -1,8 +1,8 @@
 import net from 'node:net';
 
 /**
- * Which IP addresses a team owner's webhook may reach (docs/alerts.md#webhooks): public unicast only. Refused, with
- * the reason a message gives: loopback, private networks (RFC 1918, carrier-grade NAT, IPv6 unique-local), link-local
+ * Which IP addresses a URL a team chose may reach (an alert webhook, docs/alerts.md#webhooks; an MCP server,
+ * docs/mcp.md): public unicast only. Refused, with the reason a message gives: loopback, private networks (RFC 1918, carrier-grade NAT, IPv6 unique-local), link-local
  * (169.254.0.0/16 holds the clouds' metadata service, fe80::/10), unspecified, multicast, and the other special-purpose
  * ranges of RFC 6890 (documentation, benchmarking, reserved). An IPv6 address that carries an IPv4 one (IPv4-mapped,
  * NAT64, 6to4) is judged by that IPv4 address.

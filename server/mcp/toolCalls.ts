@@ -1,0 +1,124 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Credit } from '../credit/credit';
+import type { KeyOwner } from '../credit/admission';
+import type { Billed } from '../credit/bill';
+import { refusal } from '../gateway/refusals';
+import { mayCallTool, mayUseServer, toolPriceCents, type KeyToolAccess } from './access';
+import { refusedCall, toolNotAllowed, unknownTool, ToolCallError } from './mcpErrors';
+import type { McpServerRecord } from './servers';
+import { gatewayToolName, splitToolName } from './toolNames';
+import type { McpUpstreams } from './upstreams';
+
+/**
+ * What the gateway's MCP endpoint does for one key (docs/mcp.md): lists the tools it may call, each named with its
+ * server's prefix, and calls one, admitted against the same rooms as a model call (credit, budget, key limit, member
+ * cap, the key's rate) at its price, and billed exactly once: its price when the server answered, nothing when it did
+ * not (docs/mcp.md#metering). Every call is a row of the request log.
+ */
+export interface ToolCallParts {
+  credit: Pick<Credit, 'admit' | 'openPricedBill'>;
+  upstreams: Pick<McpUpstreams, 'tools' | 'call'>;
+  log: FastifyBaseLogger;
+}
+
+/** The key and what it may reach, read once per MCP request. */
+export interface ToolCaller {
+  keyHash: string;
+  owner: KeyOwner;
+  servers: McpServerRecord[];
+  access: KeyToolAccess;
+  /** The x-request-id the client gets, on the call's row of the request log. */
+  requestId: string;
+}
+
+/** The request log's endpoint and provider of a tool call (usage_events.endpoint, .provider). */
+export const TOOL_CALL_ENDPOINT = 'tools/call';
+export const TOOL_CALL_PROVIDER = 'mcp';
+
+/**
+ * Every tool the key may call, from every server it may use, as the servers describe them, named with the server's
+ * prefix. A server that cannot be asked now is left out (and logged), so one server down never empties the list.
+ */
+export async function listTools(parts: ToolCallParts, caller: ToolCaller): Promise<Tool[]> {
+  const usable = caller.servers.filter((server) => mayUseServer(caller.access, server.id));
+  const lists = await Promise.all(
+    usable.map(async (server) => {
+      try {
+        const tools = await parts.upstreams.tools(server);
+        return tools
+          .filter((tool) => mayCallTool(caller.access, server.id, tool.name))
+          .map((tool) => ({ ...tool, name: gatewayToolName(server.name, tool.name) }));
+      } catch (error) {
+        parts.log.warn({ err: error, server: server.name }, 'an MCP server could not list its tools');
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
+}
+
+const billedAs = (server: McpServerRecord, name: string): Billed => ({
+  deployment: { id: `direct:${TOOL_CALL_PROVIDER}/${server.name}`, provider: TOOL_CALL_PROVIDER, model: name },
+  tiers: [],
+});
+
+/** No prompt, no tokens: what a tool call's bill is measured as. */
+const NO_MEASURE = {
+  promptUpperBound: 0,
+  completionCap: 0,
+  answers: 1,
+  promptEstimate: 0,
+  promptFloor: 0,
+  mediaParts: 0,
+  documentParts: 0,
+  promptHidden: false,
+};
+
+/** Calls a tool by its gateway name for the key, or throws the ToolCallError its client reads. */
+export async function callTool(
+  parts: ToolCallParts,
+  caller: ToolCaller,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  signal?: AbortSignal,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  const named = splitToolName(name);
+  const server = named && caller.servers.find((candidate) => candidate.name === named.server);
+  if (!named || !server) throw unknownTool(name);
+  if (!mayCallTool(caller.access, server.id, named.tool)) throw toolNotAllowed(name);
+  const priceCents = toolPriceCents(server, named.tool);
+  const admission = await parts.credit.admit(caller.keyHash, {
+    amountCents: priceCents,
+    leastCents: priceCents,
+    tokens: 0,
+    models: null,
+  });
+  if (!admission.ok) {
+    throw refusedCall(refusal(admission, name, () => ({ what: `A call of ${name}`, flatCents: priceCents })));
+  }
+  const candidate = billedAs(server, name);
+  const bill = parts.credit.openPricedBill({
+    endpoint: TOOL_CALL_ENDPOINT,
+    routeName: null,
+    measure: NO_MEASURE,
+    admission,
+    started,
+    firstCandidate: candidate,
+    log: parts.log,
+    callerRequestId: caller.requestId,
+  });
+  try {
+    const result = await parts.upstreams.call(server, named.tool, args, signal);
+    bill.priced({ candidate, priceCents });
+    return result;
+  } catch (error) {
+    const failure =
+      error instanceof ToolCallError
+        ? { code: String(error.data?.code ?? error.code), message: error.message }
+        : { code: 'tool_call_failed', message: error instanceof Error ? error.message : String(error) };
+    bill.priced({ candidate, priceCents, failure });
+    throw error;
+  }
+}
