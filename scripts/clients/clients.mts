@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { codexConfig } from '../../contract/snippets';
+import type { RecordedRequest } from './recorder.mts';
 
 export interface ClientRun {
   /** The client's own installation (its node_modules are there). */
@@ -22,6 +23,8 @@ export interface Client {
   name: string;
   /** What installs it, package by package, at the version pinned. */
   packages: Record<string, string>;
+  /** Another client whose installation it uses (the same packages, driven another way). */
+  installedAs?: string;
   /** The answers it prints, by call (an SDK driver's lines), or one for an agent's single answer. */
   calls: string[];
   /** The calls among them that are billed (a token count is not). */
@@ -29,6 +32,8 @@ export interface Client {
   /** What to run, once installed; `output` reads what it printed into each call's answer. */
   command(run: ClientRun): { file: string; args: string[]; env: Record<string, string> };
   output(stdout: string): Map<string, string>;
+  /** What else the run must show, from what it printed and what it sent: why it falls short, or null. */
+  verify?(stdout: string, sent: RecordedRequest[]): string | null;
 }
 
 const DRIVERS = path.join(import.meta.dirname, 'drivers');
@@ -78,6 +83,55 @@ export const CLIENTS: Client[] = [
       },
     }),
     output: whole,
+  },
+  {
+    // The gateway as Claude Code's MCP server (docs/mcp.md), added as the README shows: `claude mcp list` connects to
+    // it, and the one answer's request to the model carries the demo server's tools under Claude Code's names.
+    name: 'claude-code-mcp',
+    packages: { '@anthropic-ai/claude-code': '2.1.328' },
+    installedAs: 'claude-code',
+    calls: ['answer'],
+    billed: 1,
+    command(run) {
+      const claude = path.join(run.dir, 'node_modules', '.bin', 'claude');
+      const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+      const add = ['mcp', 'add', '--transport', 'http', 'gateway', `${run.gatewayUrl}/mcp`];
+      const header = ['--header', `Authorization: Bearer ${run.key}`];
+      return {
+        file: '/bin/sh',
+        args: [
+          '-c',
+          [
+            [claude, ...add, ...header].map(quoted).join(' '),
+            `${quoted(claude)} mcp list`,
+            [claude, '-p', `${run.prompt} from Claude Code with the gateway's tools`, '--model', run.model]
+              .map(quoted)
+              .join(' '),
+          ].join(' && '),
+        ],
+        env: {
+          ANTHROPIC_BASE_URL: run.gatewayUrl,
+          ANTHROPIC_API_KEY: run.key,
+          DISABLE_TELEMETRY: '1',
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        },
+      };
+    },
+    output: whole,
+    verify(stdout, sent) {
+      if (!/gateway: .*\/mcp \(HTTP\) - ✓ Connected/.test(stdout))
+        return '`claude mcp list` did not show the gateway connected';
+      const listed = sent.some(
+        (request) => request.url === '/mcp' && (request.body as { method?: string })?.method === 'tools/list',
+      );
+      if (!listed) return 'Claude Code never asked the gateway for its tools';
+      const tools = sent
+        .filter((request) => request.url.startsWith('/v1/messages') && !request.url.includes('count_tokens'))
+        .flatMap((request) => ((request.body as { tools?: { name: string }[] }).tools ?? []).map((tool) => tool.name));
+      const demo = ['mcp__gateway__demo__echo', 'mcp__gateway__demo__add', 'mcp__gateway__demo__word_count'];
+      const missing = demo.filter((name) => !tools.includes(name));
+      return missing.length === 0 ? null : `the model was not offered ${missing.join(', ')}`;
+    },
   },
   {
     name: 'codex',

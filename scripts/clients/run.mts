@@ -15,7 +15,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_KEYS_PATH, REQUEST_LOG_PATH, TEAM_PATH, adminCreditAdjustmentsPath } from '../../contract/apiPaths.ts';
+import {
+  API_KEYS_PATH,
+  REQUEST_LOG_PATH,
+  TEAM_MCP_DEFAULT_PATH,
+  TEAM_PATH,
+  adminCreditAdjustmentsPath,
+} from '../../contract/apiPaths.ts';
 import type { RequestLogPage } from '../../contract/schemas/requestLog.ts';
 import { REPO_ROOT, signInCookie, startDemoServer } from '../lib/demoServer.mts';
 import { CLIENTS, type Client } from './clients.mts';
@@ -64,7 +70,7 @@ async function versionsOf(client: Client): Promise<Record<string, string>> {
 async function install(client: Client, versions: Record<string, string>): Promise<string> {
   const specs = Object.entries(versions).map(([name, version]) => `${name}@${version}`);
   const id = createHash('sha256').update(specs.join(' ')).digest('hex').slice(0, 12);
-  const dir = path.join(CACHE, `${client.name}-${id}`);
+  const dir = path.join(CACHE, `${client.installedAs ?? client.name}-${id}`);
   const done = path.join(dir, '.installed');
   if (fs.existsSync(done)) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -144,9 +150,13 @@ async function check(
       return outcome(false, `${billed.length} of ${log.rows.length} logged calls billed, ${client.billed} expected`);
     }
     const sent = requests(created.key);
+    const short = client.verify?.(result.stdout, sent);
+    if (short) return outcome(false, `${short}\n${result.stdout.slice(-1500)}\n${result.stderr.slice(-1500)}`);
     if (record && !latest) {
       fs.mkdirSync(FIXTURES, { recursive: true });
-      const fixture = { client: client.name, versions, requests: sent };
+      // The model doors' requests: the MCP endpoint's are the SDK's own protocol, which its tests cover.
+      const doors = sent.filter((request) => !request.url.startsWith('/mcp'));
+      const fixture = { client: client.name, versions, requests: doors };
       fs.writeFileSync(path.join(FIXTURES, `${client.name}.json`), `${JSON.stringify(fixture, null, 1)}\n`);
     }
     const endpoints = [...new Set(log.rows.map((entry) => entry.endpoint))].join(', ');
@@ -171,6 +181,15 @@ async function clientsTeam(origin: string): Promise<string> {
       body: JSON.stringify({ name: 'Client checks', budget_limit: 0 }),
     }),
     'creating the clients` team',
+  );
+  // Every key of the team may call the demo MCP server's tools (claude-code-mcp lists them).
+  await json(
+    await fetch(`${origin}${TEAM_MCP_DEFAULT_PATH}`, {
+      method: 'PUT',
+      headers: headers(owner),
+      body: JSON.stringify({ default_access: 'all' }),
+    }),
+    'letting the clients` keys call tools',
   );
   const admin = await signInCookie(origin, 'admin');
   await json(

@@ -174,6 +174,24 @@ describe('the demo server', () => {
     );
   });
 
+  test("the README's curl: a bare tools/call, without a session, answers in JSON", async () => {
+    const res = await ctx.post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'demo__echo', arguments: { text: 'hi' } } },
+      { authorization: `Bearer ${key}`, accept: 'application/json, text/event-stream' },
+    );
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+    assert.ok(res.headers.get('x-request-id'));
+    assert.deepEqual(await res.json(), { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'hi' }] } });
+    assert.deepEqual(
+      (await toolRows()).map((row) => [row.model, row.cost_cents]),
+      [['demo__echo', 1]],
+    );
+    const get = await fetch(`${ctx.origin}/mcp`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(get.status, 405);
+  });
+
   test('a key that does not work is refused with HTTP 401 and a challenge, before anything is listed', async () => {
     const res = await ctx.post(
       '/mcp',
