@@ -86,7 +86,7 @@ export const CLIENTS: Client[] = [
   },
   {
     // The gateway as Claude Code's MCP server (docs/mcp.md), added as the README shows: `claude mcp list` connects to
-    // it, and the one answer's request to the model carries the demo server's tools under Claude Code's names.
+    // it, Claude Code lists its tools, and its request to the model names the demo server's tools under its own names.
     name: 'claude-code-mcp',
     packages: { '@anthropic-ai/claude-code': '2.1.328' },
     installedAs: 'claude-code',
@@ -119,18 +119,20 @@ export const CLIENTS: Client[] = [
     },
     output: whole,
     verify(stdout, sent) {
-      if (!/gateway: .*\/mcp \(HTTP\) - ✓ Connected/.test(stdout))
+      if (!/gateway: .*\/mcp \(HTTP\) - [✓✔] Connected/.test(stdout))
         return '`claude mcp list` did not show the gateway connected';
       const listed = sent.some(
         (request) => request.url === '/mcp' && (request.body as { method?: string })?.method === 'tools/list',
       );
       if (!listed) return 'Claude Code never asked the gateway for its tools';
-      const tools = sent
+      // Offered as tools, or (Claude Code's tool search, for MCP tools) named as deferred tools the model may load.
+      const told = sent
         .filter((request) => request.url.startsWith('/v1/messages') && !request.url.includes('count_tokens'))
-        .flatMap((request) => ((request.body as { tools?: { name: string }[] }).tools ?? []).map((tool) => tool.name));
+        .map((request) => JSON.stringify(request.body))
+        .join('\n');
       const demo = ['mcp__gateway__demo__echo', 'mcp__gateway__demo__add', 'mcp__gateway__demo__word_count'];
-      const missing = demo.filter((name) => !tools.includes(name));
-      return missing.length === 0 ? null : `the model was not offered ${missing.join(', ')}`;
+      const missing = demo.filter((name) => !told.includes(name));
+      return missing.length === 0 ? null : `the model was not told of ${missing.join(', ')}`;
     },
   },
   {
