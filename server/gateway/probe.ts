@@ -9,6 +9,21 @@ import type { GatewayCall } from '../formats/types';
  */
 export interface GatewayProbe {
   start(call: GatewayCall, request: FastifyRequest): RequestProbe;
+  /** A tool call through the MCP gateway (docs/mcp.md), once it is allowed: what marks its end. */
+  tool(call: ToolCallWatched): ToolProbe;
+}
+
+export interface ToolCallWatched {
+  /** The registered server's name (a bounded label) and the tool's own name. */
+  server: string;
+  tool: string;
+  /** The client's headers (a trace continues its W3C traceparent). */
+  headers: FastifyRequest['headers'];
+}
+
+export interface ToolProbe {
+  /** Answered by its server; refused by the gateway (a room, a rate); or failed on the way (`error` says why). */
+  end(outcome: 'answered' | 'refused' | 'failed', error?: unknown): void;
 }
 
 export interface RequestProbe {
@@ -50,13 +65,19 @@ const noRequest: RequestProbe = {
   end: () => undefined,
 };
 
-export const noProbe: GatewayProbe = { start: () => noRequest };
+const noTool: ToolProbe = { end: () => undefined };
+
+export const noProbe: GatewayProbe = { start: () => noRequest, tool: () => noTool };
 
 /** Several probes as one (metrics and traces both on); none is the no-op, one is itself. */
 export function combineProbes(probes: GatewayProbe[]): GatewayProbe {
   if (probes.length === 0) return noProbe;
   if (probes.length === 1) return probes[0];
   return {
+    tool(call) {
+      const watching = probes.map((probe) => probe.tool(call));
+      return { end: (outcome, error) => watching.forEach((watch) => watch.end(outcome, error)) };
+    },
     start(call, request) {
       const watching = probes.map((probe) => probe.start(call, request));
       return {

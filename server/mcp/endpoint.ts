@@ -29,7 +29,14 @@ export async function serveMcp(parts: McpEndpointParts, keyHash: string, request
     serversOfTeam(parts.db, access.owner.teamId),
     keyToolAccess(parts.db, access.owner.keyId),
   ]);
-  const caller = { keyHash, owner: access.owner, servers, access: toolAccess, requestId: request.id };
+  const caller = {
+    keyHash,
+    owner: access.owner,
+    servers,
+    access: toolAccess,
+    requestId: request.id,
+    headers: request.headers,
+  };
   const callParts = { ...parts, log: request.log };
 
   const server = new Server(GATEWAY_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { GatewayProbe } from '../gateway/probe';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Credit } from '../credit/credit';
 import type { KeyOwner } from '../credit/admission';
@@ -18,6 +19,8 @@ import type { McpUpstreams } from './upstreams';
  */
 export interface ToolCallParts {
   credit: Pick<Credit, 'admit' | 'openPricedBill'>;
+  /** What watches each call (metrics, traces: gateway/probe.ts). */
+  probe: Pick<GatewayProbe, 'tool'>;
   upstreams: Pick<McpUpstreams, 'tools' | 'call'>;
   log: FastifyBaseLogger;
 }
@@ -30,6 +33,8 @@ export interface ToolCaller {
   access: KeyToolAccess;
   /** The x-request-id the client gets, on the call's row of the request log. */
   requestId: string;
+  /** The client's headers, for what watches the call (a trace's parent). */
+  headers: FastifyRequest['headers'];
 }
 
 /** The request log's endpoint and provider of a tool call (usage_events.endpoint, .provider). */
@@ -89,6 +94,7 @@ export async function callTool(
   if (!named || !server) throw unknownTool(name);
   if (!mayCallTool(caller.access, server.id, named.tool)) throw toolNotAllowed(name);
   const priceCents = toolPriceCents(server, named.tool);
+  const watch = parts.probe.tool({ server: server.name, tool: named.tool, headers: caller.headers });
   const admission = await parts.credit.admit(caller.keyHash, {
     amountCents: priceCents,
     leastCents: priceCents,
@@ -96,7 +102,9 @@ export async function callTool(
     models: null,
   });
   if (!admission.ok) {
-    throw refusedCall(refusal(admission, name, () => ({ what: `A call of ${name}`, flatCents: priceCents })));
+    const refused = refusedCall(refusal(admission, name, () => ({ what: `A call of ${name}`, flatCents: priceCents })));
+    watch.end('refused', refused);
+    throw refused;
   }
   const candidate = billedAs(server, name);
   const bill = parts.credit.openPricedBill({
@@ -112,6 +120,7 @@ export async function callTool(
   try {
     const result = await parts.upstreams.call(server, named.tool, args, signal);
     bill.priced({ candidate, priceCents });
+    watch.end('answered');
     return result;
   } catch (error) {
     const failure =
@@ -119,6 +128,7 @@ export async function callTool(
         ? { code: String(error.data?.code ?? error.code), message: error.message }
         : { code: 'tool_call_failed', message: error instanceof Error ? error.message : String(error) };
     bill.priced({ candidate, priceCents, failure });
+    watch.end('failed', error);
     throw error;
   }
 }

@@ -83,6 +83,15 @@ export function createMetrics() {
     buckets: UPSTREAM_BUCKETS,
     registers,
   });
+  // Tool calls through the MCP gateway (docs/mcp.md): counted and billed from their bills as every request is (provider
+  // mcp, model <server>__<tool>, endpoint tools/call); their time at the server here, by server (a bounded label).
+  const toolCalls = new Histogram({
+    name: 'gateway_tool_call_seconds',
+    help: 'A tool call through the MCP gateway, from admission to its answer, by server and outcome.',
+    labelNames: ['server', 'outcome'],
+    buckets: UPSTREAM_BUCKETS,
+    registers,
+  });
   const batchSize = new Histogram({
     name: 'gateway_settlement_batch_size',
     help: 'Bills written per settlement batch (one statement each).',
@@ -125,6 +134,10 @@ export function createMetrics() {
   }
 
   const probe: GatewayProbe = {
+    tool({ server }) {
+      const started = performance.now();
+      return { end: (outcome) => toolCalls.observe({ server, outcome }, (performance.now() - started) / 1000) };
+    },
     start(call): RequestProbe {
       const started = performance.now();
       let upstreamMs = 0;

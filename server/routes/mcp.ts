@@ -34,7 +34,7 @@ function sendMcpError(error: FastifyError | GatewayError, request: FastifyReques
 
 export async function mcpRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway, db } = deps;
-  const parts = { db, catalog: gateway.catalog, credit: gateway.credit, upstreams: deps.mcp };
+  const parts = { db, catalog: gateway.catalog, credit: gateway.credit, probe: gateway.probe, upstreams: deps.mcp };
   await app.register(async (scope) => {
     scope.setErrorHandler(sendMcpError);
     const config = { apiKeyAuth: true, rateLimit: gatewayRateLimit(deps) };

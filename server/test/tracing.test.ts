@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import { sendStream, words } from './fakeUpstream';
 import { CLIENT, SERVER, STATUS_ERROR, startReceiver, type OtlpSpan } from './otlpReceiver';
+import { DEMO_SERVER_URL } from '../mcp/demoServer';
 
 /**
  * Traces (docs/operations.md#traces): an OTLP/HTTP receiver started here gets the spans of a streamed call whose
@@ -150,7 +151,7 @@ test('a streamed call with a fallback: the request span continues the client`s t
   );
 });
 
-test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span carries the messages and the answer; metrics on beside', async () => {
+test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span carries the messages and the answer; metrics on beside; a tool call', async () => {
   const receiver = await startReceiver();
   const metricsToken = 'metrics-token-beside-the-traces';
   const ctx = await createGatewayContext(
@@ -170,6 +171,22 @@ test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span c
       ...streamed,
     });
     await res.text();
+    // A tool call through the MCP gateway (docs/mcp.md), continuing a client's trace: a span and a histogram of its own.
+    await ctx.db.query(
+      `INSERT INTO mcp_servers (name, url, transport, price_cents) VALUES ('demo', $1, 'builtin', 1)`,
+      [DEMO_SERVER_URL],
+    );
+    await ctx.db.query(`UPDATE teams SET mcp_default_access = 'all'`);
+    const called = await ctx.post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'demo__echo', arguments: { text: 'x' } } },
+      {
+        authorization: `Bearer ${key}`,
+        accept: 'application/json, text/event-stream',
+        traceparent: `00-${TOOL_TRACE}-${TOOL_PARENT}-01`,
+      },
+    );
+    assert.equal(called.status, 200, await called.text());
     await ctx.app.gateway.settled();
     const scraped = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
     metrics = scraped.body;
@@ -189,4 +206,18 @@ test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span c
   );
   // A call by the model's own name: no client traceparent, so a trace of its own.
   assert.equal(request.parentSpanId ?? '', '');
+  // The tool call: counted from its bill as every request, timed by server, and a span in the client's trace.
+  assert.match(metrics, /^gateway_requests_total\{[^}]*model="demo__echo"[^}]*endpoint="tools\/call"[^}]*\} 1$/m);
+  assert.match(metrics, /^gateway_tool_call_seconds_count\{server="demo",outcome="answered"\} 1$/m);
+  const tool = receiver.spans.find((span) => span.name === 'execute_tool demo__echo');
+  assert.ok(tool, receiver.spans.map((span) => span.name).join(', '));
+  assert.equal(tool.traceId, TOOL_TRACE);
+  assert.equal(tool.parentSpanId, TOOL_PARENT);
+  assert.deepEqual(
+    [attributes(tool)['gen_ai.operation.name'], attributes(tool)['gen_ai.tool.name'], attributes(tool)['mcp.server']],
+    ['execute_tool', 'demo__echo', 'demo'],
+  );
 });
+
+const TOOL_TRACE = '5bf92f3577b34da6a3ce929d0e0e4737';
+const TOOL_PARENT = '10f067aa0ba902b8';

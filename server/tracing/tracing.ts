@@ -78,6 +78,31 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   };
 
   const probe: GatewayProbe = {
+    // A tool call (docs/mcp.md): one span of its own, execute_tool as the GenAI conventions name it.
+    tool({ server, tool, headers }) {
+      const parent = propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+      const name = `${server}__${tool}`;
+      const span = tracer.startSpan(
+        `execute_tool ${name}`,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            [gen.ATTR_GEN_AI_OPERATION_NAME]: 'execute_tool',
+            [gen.ATTR_GEN_AI_TOOL_NAME]: name,
+            'mcp.server': server,
+            'gateway.endpoint': 'tools/call',
+          },
+        },
+        parent,
+      );
+      return {
+        end(outcome, error) {
+          span.setAttribute('gateway.outcome', outcome);
+          if (error !== undefined) failedWith(span, error);
+          span.end();
+        },
+      };
+    },
     start(call, request): RequestProbe {
       const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
       const span = tracer.startSpan(
