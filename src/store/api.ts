@@ -14,6 +14,7 @@ import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
 import { alertEndpoints } from './endpoints/alerts';
 import { guardrailEndpoints } from './endpoints/guardrails';
+import { toolEndpoints } from './endpoints/tools';
 import { auditEndpoints } from './endpoints/audit';
 import { adminConsoleEndpoints } from './endpoints/adminConsole';
 import { modelEndpoints } from './endpoints/models';
@@ -69,6 +70,15 @@ import { modelEndpoints } from './endpoints/models';
  * | saveTeamGuardrails    | TeamGuardrails                                                                    |
  * | saveKeyGuardrails     | KeyGuardrails {id}                                                                |
  * | saveGuardrailsFloor   | GuardrailsFloor, TeamGuardrails, KeyGuardrails (each shows the floor)             |
+ * | setTeamToolsDefault,  | TeamTools                                                                         |
+ * |   createTeamToolServer|                                                                                   |
+ * | updateTeamToolServer  | TeamTools, ToolServerTools {id} (a new URL or credential lists other tools)       |
+ * | deleteTeamToolServer  | TeamTools, KeyTools (a key listed for it), ToolServerTools {id}                   |
+ * | saveKeyTools          | KeyTools {id}                                                                     |
+ * | createAdminToolServer | AdminTools, TeamTools (every team is offered the operator's servers)              |
+ * | updateAdminToolServer,| AdminTools, TeamTools, ToolServerTools {id} (prices show in every list)           |
+ * |   setToolServerPrices |                                                                                   |
+ * | deleteAdminToolServer | AdminTools, TeamTools, KeyTools, ToolServerTools {id}                             |
  * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
  * | updateWebhookEndpoint | WebhookEndpoint {id}                                                              |
  * | deleteWebhookEndpoint | WebhookEndpoint {id} and LIST                                                     |
@@ -101,6 +111,7 @@ export const api = createApi({
     ...requestLogEndpoints(build),
     ...alertEndpoints(build),
     ...guardrailEndpoints(build),
+    ...toolEndpoints(build),
     ...auditEndpoints(build),
     ...adminConsoleEndpoints(build),
     ...modelEndpoints(build),
@@ -179,6 +190,19 @@ export const {
   useSaveKeyGuardrailsMutation,
   useGetGuardrailsFloorQuery,
   useSaveGuardrailsFloorMutation,
+  useGetTeamToolsQuery,
+  useSetTeamToolsDefaultMutation,
+  useCreateTeamToolServerMutation,
+  useUpdateTeamToolServerMutation,
+  useDeleteTeamToolServerMutation,
+  useGetToolServerToolsQuery,
+  useGetKeyToolsQuery,
+  useSaveKeyToolsMutation,
+  useGetAdminToolServersQuery,
+  useCreateAdminToolServerMutation,
+  useUpdateAdminToolServerMutation,
+  useSetToolServerPricesMutation,
+  useDeleteAdminToolServerMutation,
   useGetWebhookEndpointsQuery,
   useCreateWebhookEndpointMutation,
   useUpdateWebhookEndpointMutation,

@@ -492,6 +492,33 @@ export function buildSeed(now: Date): FakeState {
     },
     guardrailFloor: { detectors: { card: 'block' }, patterns: [] },
     keyGuardrailPolicies: {},
+    // As the demo: the gateway's own MCP server, a cent a call, which every key of Acme AI may call (docs/mcp.md).
+    mcpServers: [
+      {
+        id: 'mcp-demo',
+        scope: 'operator',
+        team_id: null,
+        name: 'demo',
+        url: 'builtin:demo',
+        transport: 'builtin',
+        auth: 'none',
+        secret_hint: null,
+        oauth_client_id: null,
+        oauth_issuer: null,
+        oauth_scope: null,
+        price_cents: 1,
+        tool_prices: { word_count: 2 },
+        created_at: ago(now, 30 * DAY),
+        updated_at: ago(now, 30 * DAY),
+        tools: [
+          { name: 'echo', title: 'Echo', description: 'Returns its text argument unchanged.' },
+          { name: 'add', title: 'Add', description: 'Adds two numbers.' },
+          { name: 'word_count', title: 'Word count', description: 'Counts the words of a text.' },
+        ],
+      },
+    ],
+    mcpDefaults: { [ACME_TEAM_ID]: 'all' },
+    keyMcpAccess: {},
     dashboardStats: {
       total_api_keys: 3,
       api_keys_change: '+1',

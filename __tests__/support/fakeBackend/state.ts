@@ -1,6 +1,7 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
 import type { GuardrailPolicy } from '../../../contract/schemas/guardrails';
+import type { KeyMcpAccess, McpDefaultAccess, McpServerView, McpToolView } from '../../../contract/schemas/mcp';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
@@ -174,6 +175,12 @@ export interface FakeState {
   /** Keys' own guardrail policies by key id. */
   keyGuardrailPolicies: Record<string, GuardrailPolicy>;
   guardrailFloor: GuardrailPolicy | null;
+  /** MCP servers (docs/mcp.md): the view, whose team (null: the operator's), and the tools it lists or why it cannot. */
+  mcpServers: FakeMcpServer[];
+  /** What a team's keys may call by default, by team id (none without an entry). */
+  mcpDefaults: Record<string, McpDefaultAccess>;
+  /** Keys' own tool access, by key id (the team's default without an entry). */
+  keyMcpAccess: Record<string, KeyMcpAccess>;
   webhookEndpoints: FakeWebhookEndpoint[];
   webhookDeliveries: FakeWebhookDelivery[];
   notifications: FakeNotification[];
@@ -181,4 +188,11 @@ export interface FakeState {
   outbox: OutboxMessage[];
   /** Every change, in the order made (ids increase). */
   auditLog: AuditEntry[];
+}
+
+export interface FakeMcpServer extends McpServerView {
+  team_id: string | null;
+  tools: Pick<McpToolView, 'name' | 'title' | 'description'>[];
+  /** Why the server cannot list its tools now (its credential refused, say); absent when it can. */
+  tools_error?: string;
 }

@@ -63,6 +63,7 @@ import {
   WebhookEndpointList,
 } from '../../../contract/schemas/alerts';
 import { AuditEntry, AuditLogPage } from '../../../contract/schemas/audit';
+import { KeyMcpAccess, McpServerTools, McpServerView, TeamMcpSettings } from '../../../contract/schemas/mcp';
 import { isDate, isDateTime } from '../../../server/lib/inputFormats';
 
 // The formats the contract names, checked as the server checks them (server/lib/validation.ts).
@@ -89,6 +90,18 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/api-keys/': Type.Array(ApiKey),
   'POST /v1/api-keys/': CreatedApiKey,
   'PATCH /v1/api-keys/:id': ApiKey,
+  'GET /v1/api-keys/:id/mcp-access': KeyMcpAccess,
+  'PUT /v1/api-keys/:id/mcp-access': KeyMcpAccess,
+  'GET /v1/teams/mcp': TeamMcpSettings,
+  'PUT /v1/teams/mcp/default': TeamMcpSettings,
+  'POST /v1/teams/mcp/servers': McpServerView,
+  'PATCH /v1/teams/mcp/servers/:id': McpServerView,
+  'GET /v1/teams/mcp/servers/:id/tools': McpServerTools,
+  'GET /v1/admin/mcp/servers': Type.Array(McpServerView),
+  'POST /v1/admin/mcp/servers': McpServerView,
+  'PATCH /v1/admin/mcp/servers/:id': McpServerView,
+  'PUT /v1/admin/mcp/servers/:id/prices': McpServerView,
+  'GET /v1/admin/mcp/servers/:id/tools': McpServerTools,
   'POST /v1/api-keys/:id/rotate': CreatedApiKey,
   'DELETE /v1/api-keys/:id': Success,
   'DELETE /v1/api-keys/:id/cache': CachePurged,
