@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 import { fill } from './adminGrid';
-import { ADMIN_MCP_SERVERS_PATH, adminMcpServerPricesPath } from '../../contract/apiPaths';
+import { ADMIN_MCP_SERVERS_PATH, adminMcpServerPricesPath } from '../../contract/mcpPaths';
 
 // Admin → Tools (docs/mcp.md): every MCP server, the operator's added here, and the price of their calls.
 

@@ -7,7 +7,7 @@ import {
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
   apiKeyMcpAccessPath,
-} from '../../contract/apiPaths';
+} from '../../contract/mcpPaths';
 
 // Team Settings → Tools (docs/mcp.md) over the fake backend: the servers the team is offered and their tools, the
 // team's default, a key's own access, and the owner's servers; a member reads it all and changes nothing.

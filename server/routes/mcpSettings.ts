@@ -30,13 +30,13 @@ import {
   TeamMcpDefault,
   TeamMcpSettings,
 } from '../../contract/schemas/mcp';
+import { API_KEYS_PATH } from '../../contract/apiPaths';
 import {
   ADMIN_MCP_SERVERS_PATH,
-  API_KEYS_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
-} from '../../contract/apiPaths';
+} from '../../contract/mcpPaths';
 
 /**
  * The MCP gateway's settings (docs/mcp.md): Team Settings → Tools (every member reads it; the owner registers the

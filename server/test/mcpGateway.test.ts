@@ -9,9 +9,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createSecretBox } from '../lib/secretBox';
 import { DEMO_SERVER_URL } from '../mcp/demoServer';
+import { REQUEST_LOG_PATH } from '../../contract/apiPaths';
 import {
   ADMIN_MCP_SERVERS_PATH,
-  REQUEST_LOG_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
@@ -19,7 +19,7 @@ import {
   apiKeyMcpAccessPath,
   teamMcpServerPath,
   teamMcpServerToolsPath,
-} from '../../contract/apiPaths';
+} from '../../contract/mcpPaths';
 import type { McpServerTools, McpServerView, TeamMcpSettings } from '../../contract/schemas/mcp';
 import type { RequestLogPage } from '../../contract/schemas/requestLog';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';

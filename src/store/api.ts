@@ -14,7 +14,6 @@ import { routingEndpoints } from './endpoints/routing';
 import { requestLogEndpoints } from './endpoints/requestLog';
 import { alertEndpoints } from './endpoints/alerts';
 import { guardrailEndpoints } from './endpoints/guardrails';
-import { toolEndpoints } from './endpoints/tools';
 import { auditEndpoints } from './endpoints/audit';
 import { adminConsoleEndpoints } from './endpoints/adminConsole';
 import { modelEndpoints } from './endpoints/models';
@@ -70,6 +69,8 @@ import { modelEndpoints } from './endpoints/models';
  * | saveTeamGuardrails    | TeamGuardrails                                                                    |
  * | saveKeyGuardrails     | KeyGuardrails {id}                                                                |
  * | saveGuardrailsFloor   | GuardrailsFloor, TeamGuardrails, KeyGuardrails (each shows the floor)             |
+ * | (the MCP gateway's: injected into this slice by src/store/endpoints/tools.ts, which only the pages that show     |
+ * |  tools download; its tags are this slice's, in tags.ts)                                                   |
  * | setTeamToolsDefault,  | TeamTools                                                                         |
  * |   createTeamToolServer|                                                                                   |
  * | updateTeamToolServer  | TeamTools, ToolServerTools {id} (a new URL or credential lists other tools)       |
@@ -111,7 +112,6 @@ export const api = createApi({
     ...requestLogEndpoints(build),
     ...alertEndpoints(build),
     ...guardrailEndpoints(build),
-    ...toolEndpoints(build),
     ...auditEndpoints(build),
     ...adminConsoleEndpoints(build),
     ...modelEndpoints(build),
@@ -190,19 +190,6 @@ export const {
   useSaveKeyGuardrailsMutation,
   useGetGuardrailsFloorQuery,
   useSaveGuardrailsFloorMutation,
-  useGetTeamToolsQuery,
-  useSetTeamToolsDefaultMutation,
-  useCreateTeamToolServerMutation,
-  useUpdateTeamToolServerMutation,
-  useDeleteTeamToolServerMutation,
-  useGetToolServerToolsQuery,
-  useGetKeyToolsQuery,
-  useSaveKeyToolsMutation,
-  useGetAdminToolServersQuery,
-  useCreateAdminToolServerMutation,
-  useUpdateAdminToolServerMutation,
-  useSetToolServerPricesMutation,
-  useDeleteAdminToolServerMutation,
   useGetWebhookEndpointsQuery,
   useCreateWebhookEndpointMutation,
   useUpdateWebhookEndpointMutation,

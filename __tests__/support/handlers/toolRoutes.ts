@@ -13,13 +13,13 @@ import {
   type McpServerView,
   type TeamMcpSettings,
 } from '../../../contract/schemas/mcp';
+import { API_KEYS_PATH } from '../../../contract/apiPaths';
 import {
   ADMIN_MCP_SERVERS_PATH,
-  API_KEYS_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
-} from '../../../contract/apiPaths';
+} from '../../../contract/mcpPaths';
 import { adminUser, checkBody, conflict, json, notFound, ownTeam, ownedTeam, route, validationError } from './http';
 import { recordAudit } from './auditRoutes';
 

@@ -16,7 +16,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
-import { useGetKeyToolsQuery, useGetToolServerToolsQuery, useSaveKeyToolsMutation } from '../../store/api';
+import { useGetKeyToolsQuery, useGetToolServerToolsQuery, useSaveKeyToolsMutation } from '../../store/endpoints/tools';
 import { useAppDispatch } from '../../store/hooks';
 import type { KeyMcpAccess, McpDefaultAccess, McpServerView } from '../../../contract/schemas/mcp';
 import { allows, gatewayToolName, withServer, withTool } from './tools';

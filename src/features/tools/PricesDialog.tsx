@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { DialogForm } from '../../components/DialogForm';
 import { TextInput } from '../../components/TextInput';
 import { errorMessage } from '../../lib/apiError';
-import { useGetToolServerToolsQuery, useSetToolServerPricesMutation } from '../../store/api';
+import { useGetToolServerToolsQuery, useSetToolServerPricesMutation } from '../../store/endpoints/tools';
 import type { McpServerView } from '../../../contract/schemas/mcp';
 import { gatewayToolName, parsePrice, priceField } from './tools';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../lib/apiError';
-import { useGetToolServerToolsQuery } from '../../store/api';
+import { useGetToolServerToolsQuery } from '../../store/endpoints/tools';
 import { callPriceText } from './tools';
 
 /**

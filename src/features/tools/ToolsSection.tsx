@@ -14,15 +14,15 @@ import { SectionCard } from '../../components/SectionCard';
 import { apiBaseUrl } from '../../config';
 import { errorMessage } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
+import { useGetApiKeysQuery } from '../../store/api';
 import {
   useCreateTeamToolServerMutation,
   useDeleteTeamToolServerMutation,
-  useGetApiKeysQuery,
   useGetKeyToolsQuery,
   useGetTeamToolsQuery,
   useSetTeamToolsDefaultMutation,
   useUpdateTeamToolServerMutation,
-} from '../../store/api';
+} from '../../store/endpoints/tools';
 import { useAppDispatch } from '../../store/hooks';
 import type { McpDefaultAccess, McpServerView } from '../../../contract/schemas/mcp';
 import KeyToolsDialog from './KeyToolsDialog';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,14 +18,20 @@ import {
   useDeleteAdminToolServerMutation,
   useGetAdminToolServersQuery,
   useUpdateAdminToolServerMutation,
-} from '../../store/api';
+} from '../../store/endpoints/tools';
 import { useAppDispatch } from '../../store/hooks';
 import type { McpServerView } from '../../../contract/schemas/mcp';
-import PricesDialog from '../../features/tools/PricesDialog';
-import ServerDialog from '../../features/tools/ServerDialog';
 import { ServerTools } from '../../features/tools/ServerTools';
 import { AUTH_LABELS, TRANSPORT_LABELS, callPriceText } from '../../features/tools/tools';
 import { AdminGate } from './AdminGate';
+
+// The dialogs' forms (radio groups, text fields) download when one opens: the page itself stays within its budget.
+const ServerDialog = lazy(
+  () => import(/* webpackChunkName: "dialog-mcp-server" */ '../../features/tools/ServerDialog'),
+);
+const PricesDialog = lazy(
+  () => import(/* webpackChunkName: "dialog-mcp-prices" */ '../../features/tools/PricesDialog'),
+);
 
 function ServerRow({
   server,
@@ -150,16 +156,18 @@ function Servers() {
           ))}
         </Stack>
       )}
-      {editing !== null && (
-        <ServerDialog
-          server={editing === 'new' ? undefined : editing}
-          what="Operator Server"
-          onCreate={(input) => create(input).unwrap()}
-          onUpdate={(id, patch) => update({ id, patch }).unwrap()}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {pricing && <PricesDialog server={pricing} onClose={() => setPricing(null)} />}
+      <Suspense fallback={null}>
+        {editing !== null && (
+          <ServerDialog
+            server={editing === 'new' ? undefined : editing}
+            what="Operator Server"
+            onCreate={(input) => create(input).unwrap()}
+            onUpdate={(id, patch) => update({ id, patch }).unwrap()}
+            onClose={() => setEditing(null)}
+          />
+        )}
+        {pricing && <PricesDialog server={pricing} onClose={() => setPricing(null)} />}
+      </Suspense>
       {dialog}
     </>
   );

@@ -20,11 +20,13 @@ import {
   apiKeyMcpAccessPath,
   teamMcpServerPath,
   teamMcpServerToolsPath,
-} from '../../../contract/apiPaths';
+} from '../../../contract/mcpPaths';
+import { api } from '../api';
 import type { Build } from '../tags';
 
 /**
- * The MCP gateway's settings (docs/mcp.md): Team Settings → Tools (the team's default, its servers, a key's access)
+ * The MCP gateway's settings (docs/mcp.md), injected into the one API slice (src/store/api.ts, whose tag graph lists
+ * them) by the chunks that show tools, so that no other page downloads them (README, Bundle budget): Team Settings → Tools (the team's default, its servers, a key's access)
  * and Admin → Tools (every server, the operator's, their prices). A server's tools are asked of the server itself, by
  * server: an edit of the server (a new URL or credential) or of its prices makes its list stale.
  */
@@ -83,3 +85,21 @@ export const toolEndpoints = (build: Build) => ({
     invalidatesTags: (_result, _error, id) => ['AdminTools', 'TeamTools', 'KeyTools', { type: 'ToolServerTools', id }],
   }),
 });
+
+export const toolsApi = api.injectEndpoints({ endpoints: toolEndpoints });
+
+export const {
+  useGetTeamToolsQuery,
+  useSetTeamToolsDefaultMutation,
+  useCreateTeamToolServerMutation,
+  useUpdateTeamToolServerMutation,
+  useDeleteTeamToolServerMutation,
+  useGetToolServerToolsQuery,
+  useGetKeyToolsQuery,
+  useSaveKeyToolsMutation,
+  useGetAdminToolServersQuery,
+  useCreateAdminToolServerMutation,
+  useUpdateAdminToolServerMutation,
+  useSetToolServerPricesMutation,
+  useDeleteAdminToolServerMutation,
+} = toolsApi;
