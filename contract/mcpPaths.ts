@@ -8,6 +8,8 @@ import { API_KEYS_PATH } from './apiPaths';
 export const TEAM_MCP_PATH = '/v1/teams/mcp';
 export const TEAM_MCP_DEFAULT_PATH = `${TEAM_MCP_PATH}/default`;
 export const TEAM_MCP_SERVERS_PATH = `${TEAM_MCP_PATH}/servers`;
+/** Every working key of the team and what it may call. */
+export const TEAM_MCP_KEYS_PATH = `${TEAM_MCP_PATH}/keys`;
 export const teamMcpServerPath = (serverId: string) => `${TEAM_MCP_SERVERS_PATH}/${encodeURIComponent(serverId)}`;
 export const teamMcpServerToolsPath = (serverId: string) => `${teamMcpServerPath(serverId)}/tools`;
 export const apiKeyMcpAccessPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}/mcp-access`;

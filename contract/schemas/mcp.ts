@@ -134,3 +134,9 @@ export const KeyMcpAccess = Type.Object({
   ),
 });
 export type KeyMcpAccess = Static<typeof KeyMcpAccess>;
+
+/** Every working key of the team and what it may call (Team Settings → Tools), in one answer. */
+export const TeamKeysMcpAccess = Type.Object({
+  keys: Type.Array(Type.Composite([Type.Object({ api_key_id: Type.String(), name: Type.String() }), KeyMcpAccess])),
+});
+export type TeamKeysMcpAccess = Static<typeof TeamKeysMcpAccess>;

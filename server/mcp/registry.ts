@@ -14,6 +14,7 @@ import type {
   McpServerPrices,
   McpServerTools,
   McpServerView,
+  TeamKeysMcpAccess,
   TeamMcpSettings,
 } from '../../contract/schemas/mcp';
 import { toolPriceCents } from './access';
@@ -354,6 +355,26 @@ async function accessOf(q: Queryable, keyId: string, mode: KeyMcpAccess['mode'])
     [keyId],
   );
   return { mode, servers: rows };
+}
+
+/** Every working key of the team with what it may call (Team Settings → Tools): one query, however many keys. */
+export async function teamKeysMcpAccess(db: Db, membership: Membership | null): Promise<TeamKeysMcpAccess> {
+  const { teamId } = requireTeam(membership);
+  const rows = await db.query<{
+    id: string;
+    name: string;
+    mode: KeyMcpAccess['mode'];
+    servers: { server_id: string; tools: string[] | null }[];
+  }>(
+    `SELECT k.id, k.name, k.mcp_access AS mode,
+            COALESCE(json_agg(json_build_object('server_id', a.server_id, 'tools', a.tools) ORDER BY a.server_id)
+                       FILTER (WHERE a.server_id IS NOT NULL), '[]') AS servers
+     FROM api_keys k LEFT JOIN mcp_key_access a ON a.api_key_id = k.id
+     WHERE k.team_id = $1 AND k.is_active AND k.deleted_at IS NULL
+     GROUP BY k.id ORDER BY k.created_at, k.id`,
+    [teamId],
+  );
+  return { keys: rows.map((row) => ({ api_key_id: row.id, name: row.name, mode: row.mode, servers: row.servers })) };
 }
 
 /** What a key may call: every member reads it (it is what their requests may do); the owner sets it. */

@@ -15,6 +15,7 @@ import {
   setKeyMcpAccess,
   setMcpServerPrices,
   setTeamMcpDefault,
+  teamKeysMcpAccess,
   teamMcpSettings,
   teamOwner,
   updateMcpServer,
@@ -27,6 +28,7 @@ import {
   McpServerPrices,
   McpServerTools,
   McpServerView,
+  TeamKeysMcpAccess,
   TeamMcpDefault,
   TeamMcpSettings,
 } from '../../contract/schemas/mcp';
@@ -36,6 +38,7 @@ import {
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
+  TEAM_MCP_KEYS_PATH,
 } from '../../contract/mcpPaths';
 
 /**
@@ -60,6 +63,11 @@ export function mcpSettingsRoutes(app: FastifyInstance, { db, guards, config, mc
     TEAM_MCP_PATH,
     { ...auth, schema: { response: { 200: TeamMcpSettings, ...errors(401, 404) } } },
     async (request) => teamMcpSettings(db, request.membership),
+  );
+  api.get(
+    TEAM_MCP_KEYS_PATH,
+    { ...auth, schema: { response: { 200: TeamKeysMcpAccess, ...errors(401, 404) } } },
+    async (request) => teamKeysMcpAccess(db, request.membership),
   );
   api.put(
     TEAM_MCP_DEFAULT_PATH,

@@ -19,8 +19,9 @@ import {
   apiKeyMcpAccessPath,
   teamMcpServerPath,
   teamMcpServerToolsPath,
+  TEAM_MCP_KEYS_PATH,
 } from '../../contract/mcpPaths';
-import type { McpServerTools, McpServerView, TeamMcpSettings } from '../../contract/schemas/mcp';
+import type { McpServerTools, McpServerView, TeamKeysMcpAccess, TeamMcpSettings } from '../../contract/schemas/mcp';
 import type { RequestLogPage } from '../../contract/schemas/requestLog';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import type { TestUser } from './helpers';
@@ -409,6 +410,11 @@ describe('Team Settings → Tools and Admin → Tools (the settings API)', () =>
     const client = await gatewayClient(key);
     assert.deepEqual(await toolNames(client), ['demo__add']);
     await client.close();
+    const listed = await ctx.request('GET', TEAM_MCP_KEYS_PATH, { as: owner });
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body as TeamKeysMcpAccess, {
+      keys: [{ api_key_id: keyId, name: 'test key', mode: 'listed', servers: [{ server_id: demoId, tools: ['add'] }] }],
+    });
     const off = await ctx.request('PUT', TEAM_MCP_DEFAULT_PATH, { as: owner, body: { default_access: 'none' } });
     assert.equal((off.body as TeamMcpSettings).default_access, 'none');
     const actions = await ctx.db.query<{ action: string }>(

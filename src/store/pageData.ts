@@ -7,7 +7,9 @@ import type { FirstQuery } from '../../contract/firstQueries';
  * contract/firstQueries.ts). `loadPageData` runs those queries once, before the first render, with the base query
  * answering them from the page instead of the network (takePageAnswer), so each goes through its endpoint as usual
  * (transformResponse, tags) and the page renders with its data at once. They describe the moment the page was
- * served: the answers are used for that one load and dropped, and every later query asks the API.
+ * served: the answers are used for that one load and dropped, and every later query asks the API. An answer for an
+ * endpoint a later chunk adds to the slice (injectEndpoints: the Tools section's) waits for its first query, for
+ * LATE_ANSWER_MS at most.
  */
 interface PageAnswer extends FirstQuery {
   body: unknown;
@@ -17,6 +19,9 @@ const ELEMENT_ID = 'page-data';
 
 /** The answers waiting for the base query, by path; only while loadPageData runs. */
 let waiting: Map<string, unknown> | null = null;
+/** Answers for endpoints not in the slice yet, by path, each used once; dropped after LATE_ANSWER_MS. */
+const late = new Map<string, unknown>();
+const LATE_ANSWER_MS = 10_000;
 
 function isAnswer(value: unknown): value is PageAnswer {
   const answer = value as Partial<PageAnswer> | null;
@@ -41,12 +46,15 @@ function takeAnswers(): PageAnswer[] {
  * asks, so the path is only built while answers wait (during the first load).
  */
 export function takePageAnswer(url: string, params: Record<string, string | number | boolean | undefined> = {}) {
-  if (!waiting) return null;
+  if (!waiting && late.size === 0) return null;
   const path = withParams(url, params);
-  if (!waiting.has(path)) return null;
-  const body = waiting.get(path);
-  waiting.delete(path);
-  return { body };
+  for (const answers of [waiting, late]) {
+    if (!answers?.has(path)) continue;
+    const body = answers.get(path);
+    answers.delete(path);
+    return { body };
+  }
+  return null;
 }
 
 type StartQuery = (arg: unknown, options: { subscribe: boolean }) => UnknownAction;
@@ -74,9 +82,11 @@ export async function loadPageData(
     await Promise.all(
       answers.map((answer) => {
         const initiate = queryInitiate(endpoints, answer.endpoint);
+        if (!initiate) late.set(answer.path, answer.body);
         return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
       }),
     );
+    if (late.size > 0) setTimeout(() => late.clear(), LATE_ANSWER_MS);
   } finally {
     waiting = null;
   }

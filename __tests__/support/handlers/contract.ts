@@ -63,7 +63,13 @@ import {
   WebhookEndpointList,
 } from '../../../contract/schemas/alerts';
 import { AuditEntry, AuditLogPage } from '../../../contract/schemas/audit';
-import { KeyMcpAccess, McpServerTools, McpServerView, TeamMcpSettings } from '../../../contract/schemas/mcp';
+import {
+  KeyMcpAccess,
+  McpServerTools,
+  McpServerView,
+  TeamKeysMcpAccess,
+  TeamMcpSettings,
+} from '../../../contract/schemas/mcp';
 import { isDate, isDateTime } from '../../../server/lib/inputFormats';
 
 // The formats the contract names, checked as the server checks them (server/lib/validation.ts).
@@ -93,6 +99,7 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/api-keys/:id/mcp-access': KeyMcpAccess,
   'PUT /v1/api-keys/:id/mcp-access': KeyMcpAccess,
   'GET /v1/teams/mcp': TeamMcpSettings,
+  'GET /v1/teams/mcp/keys': TeamKeysMcpAccess,
   'PUT /v1/teams/mcp/default': TeamMcpSettings,
   'POST /v1/teams/mcp/servers': McpServerView,
   'PATCH /v1/teams/mcp/servers/:id': McpServerView,

@@ -19,6 +19,7 @@ import {
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
+  TEAM_MCP_KEYS_PATH,
 } from '../../../contract/mcpPaths';
 import { adminUser, checkBody, conflict, json, notFound, ownTeam, ownedTeam, route, validationError } from './http';
 import { recordAudit } from './auditRoutes';
@@ -136,8 +137,21 @@ function teamKey(keyId: string, teamId: string) {
 
 const KEY_PATH = `${API_KEYS_PATH}:id/mcp-access`;
 
+const NO_ACCESS: KeyMcpAccess = { mode: 'team', servers: [] };
+
 export const toolRoutes = [
   route('get', TEAM_MCP_PATH, () => json(settingsOf(ownTeam().team.id))),
+  route('get', TEAM_MCP_KEYS_PATH, () => {
+    const { team } = ownTeam();
+    const keys = fakeDb.state.apiKeys.filter((key) => key.team_id === team.id && key.is_active);
+    return json({
+      keys: keys.map((key) => ({
+        api_key_id: key.id,
+        name: key.name,
+        ...(fakeDb.state.keyMcpAccess[key.id] ?? NO_ACCESS),
+      })),
+    });
+  }),
   route('put', TEAM_MCP_DEFAULT_PATH, ({ body }) => {
     const { team } = ownedTeam();
     const { default_access } = checkBody(TeamMcpDefault, body) as TeamMcpDefault;
@@ -158,14 +172,14 @@ export const toolRoutes = [
   ),
   route('get', KEY_PATH, ({ params }) => {
     teamKey(params.id as string, ownTeam().team.id);
-    return json(fakeDb.state.keyMcpAccess[params.id as string] ?? { mode: 'team', servers: [] });
+    return json(fakeDb.state.keyMcpAccess[params.id as string] ?? NO_ACCESS);
   }),
   route('put', KEY_PATH, ({ params, body }) => {
     const { team } = ownedTeam();
     const key = teamKey(params.id as string, team.id);
     const access = checkBody(KeyMcpAccess, body) as KeyMcpAccess;
     for (const listed of access.servers) serverOf(listed.server_id, team.id);
-    const before = fakeDb.state.keyMcpAccess[key.id] ?? { mode: 'team', servers: [] };
+    const before = fakeDb.state.keyMcpAccess[key.id] ?? NO_ACCESS;
     fakeDb.state.keyMcpAccess[key.id] = access;
     recordAudit('api_key.tool_access_changed', { id: key.id, label: key.name }, before, access);
     return json(access);

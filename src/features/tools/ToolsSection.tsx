@@ -14,11 +14,10 @@ import { SectionCard } from '../../components/SectionCard';
 import { apiBaseUrl } from '../../config';
 import { errorMessage } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
-import { useGetApiKeysQuery } from '../../store/api';
 import {
   useCreateTeamToolServerMutation,
   useDeleteTeamToolServerMutation,
-  useGetKeyToolsQuery,
+  useGetTeamKeyToolsQuery,
   useGetTeamToolsQuery,
   useSetTeamToolsDefaultMutation,
   useUpdateTeamToolServerMutation,
@@ -101,18 +100,15 @@ function ServerCard({
 /** A key and what it may call, with the owner's button to change it. */
 function KeyAccessRow({
   apiKey,
-  servers,
-  teamDefault,
+  summary,
   isOwner,
   onEdit,
 }: {
   apiKey: { id: string; name: string };
-  servers: readonly McpServerView[];
-  teamDefault: McpDefaultAccess;
+  summary: string;
   isOwner: boolean;
   onEdit(): void;
 }) {
-  const access = useGetKeyToolsQuery(apiKey.id);
   return (
     <Box
       component="li"
@@ -130,11 +126,7 @@ function KeyAccessRow({
         {apiKey.name}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>
-        {access.error
-          ? 'Could not be read'
-          : access.data
-            ? accessSummary(access.data, teamDefault, servers)
-            : 'Loading…'}
+        {summary}
       </Typography>
       {isOwner && (
         <Button size="small" onClick={onEdit} aria-label={`Edit tool access of ${apiKey.name}`}>
@@ -152,7 +144,8 @@ function KeyAccessRow({
 export function ToolsSection({ isOwner }: { isOwner: boolean }) {
   const dispatch = useAppDispatch();
   const settings = useGetTeamToolsQuery();
-  const keys = useGetApiKeysQuery();
+  // Fresh at each visit: a key created or revoked on API Keys changes the list.
+  const keys = useGetTeamKeyToolsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [setDefault, { isLoading: settingDefault }] = useSetTeamToolsDefaultMutation();
   const [create] = useCreateTeamToolServerMutation();
   const [update] = useUpdateTeamToolServerMutation();
@@ -195,7 +188,7 @@ export function ToolsSection({ isOwner }: { isOwner: boolean }) {
       );
     }
     const { servers, default_access: teamDefault } = settings.data;
-    const activeKeys = (keys.data ?? []).filter((key) => key.is_active);
+    const teamKeys = keys.data?.keys ?? [];
     return (
       <Stack spacing={3}>
         <Box>
@@ -289,21 +282,20 @@ export function ToolsSection({ isOwner }: { isOwner: boolean }) {
           </Typography>
           {keys.error ? (
             <ErrorState
-              message={errorMessage(keys.error, 'Failed to load the API keys')}
+              message={errorMessage(keys.error, 'Failed to load what each key may call')}
               onRetry={() => void keys.refetch()}
             />
-          ) : activeKeys.length === 0 ? (
+          ) : teamKeys.length === 0 ? (
             <Typography variant="body2">{keys.isLoading ? 'Loading keys…' : 'No API key yet.'}</Typography>
           ) : (
             <Box component="ul" aria-labelledby="tools-keys-label" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {activeKeys.map((key) => (
+              {teamKeys.map((key) => (
                 <KeyAccessRow
-                  key={key.id}
-                  apiKey={key}
-                  servers={servers}
-                  teamDefault={teamDefault}
+                  key={key.api_key_id}
+                  apiKey={{ id: key.api_key_id, name: key.name }}
+                  summary={accessSummary(key, teamDefault, servers)}
                   isOwner={isOwner}
-                  onEdit={() => setKeyEditing({ id: key.id, name: key.name })}
+                  onEdit={() => setKeyEditing({ id: key.api_key_id, name: key.name })}
                 />
               ))}
             </Box>

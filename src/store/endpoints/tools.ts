@@ -6,12 +6,14 @@ import type {
   McpServerPrices,
   McpServerTools,
   McpServerView,
+  TeamKeysMcpAccess,
   TeamMcpSettings,
 } from '../../../contract/schemas/mcp';
 import type { Success } from '../../../contract/schemas/common';
 import {
   ADMIN_MCP_SERVERS_PATH,
   TEAM_MCP_DEFAULT_PATH,
+  TEAM_MCP_KEYS_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
   adminMcpServerPath,
@@ -56,6 +58,13 @@ export const toolEndpoints = (build: Build) => ({
     query: ({ id, admin }) => (admin ? adminMcpServerToolsPath(id) : teamMcpServerToolsPath(id)),
     providesTags: (_result, _error, { id }) => [{ type: 'ToolServerTools', id }],
   }),
+  getTeamKeyTools: build.query<TeamKeysMcpAccess, void>({
+    query: () => TEAM_MCP_KEYS_PATH,
+    providesTags: (result) => [
+      ...(result?.keys ?? []).map((key) => ({ type: 'KeyTools' as const, id: key.api_key_id })),
+      { type: 'KeyTools' as const, id: 'LIST' },
+    ],
+  }),
   getKeyTools: build.query<KeyMcpAccess, string>({
     query: (keyId) => apiKeyMcpAccessPath(keyId),
     providesTags: (_result, _error, keyId) => [{ type: 'KeyTools', id: keyId }],
@@ -95,6 +104,7 @@ export const {
   useUpdateTeamToolServerMutation,
   useDeleteTeamToolServerMutation,
   useGetToolServerToolsQuery,
+  useGetTeamKeyToolsQuery,
   useGetKeyToolsQuery,
   useSaveKeyToolsMutation,
   useGetAdminToolServersQuery,
