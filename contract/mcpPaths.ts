@@ -7,6 +7,8 @@ import { API_KEYS_PATH } from './apiPaths';
  */
 export const TEAM_MCP_PATH = '/v1/teams/mcp';
 export const TEAM_MCP_DEFAULT_PATH = `${TEAM_MCP_PATH}/default`;
+/** Whether the request log keeps tool calls' arguments and results. */
+export const TEAM_MCP_CAPTURE_PATH = `${TEAM_MCP_PATH}/capture`;
 export const TEAM_MCP_SERVERS_PATH = `${TEAM_MCP_PATH}/servers`;
 /** Every working key of the team and what it may call. */
 export const TEAM_MCP_KEYS_PATH = `${TEAM_MCP_PATH}/keys`;

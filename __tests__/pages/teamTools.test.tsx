@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ACME_TEAM_ID, fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
 import { fill } from '../admin/adminGrid';
 import {
+  TEAM_MCP_CAPTURE_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
@@ -67,6 +68,19 @@ describe('Team Settings → Tools', () => {
     expect(fakeDb.state.auditLog.at(-1)?.action).toBe('api_key.tool_access_changed');
   });
 
+  it("the owner turns off keeping each call's arguments and result; the change is audited", async () => {
+    const { user, section } = await openTools();
+    const capture = within(section).getByRole('switch', { name: "Keep each tool call's arguments and result" });
+    expect(capture).toBeChecked();
+    expect(capture).toHaveAccessibleDescription(/^Off: the log has each call's tool, time, status and cost\./);
+    await user.click(capture);
+    expect(await screen.findByText('Tool call content is no longer kept')).toBeInTheDocument();
+    expect(fakeDb.lastRequest('PUT', TEAM_MCP_CAPTURE_PATH)?.body).toEqual({ capture_content: false });
+    expect(fakeDb.state.mcpCapture[ACME_TEAM_ID]).toBe(false);
+    expect(fakeDb.state.auditLog.at(-1)?.action).toBe('team.tool_capture_changed');
+    await waitFor(() => expect(capture).not.toBeChecked());
+  });
+
   it('the owner adds a server with a bearer token, checked as the server checks it; the token is never shown', async () => {
     const { user, section } = await openTools();
     await user.click(within(section).getByRole('button', { name: 'Add MCP Server' }));
@@ -124,6 +138,8 @@ describe('Team Settings → Tools', () => {
     const { section } = await openTools();
     expect(within(section).getByText('Every tool of every server below')).toBeInTheDocument();
     expect(within(section).queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(within(section).getByText("Each tool call's arguments and result are kept")).toBeInTheDocument();
+    expect(within(section).queryByRole('switch')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Add MCP Server' })).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: /^Edit tool access/ })).not.toBeInTheDocument();
   });

@@ -305,13 +305,40 @@ export async function allMcpServers(db: Db): Promise<McpServerView[]> {
 export async function teamMcpSettings(q: Queryable, membership: Membership | null): Promise<TeamMcpSettings> {
   const { teamId } = requireTeam(membership);
   const [[team], rows] = await Promise.all([
-    q.query<{ mcp_default_access: McpDefaultAccess }>('SELECT mcp_default_access FROM teams WHERE id = $1', [teamId]),
+    q.query<{ mcp_default_access: McpDefaultAccess; mcp_capture_content: boolean }>(
+      'SELECT mcp_default_access, mcp_capture_content FROM teams WHERE id = $1',
+      [teamId],
+    ),
     q.query<ViewRow>(
       `SELECT ${VIEW_COLUMNS} FROM mcp_servers s WHERE s.team_id IS NULL OR s.team_id = $1 ORDER BY s.name`,
       [teamId],
     ),
   ]);
-  return { default_access: team?.mcp_default_access ?? 'none', servers: rows.map((row) => viewOf(row)) };
+  return {
+    default_access: team?.mcp_default_access ?? 'none',
+    capture_content: team?.mcp_capture_content ?? false,
+    servers: rows.map((row) => viewOf(row)),
+  };
+}
+
+/** The owner's choice to keep (or not) the team's tool calls' arguments and results (docs/mcp.md#content-capture). */
+export async function setTeamMcpCapture(db: Db, membership: Membership | null, who: AuditContext, value: boolean) {
+  const { teamId } = requireOwner(membership);
+  return db.tx(async (q) => {
+    const [before] = await q.query<{ name: string; mcp_capture_content: boolean }>(
+      'SELECT name, mcp_capture_content FROM teams WHERE id = $1 FOR UPDATE',
+      [teamId],
+    );
+    await q.query('UPDATE teams SET mcp_capture_content = $2 WHERE id = $1', [teamId, value]);
+    await recordAudit(q, who, {
+      teamId,
+      action: 'team.tool_capture_changed',
+      target: { id: teamId, label: before?.name ?? teamId },
+      before: { capture_content: before?.mcp_capture_content ?? false },
+      after: { capture_content: value },
+    });
+    return teamMcpSettings(q, membership);
+  });
 }
 
 export async function setTeamMcpDefault(

@@ -14,6 +14,7 @@ import {
   serverTools,
   setKeyMcpAccess,
   setMcpServerPrices,
+  setTeamMcpCapture,
   setTeamMcpDefault,
   teamKeysMcpAccess,
   teamMcpSettings,
@@ -29,12 +30,14 @@ import {
   McpServerTools,
   McpServerView,
   TeamKeysMcpAccess,
+  TeamMcpCapture,
   TeamMcpDefault,
   TeamMcpSettings,
 } from '../../contract/schemas/mcp';
 import { API_KEYS_PATH } from '../../contract/apiPaths';
 import {
   ADMIN_MCP_SERVERS_PATH,
+  TEAM_MCP_CAPTURE_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
@@ -73,6 +76,11 @@ export function mcpSettingsRoutes(app: FastifyInstance, { db, guards, config, mc
     TEAM_MCP_DEFAULT_PATH,
     { ...auth, schema: { body: TeamMcpDefault, response: { 200: TeamMcpSettings, ...errors(400, 401, 403, 404) } } },
     async (request) => setTeamMcpDefault(db, request.membership, auditContext(request), request.body.default_access),
+  );
+  api.put(
+    TEAM_MCP_CAPTURE_PATH,
+    { ...auth, schema: { body: TeamMcpCapture, response: { 200: TeamMcpSettings, ...errors(400, 401, 403, 404) } } },
+    async (request) => setTeamMcpCapture(db, request.membership, auditContext(request), request.body.capture_content),
   );
   api.post(
     TEAM_MCP_SERVERS_PATH,

@@ -72,6 +72,7 @@ import { modelEndpoints } from './endpoints/models';
  * | (the MCP gateway's: injected into this slice by src/store/endpoints/tools.ts, which only the pages that show     |
  * |  tools download; its tags are this slice's, in tags.ts)                                                   |
  * | setTeamToolsDefault,  | TeamTools                                                                         |
+ * |   setTeamToolsCapture,|                                                                                   |
  * |   createTeamToolServer|                                                                                   |
  * | updateTeamToolServer  | TeamTools, ToolServerTools {id} (a new URL or credential lists other tools)       |
  * | deleteTeamToolServer  | TeamTools, KeyTools (a key listed for it), ToolServerTools {id}                   |

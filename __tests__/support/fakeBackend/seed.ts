@@ -518,6 +518,7 @@ export function buildSeed(now: Date): FakeState {
       },
     ],
     mcpDefaults: { [ACME_TEAM_ID]: 'all' },
+    mcpCapture: { [ACME_TEAM_ID]: true },
     keyMcpAccess: {},
     dashboardStats: {
       total_api_keys: 3,

@@ -16,7 +16,7 @@ import type {
   ProviderCredential,
 } from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
-import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
+import type { RequestLogEntry, ToolCallContent } from '../../../contract/schemas/requestLog';
 import type {
   AlertSettingsBody,
   Notification,
@@ -118,6 +118,8 @@ export interface FakeCredential extends ProviderCredential {
 /** One gateway request in the request log, as the wire has it plus its team. */
 export interface FakeRequest extends RequestLogEntry {
   team_id: string;
+  /** A tool call's kept content (docs/mcp.md#content-capture): only the entry's own route gives it. */
+  tool_content?: ToolCallContent | null;
 }
 
 /** A webhook endpoint with its team and the signing secret the wire shows only when it is added. */
@@ -179,6 +181,8 @@ export interface FakeState {
   mcpServers: FakeMcpServer[];
   /** What a team's keys may call by default, by team id (none without an entry). */
   mcpDefaults: Record<string, McpDefaultAccess>;
+  /** Whether a team keeps its tool calls' content, by team id (off without an entry). */
+  mcpCapture: Record<string, boolean>;
   /** Keys' own tool access, by key id (the team's default without an entry). */
   keyMcpAccess: Record<string, KeyMcpAccess>;
   webhookEndpoints: FakeWebhookEndpoint[];

@@ -51,7 +51,7 @@ import {
   TeamMember,
 } from '../../../contract/schemas/teams';
 import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
-import { RequestLogEntry, RequestLogKey, RequestLogPage } from '../../../contract/schemas/requestLog';
+import { RequestLogDetail, RequestLogKey, RequestLogPage } from '../../../contract/schemas/requestLog';
 import {
   AlertSettings,
   CreatedWebhookEndpoint,
@@ -101,6 +101,7 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/mcp': TeamMcpSettings,
   'GET /v1/teams/mcp/keys': TeamKeysMcpAccess,
   'PUT /v1/teams/mcp/default': TeamMcpSettings,
+  'PUT /v1/teams/mcp/capture': TeamMcpSettings,
   'POST /v1/teams/mcp/servers': McpServerView,
   'PATCH /v1/teams/mcp/servers/:id': McpServerView,
   'GET /v1/teams/mcp/servers/:id/tools': McpServerTools,
@@ -159,7 +160,7 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/dashboard': TeamDashboard,
   'GET /v1/teams/usage-stats': UsageStats,
   'GET /v1/teams/requests': RequestLogPage,
-  'GET /v1/teams/requests/:id': RequestLogEntry,
+  'GET /v1/teams/requests/:id': RequestLogDetail,
   'GET /v1/teams/requests/keys': Type.Array(RequestLogKey),
   'GET /v1/teams/alerts/settings': AlertSettings,
   'PUT /v1/teams/alerts/settings': AlertSettings,

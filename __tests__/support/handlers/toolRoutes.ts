@@ -8,6 +8,7 @@ import {
   McpServerInput,
   McpServerPatch,
   McpServerPrices,
+  TeamMcpCapture,
   TeamMcpDefault,
   type McpServerTools,
   type McpServerView,
@@ -16,6 +17,7 @@ import {
 import { API_KEYS_PATH } from '../../../contract/apiPaths';
 import {
   ADMIN_MCP_SERVERS_PATH,
+  TEAM_MCP_CAPTURE_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
@@ -42,6 +44,7 @@ const offered = (teamId: string) =>
 
 const settingsOf = (teamId: string): TeamMcpSettings => ({
   default_access: fakeDb.state.mcpDefaults[teamId] ?? 'none',
+  capture_content: fakeDb.state.mcpCapture[teamId] ?? false,
   servers: offered(teamId).map((server) => view(server)),
 });
 
@@ -158,6 +161,14 @@ export const toolRoutes = [
     const before = { default_access: fakeDb.state.mcpDefaults[team.id] ?? 'none' };
     fakeDb.state.mcpDefaults[team.id] = default_access;
     recordAudit('team.tool_access_changed', { id: team.id, label: team.name }, before, { default_access });
+    return json(settingsOf(team.id));
+  }),
+  route('put', TEAM_MCP_CAPTURE_PATH, ({ body }) => {
+    const { team } = ownedTeam();
+    const { capture_content } = checkBody(TeamMcpCapture, body) as TeamMcpCapture;
+    const before = { capture_content: fakeDb.state.mcpCapture[team.id] ?? false };
+    fakeDb.state.mcpCapture[team.id] = capture_content;
+    recordAudit('team.tool_capture_changed', { id: team.id, label: team.name }, before, { capture_content });
     return json(settingsOf(team.id));
   }),
   route('post', TEAM_MCP_SERVERS_PATH, ({ body }) => json(view(register(ownedTeam().team.id, body)), 201)),

@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ErrorState } from '../../components/ErrorState';
@@ -19,6 +20,7 @@ import {
   useDeleteTeamToolServerMutation,
   useGetTeamKeyToolsQuery,
   useGetTeamToolsQuery,
+  useSetTeamToolsCaptureMutation,
   useSetTeamToolsDefaultMutation,
   useUpdateTeamToolServerMutation,
 } from '../../store/endpoints/tools';
@@ -32,6 +34,13 @@ import { AUTH_LABELS, TRANSPORT_LABELS, accessSummary, callPriceText, claudeMcpC
 const INTRO =
   "The tools of MCP servers, for your team's agents through the gateway with their API key: the operator's servers " +
   "and your team's own. Each tool is named <server>__<tool>; each call is billed at its price and is in the request log.";
+
+/** How old the keys' access may be when the section is shown again before it is asked for anew. */
+const KEYS_FRESH_SECONDS = 30;
+
+const CAPTURE_HELP =
+  "Off: the log has each call's tool, time, status and cost. On: also its arguments and result, with your team's " +
+  'guardrails applied (a rule that blocks redacts there), shown in the request details.';
 
 /** One server: what it is, its price, its tools on demand; the owner edits and removes the team's own. */
 function ServerCard({
@@ -144,9 +153,11 @@ function KeyAccessRow({
 export function ToolsSection({ isOwner }: { isOwner: boolean }) {
   const dispatch = useAppDispatch();
   const settings = useGetTeamToolsQuery();
-  // Fresh at each visit: a key created or revoked on API Keys changes the list.
-  const keys = useGetTeamKeyToolsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Fresh at a visit after half a minute: a key created or revoked on API Keys changes the list. Not at once: the
+  // page's own answer (src/store/pageData.ts) is the fresh one on the first visit.
+  const keys = useGetTeamKeyToolsQuery(undefined, { refetchOnMountOrArgChange: KEYS_FRESH_SECONDS });
   const [setDefault, { isLoading: settingDefault }] = useSetTeamToolsDefaultMutation();
+  const [setCapture, { isLoading: settingCapture }] = useSetTeamToolsCaptureMutation();
   const [create] = useCreateTeamToolServerMutation();
   const [update] = useUpdateTeamToolServerMutation();
   const [remove] = useDeleteTeamToolServerMutation();
@@ -160,6 +171,14 @@ export function ToolsSection({ isOwner }: { isOwner: boolean }) {
       dispatch(toastShown('Tool access saved', 'success'));
     } catch (error) {
       dispatch(toastShown(errorMessage(error, 'Failed to save the tool access'), 'error'));
+    }
+  };
+  const changeCapture = async (value: boolean) => {
+    try {
+      await setCapture(value).unwrap();
+      dispatch(toastShown(value ? 'Tool call content is kept' : 'Tool call content is no longer kept', 'success'));
+    } catch (error) {
+      dispatch(toastShown(errorMessage(error, 'Failed to save the content capture'), 'error'));
     }
   };
   const removeServer = async (server: McpServerView) => {
@@ -188,6 +207,8 @@ export function ToolsSection({ isOwner }: { isOwner: boolean }) {
       );
     }
     const { servers, default_access: teamDefault } = settings.data;
+    // An older server does not say: it keeps nothing.
+    const capturing = settings.data.capture_content === true;
     const teamKeys = keys.data?.keys ?? [];
     return (
       <Stack spacing={3}>
@@ -237,6 +258,32 @@ export function ToolsSection({ isOwner }: { isOwner: boolean }) {
           ) : (
             <Typography variant="body2">
               {teamDefault === 'all' ? 'Every tool of every server below' : 'No tools'}
+            </Typography>
+          )}
+        </Box>
+
+        <Box>
+          <Typography id="tools-capture-label" variant="subtitle2" component="h3">
+            Content in the request log
+          </Typography>
+          <Typography id="tools-capture-help" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {CAPTURE_HELP}
+          </Typography>
+          {isOwner ? (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={capturing}
+                  disabled={settingCapture}
+                  onChange={(_event, checked) => void changeCapture(checked)}
+                  slotProps={{ input: { 'aria-describedby': 'tools-capture-help' } }}
+                />
+              }
+              label="Keep each tool call's arguments and result"
+            />
+          ) : (
+            <Typography variant="body2">
+              {capturing ? "Each tool call's arguments and result are kept" : 'Only what each call cost is kept'}
             </Typography>
           )}
         </Box>

@@ -12,6 +12,7 @@ import type {
 import type { Success } from '../../../contract/schemas/common';
 import {
   ADMIN_MCP_SERVERS_PATH,
+  TEAM_MCP_CAPTURE_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_KEYS_PATH,
   TEAM_MCP_PATH,
@@ -39,6 +40,10 @@ export const toolEndpoints = (build: Build) => ({
   }),
   setTeamToolsDefault: build.mutation<TeamMcpSettings, McpDefaultAccess>({
     query: (value) => ({ url: TEAM_MCP_DEFAULT_PATH, method: 'PUT', body: { default_access: value } }),
+    invalidatesTags: ['TeamTools'],
+  }),
+  setTeamToolsCapture: build.mutation<TeamMcpSettings, boolean>({
+    query: (value) => ({ url: TEAM_MCP_CAPTURE_PATH, method: 'PUT', body: { capture_content: value } }),
     invalidatesTags: ['TeamTools'],
   }),
   createTeamToolServer: build.mutation<McpServerView, McpServerInput>({
@@ -100,6 +105,7 @@ export const toolsApi = api.injectEndpoints({ endpoints: toolEndpoints });
 export const {
   useGetTeamToolsQuery,
   useSetTeamToolsDefaultMutation,
+  useSetTeamToolsCaptureMutation,
   useCreateTeamToolServerMutation,
   useUpdateTeamToolServerMutation,
   useDeleteTeamToolServerMutation,
