@@ -19,8 +19,11 @@ const ELEMENT_ID = 'page-data';
 
 /** The answers waiting for the base query, by path; only while loadPageData runs. */
 let waiting: Map<string, unknown> | null = null;
-/** Answers for endpoints not in the slice yet, by path, each used once; dropped after LATE_ANSWER_MS. */
-const late = new Map<string, unknown>();
+/**
+ * Answers for endpoints not in the slice yet, by path, each used once and only by the endpoint it names; dropped
+ * after LATE_ANSWER_MS.
+ */
+const late = new Map<string, { endpoint: string; body: unknown }>();
 const LATE_ANSWER_MS = 10_000;
 
 function isAnswer(value: unknown): value is PageAnswer {
@@ -45,16 +48,22 @@ function takeAnswers(): PageAnswer[] {
  * For the base query: the page's answer to GET `url` with `params`, if one is waiting; each is used once. Every GET
  * asks, so the path is only built while answers wait (during the first load).
  */
-export function takePageAnswer(url: string, params: Record<string, string | number | boolean | undefined> = {}) {
+export function takePageAnswer(
+  url: string,
+  params: Record<string, string | number | boolean | undefined> = {},
+  endpoint?: string,
+) {
   if (!waiting && late.size === 0) return null;
   const path = withParams(url, params);
-  for (const answers of [waiting, late]) {
-    if (!answers?.has(path)) continue;
-    const body = answers.get(path);
-    answers.delete(path);
+  if (waiting?.has(path)) {
+    const body = waiting.get(path);
+    waiting.delete(path);
     return { body };
   }
-  return null;
+  const answer = late.get(path);
+  if (!answer || answer.endpoint !== endpoint) return null;
+  late.delete(path);
+  return { body: answer.body };
 }
 
 type StartQuery = (arg: unknown, options: { subscribe: boolean }) => UnknownAction;
@@ -82,7 +91,10 @@ export async function loadPageData(
     await Promise.all(
       answers.map((answer) => {
         const initiate = queryInitiate(endpoints, answer.endpoint);
-        if (!initiate) late.set(answer.path, answer.body);
+        // Not in the slice yet (a chunk injects it later): kept for its first query. A mutation, never.
+        if (!initiate && !Object.hasOwn(endpoints, answer.endpoint)) {
+          late.set(answer.path, { endpoint: answer.endpoint, body: answer.body });
+        }
         return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
       }),
     );
