@@ -90,6 +90,9 @@ test('on a phone an admin deactivates a coupon from its card, without the grid',
   await page.getByRole('button', { name: 'Create New Coupon' }).click();
   const create = page.getByRole('dialog', { name: 'Create New Coupon' });
   await create.getByRole('button', { name: 'Generate' }).click();
+  // The code comes from the server: read it once it is there (read at once, under load it was still empty, and an
+  // empty code matched every card: the busy-core CI of 8a1cd53, 2026-12-02).
+  await expect(create.getByLabel('Code')).toHaveValue(/^SAVE[A-Z0-9]{8}$/);
   const code = await create.getByLabel('Code').inputValue();
   await create.getByLabel('Amount (USD)').fill('5');
   await create.getByRole('button', { name: 'Create Coupon' }).click();
