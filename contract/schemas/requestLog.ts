@@ -120,8 +120,8 @@ export type ToolCallContent = Static<typeof ToolCallContent>;
 
 /**
  * One request, as its own route gives it: the row, and for a tool call of a team that captures content, what was kept
- * of its arguments and result (docs/mcp.md#content-capture). Absent from a server older than migration 27; null when
- * nothing was kept.
+ * of its arguments and result (docs/mcp.md#content-capture); absent when nothing was kept (and from a server older
+ * than migration 27).
  */
 export const RequestLogDetail = Type.Composite([
   RequestLogEntry,

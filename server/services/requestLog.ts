@@ -130,8 +130,9 @@ function pageSql(teamId: string, filters: RequestLogFilters, sort: Sort, after: 
   };
 }
 
-function toEntry({ sort_value: _sortValue, id, created_at, ...row }: LogRow): RequestLogDetail {
-  return { ...row, id: String(id), created_at: iso(created_at) };
+function toEntry({ sort_value: _sortValue, id, created_at, tool_content, ...row }: LogRow): RequestLogDetail {
+  // A tool call's kept content, only where there is some: an entry is otherwise its row of the page.
+  return { ...row, id: String(id), created_at: iso(created_at), ...(tool_content ? { tool_content } : {}) };
 }
 
 const sortOf = (query: Pick<RequestLogQuery, 'sort' | 'order'>): Sort => ({

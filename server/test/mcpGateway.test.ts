@@ -476,7 +476,7 @@ describe('content capture (docs/mcp.md#content-capture)', () => {
   test("off by default; once the owner turns it on (audited), a call's arguments and result are kept through the key's guardrails", async () => {
     const client = await gatewayClient(key);
     await client.callTool({ name: 'demo__echo', arguments: { text: 'write to ann@example.com' } });
-    assert.equal((await newestEntry()).tool_content, null, 'nothing is kept while capture is off');
+    assert.equal((await newestEntry()).tool_content, undefined, 'nothing is kept while capture is off');
     const pages = await ctx.request('GET', TEAM_MCP_PATH, { as: owner });
     assert.equal((pages.body as TeamMcpSettings).capture_content, false);
 

@@ -7,7 +7,7 @@ import type { FirstQuery } from '../../contract/firstQueries';
  * contract/firstQueries.ts). `loadPageData` runs those queries once, before the first render, with the base query
  * answering them from the page instead of the network (takePageAnswer), so each goes through its endpoint as usual
  * (transformResponse, tags) and the page renders with its data at once. They describe the moment the page was
- * served: the answers are used for that one load and dropped, and every later query asks the API. An answer for an
+ * served: each answer is used once, by the endpoint it names, and every later query asks the API. An answer for an
  * endpoint a later chunk adds to the slice (injectEndpoints: the Tools section's) waits for its first query, for
  * LATE_ANSWER_MS at most.
  */
@@ -17,13 +17,11 @@ interface PageAnswer extends FirstQuery {
 
 const ELEMENT_ID = 'page-data';
 
-/** The answers waiting for the base query, by path; only while loadPageData runs. */
-let waiting: Map<string, unknown> | null = null;
 /**
- * Answers for endpoints not in the slice yet, by path, each used once and only by the endpoint it names; dropped
- * after LATE_ANSWER_MS.
+ * The page's answers by path, each used once and only by the endpoint it names. What no query took when the page
+ * loaded (an endpoint a later chunk injects) waits LATE_ANSWER_MS for its first query, then is dropped.
  */
-const late = new Map<string, { endpoint: string; body: unknown }>();
+const answers = new Map<string, { endpoint: string; body: unknown }>();
 const LATE_ANSWER_MS = 10_000;
 
 function isAnswer(value: unknown): value is PageAnswer {
@@ -46,23 +44,18 @@ function takeAnswers(): PageAnswer[] {
 
 /**
  * For the base query: the page's answer to GET `url` with `params`, if one is waiting; each is used once. Every GET
- * asks, so the path is only built while answers wait (during the first load).
+ * asks, so the path is only built while answers wait (the first load, and LATE_ANSWER_MS after it).
  */
 export function takePageAnswer(
   url: string,
   params: Record<string, string | number | boolean | undefined> = {},
   endpoint?: string,
 ) {
-  if (!waiting && late.size === 0) return null;
+  if (answers.size === 0) return null;
   const path = withParams(url, params);
-  if (waiting?.has(path)) {
-    const body = waiting.get(path);
-    waiting.delete(path);
-    return { body };
-  }
-  const answer = late.get(path);
+  const answer = answers.get(path);
   if (!answer || answer.endpoint !== endpoint) return null;
-  late.delete(path);
+  answers.delete(path);
   return { body: answer.body };
 }
 
@@ -84,22 +77,14 @@ export async function loadPageData(
   dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
   endpoints: Record<string, object>,
 ): Promise<void> {
-  const answers = takeAnswers();
-  if (answers.length === 0) return;
-  waiting = new Map(answers.map((answer) => [answer.path, answer.body]));
-  try {
-    await Promise.all(
-      answers.map((answer) => {
-        const initiate = queryInitiate(endpoints, answer.endpoint);
-        // Not in the slice yet (a chunk injects it later): kept for its first query. A mutation, never.
-        if (!initiate && !Object.hasOwn(endpoints, answer.endpoint)) {
-          late.set(answer.path, { endpoint: answer.endpoint, body: answer.body });
-        }
-        return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
-      }),
-    );
-    if (late.size > 0) setTimeout(() => late.clear(), LATE_ANSWER_MS);
-  } finally {
-    waiting = null;
-  }
+  const taken = takeAnswers();
+  if (taken.length === 0) return;
+  for (const { path, endpoint, body } of taken) answers.set(path, { endpoint, body });
+  await Promise.all(
+    taken.map((answer) => {
+      const initiate = queryInitiate(endpoints, answer.endpoint);
+      return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
+    }),
+  );
+  setTimeout(() => answers.clear(), LATE_ANSWER_MS);
 }
