@@ -5,6 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createSecretBox } from '../lib/secretBox';
@@ -663,6 +664,78 @@ describe('a registered server behind OAuth client credentials', () => {
       assert.deepEqual(refused.tools, []);
     } finally {
       await ledger.close();
+    }
+  });
+});
+
+/** An older MCP server, on the deprecated HTTP+SSE transport (the SDK's own), that answers only its bearer token. */
+async function startSseToolServer(token: string) {
+  const sessions = new Map<string, SSEServerTransport>();
+  const httpServer = http.createServer((request, response) => {
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      response.writeHead(401).end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', response);
+      sessions.set(transport.sessionId, transport);
+      const server = new Server({ name: 'archive', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [{ name: 'lookup', description: 'Looks a record up.', inputSchema: { type: 'object' } }],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (call) => ({
+        content: [{ type: 'text', text: `record ${String(call.params.arguments?.id)}` }],
+      }));
+      response.on('close', () => sessions.delete(transport.sessionId));
+      void server.connect(transport);
+      return;
+    }
+    const transport = sessions.get(url.searchParams.get('sessionId') ?? '');
+    if (request.method === 'POST' && url.pathname === '/messages' && transport) {
+      void transport.handlePostMessage(request, response);
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/sse`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      }),
+  };
+}
+
+describe('an older server on the HTTP+SSE transport', () => {
+  test('registered with transport sse and its token: its tools are listed and a call reaches it', async () => {
+    const archive = await startSseToolServer('archive-token');
+    try {
+      const created = await ctx.request('POST', TEAM_MCP_SERVERS_PATH, {
+        as: owner,
+        body: { name: 'archive', url: archive.url, transport: 'sse', auth: 'bearer', token: 'archive-token' },
+      });
+      assert.equal(created.status, 201, created.text);
+      const tools = (
+        await ctx.request('GET', teamMcpServerToolsPath((created.body as McpServerView).id), { as: owner })
+      ).body as McpServerTools;
+      assert.equal(tools.error, null);
+      assert.deepEqual(
+        tools.tools.map((tool) => tool.gateway_name),
+        ['archive__lookup'],
+      );
+      const client = await gatewayClient(key);
+      const answer = await client.callTool({ name: 'archive__lookup', arguments: { id: 7 } });
+      assert.deepEqual(answer.content, [{ type: 'text', text: 'record 7' }]);
+      await client.close();
+      assert.deepEqual(
+        (await toolRows()).map((row) => [row.model, row.status]),
+        [['archive__lookup', 'success']],
+      );
+    } finally {
+      await archive.close();
     }
   });
 });

@@ -21,7 +21,7 @@ const ELEMENT_ID = 'page-data';
  * The page's answers by path, each used once and only by the endpoint it names. What no query took when the page
  * loaded (an endpoint a later chunk injects) waits LATE_ANSWER_MS for its first query, then is dropped.
  */
-const answers = new Map<string, { endpoint: string; body: unknown }>();
+const answers = new Map<string, PageAnswer>();
 const LATE_ANSWER_MS = 10_000;
 
 function isAnswer(value: unknown): value is PageAnswer {
@@ -31,7 +31,7 @@ function isAnswer(value: unknown): value is PageAnswer {
 
 /** The answers in the page, once (the element is removed). Malformed content gives none. */
 function takeAnswers(): PageAnswer[] {
-  const node = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  const node = document.getElementById(ELEMENT_ID);
   node?.remove();
   if (!node?.textContent) return [];
   try {
@@ -51,12 +51,10 @@ export function takePageAnswer(
   params: Record<string, string | number | boolean | undefined> = {},
   endpoint?: string,
 ) {
-  if (answers.size === 0) return null;
-  const path = withParams(url, params);
-  const answer = answers.get(path);
-  if (!answer || answer.endpoint !== endpoint) return null;
-  answers.delete(path);
-  return { body: answer.body };
+  const answer = answers.size > 0 ? answers.get(withParams(url, params)) : undefined;
+  if (answer?.endpoint !== endpoint || !answer) return null;
+  answers.delete(answer.path);
+  return answer;
 }
 
 type StartQuery = (arg: unknown, options: { subscribe: boolean }) => UnknownAction;
@@ -79,7 +77,7 @@ export async function loadPageData(
 ): Promise<void> {
   const taken = takeAnswers();
   if (taken.length === 0) return;
-  for (const { path, endpoint, body } of taken) answers.set(path, { endpoint, body });
+  for (const answer of taken) answers.set(answer.path, answer);
   await Promise.all(
     taken.map((answer) => {
       const initiate = queryInitiate(endpoints, answer.endpoint);
