@@ -57,17 +57,6 @@ export const TEAM_CACHE_PATH = '/v1/teams/cache';
 export const TEAM_GUARDRAILS_PATH = '/v1/teams/guardrails';
 export const apiKeyGuardrailsPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}/guardrails`;
 export const ADMIN_GUARDRAILS_PATH = '/v1/admin/guardrails';
-/** The MCP gateway (docs/mcp.md): Team Settings → Tools, a key's tool access, Admin → Tools. */
-export const TEAM_MCP_PATH = '/v1/teams/mcp';
-export const TEAM_MCP_DEFAULT_PATH = `${TEAM_MCP_PATH}/default`;
-export const TEAM_MCP_SERVERS_PATH = `${TEAM_MCP_PATH}/servers`;
-export const teamMcpServerPath = (serverId: string) => `${TEAM_MCP_SERVERS_PATH}/${encodeURIComponent(serverId)}`;
-export const teamMcpServerToolsPath = (serverId: string) => `${teamMcpServerPath(serverId)}/tools`;
-export const apiKeyMcpAccessPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}/mcp-access`;
-export const ADMIN_MCP_SERVERS_PATH = '/v1/admin/mcp/servers';
-export const adminMcpServerPath = (serverId: string) => `${ADMIN_MCP_SERVERS_PATH}/${encodeURIComponent(serverId)}`;
-export const adminMcpServerPricesPath = (serverId: string) => `${adminMcpServerPath(serverId)}/prices`;
-export const adminMcpServerToolsPath = (serverId: string) => `${adminMcpServerPath(serverId)}/tools`;
 export const apiKeyPath = (keyId: string) => `${API_KEYS_PATH}${encodeURIComponent(keyId)}`;
 export const apiKeyRotatePath = (keyId: string) => `${apiKeyPath(keyId)}/rotate`;
 

@@ -17,6 +17,7 @@ import {
   withParams,
 } from './apiPaths';
 import { defaultDateRange } from './dates';
+import { TEAM_MCP_KEYS_PATH, TEAM_MCP_PATH } from './mcpPaths';
 import { PAGE_ROUTES, type PageRoute } from './routes';
 
 /**
@@ -120,6 +121,10 @@ export const FIRST_QUERY_PLANS = {
       load({ endpoint: 'getAlertSettings', arg: undefined, path: ALERT_SETTINGS_PATH }),
       load({ endpoint: 'getWebhookEndpoints', arg: undefined, path: WEBHOOK_ENDPOINTS_PATH }),
       load({ endpoint: 'getTeamGuardrails', arg: undefined, path: TEAM_GUARDRAILS_PATH }),
+      // Every member's Tools section (docs/mcp.md): its endpoints join the slice with the section's chunk, so the app
+      // keeps these answers until it asks (src/store/pageData.ts).
+      load({ endpoint: 'getTeamTools', arg: undefined, path: TEAM_MCP_PATH }),
+      load({ endpoint: 'getTeamKeyTools', arg: undefined, path: TEAM_MCP_KEYS_PATH }),
     ]);
   },
 } satisfies Record<string, FirstQueryPlan>;

@@ -165,6 +165,13 @@ export const PAGE_ROUTES = [
     nav: { label: 'Routing', match: 'section', section: 'admin' },
   },
   {
+    path: '/admin/tools',
+    chunk: 'page-admin-tools',
+    kind: 'plain',
+    loader: 'requireUser',
+    nav: { label: 'Tools', match: 'section', section: 'admin' },
+  },
+  {
     path: '/admin/outbox',
     chunk: 'page-outbox',
     kind: 'plain',

@@ -110,6 +110,8 @@ const SCREENS: Screen[] = [
   screen('/team', 'alice', [
     dialog('Remove member', (page) => page.getByRole('button', { name: /^Remove / }).first()),
     submittedEmpty('Invite Member', 'Invite Member'),
+    dialog('Add MCP Server', button('Add MCP Server')),
+    dialog('Tools "Production" may call', button('Edit tool access of Production')),
   ]),
   screen('/usage-reports'),
   // A row's time (grid) or its card's button opens the drawer.
@@ -159,6 +161,10 @@ const SCREENS: Screen[] = [
   screen('/models', 'alice'),
   screen('/playground', 'alice'),
   screen('/admin/outbox', 'admin'),
+  screen('/admin/tools', 'admin', [
+    dialog('Add Operator Server', button('Add Operator Server')),
+    dialog('Prices of demo', button('Prices')),
+  ]),
   screen('/audit-log', 'admin'),
 ];
 

@@ -19,6 +19,7 @@ export const SIGNED_IN_ROUTES = {
     '/admin/routing',
     '/admin/analytics',
     '/admin/outbox',
+    '/admin/tools',
     '/admin/teams',
     '/admin/users',
     '/audit-log',

@@ -79,7 +79,7 @@ describe('layout on desktop', () => {
     await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
     const admin = screen.getByRole('list', { name: 'Admin' });
     expect(within(admin).queryByRole('separator')).not.toBeInTheDocument();
-    expect(within(admin).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(admin).getAllByRole('listitem')).toHaveLength(9);
   });
 
   it('offers the Audit Log to owners and administrators, not to members', async () => {
@@ -108,7 +108,7 @@ describe('layout on desktop', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing', 'Outbox', 'Teams', 'Users', 'Analytics']);
+    ).toEqual(['Admin Dashboard', 'Pricing', 'Coupons', 'Routing', 'Tools', 'Outbox', 'Teams', 'Users', 'Analytics']);
     expect(within(admin).getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });

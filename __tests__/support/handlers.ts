@@ -13,6 +13,7 @@ import { teamRoutes } from './handlers/teamRoutes';
 import { alertRoutes } from './handlers/alertRoutes';
 import { auditRoutes } from './handlers/auditRoutes';
 import { guardrailRoutes } from './handlers/guardrailRoutes';
+import { toolRoutes } from './handlers/toolRoutes';
 
 export { API_ORIGIN } from './handlers/http';
 export { COUPON_CODE_ALPHABET } from './handlers/adminRoutes';
@@ -31,4 +32,5 @@ export const handlers: HttpHandler[] = [
   ...alertRoutes,
   ...auditRoutes,
   ...guardrailRoutes,
+  ...toolRoutes,
 ];

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'mcp_server.deleted',
   'mcp_server.prices_changed',
   'team.tool_access_changed',
+  'team.tool_capture_changed',
   'api_key.tool_access_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -112,6 +112,11 @@ export type McpServerTools = Static<typeof McpServerTools>;
 /** Team Settings → Tools: what a key follows by default, and every server the team is offered. */
 export const TeamMcpSettings = Type.Object({
   default_access: oneOf(MCP_DEFAULT_ACCESS, 'default_access'),
+  /**
+   * Whether the request log keeps each tool call's arguments and result, through the key's guardrails
+   * (docs/mcp.md#content-capture). Absent from a server older than migration 27: read as off.
+   */
+  capture_content: Type.Optional(Type.Boolean()),
   servers: Type.Array(McpServerView),
 });
 export type TeamMcpSettings = Static<typeof TeamMcpSettings>;
@@ -120,6 +125,11 @@ export const TeamMcpDefault = Type.Object({
   default_access: oneOf(MCP_DEFAULT_ACCESS, `default_access must be one of ${MCP_DEFAULT_ACCESS.join(', ')}`),
 });
 export type TeamMcpDefault = Static<typeof TeamMcpDefault>;
+
+export const TeamMcpCapture = Type.Object({
+  capture_content: Type.Boolean({ errorMessage: 'capture_content must be true or false' }),
+});
+export type TeamMcpCapture = Static<typeof TeamMcpCapture>;
 
 /** What one key may call: its team's default, or the servers listed (each with every tool, or the ones named). */
 export const KeyMcpAccess = Type.Object({
@@ -134,3 +144,9 @@ export const KeyMcpAccess = Type.Object({
   ),
 });
 export type KeyMcpAccess = Static<typeof KeyMcpAccess>;
+
+/** Every working key of the team and what it may call (Team Settings → Tools), in one answer. */
+export const TeamKeysMcpAccess = Type.Object({
+  keys: Type.Array(Type.Composite([Type.Object({ api_key_id: Type.String(), name: Type.String() }), KeyMcpAccess])),
+});
+export type TeamKeysMcpAccess = Static<typeof TeamKeysMcpAccess>;

@@ -3,7 +3,8 @@ import { DateTimeString, KeysetPage, KeysetPageQuery, MAX_AMOUNT_CENTS, Nullable
 
 /**
  * The request log (docs/governance.md#request-log): one row per gateway request, newest first by default, filtered,
- * sorted and paged on the server with a keyset cursor. Request and response bodies are never stored.
+ * sorted and paged on the server with a keyset cursor. A model call's request and response bodies are never stored;
+ * a tool call's arguments and result are, for a team that captures them (docs/mcp.md#content-capture).
  */
 export const REQUEST_LOG_SORT_FIELDS = ['created_at', 'cost_cents', 'latency_ms', 'total_tokens'] as const;
 export type RequestLogSortField = (typeof REQUEST_LOG_SORT_FIELDS)[number];
@@ -98,6 +99,35 @@ export const RequestLogEntry = Type.Object({
   guardrails: Type.Optional(Nullable(Type.String())),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
+
+/** The request log's endpoint of a tool call through the MCP gateway (docs/mcp.md#metering); its provider is `mcp`. */
+export const TOOL_CALL_ENDPOINT = 'tools/call';
+
+/** The most characters of JSON kept of a call's arguments, and of its result (docs/mcp.md#content-capture). */
+export const TOOL_CONTENT_MAX_CHARS = 16_384;
+
+/**
+ * What a team that captures content keeps of a tool call, on its row of the request log: its arguments and its result
+ * (null when it failed), each as JSON after the key's guardrails, or, past TOOL_CONTENT_MAX_CHARS, the JSON text cut
+ * there and marked (`truncated` names the sides cut).
+ */
+export const ToolCallContent = Type.Object({
+  arguments: Type.Unknown(),
+  result: Type.Unknown(),
+  truncated: Type.Optional(Type.Array(Type.String())),
+});
+export type ToolCallContent = Static<typeof ToolCallContent>;
+
+/**
+ * One request, as its own route gives it: the row, and for a tool call of a team that captures content, what was kept
+ * of its arguments and result (docs/mcp.md#content-capture); absent when nothing was kept (and from a server older
+ * than migration 27).
+ */
+export const RequestLogDetail = Type.Composite([
+  RequestLogEntry,
+  Type.Object({ tool_content: Type.Optional(Nullable(ToolCallContent)) }),
+]);
+export type RequestLogDetail = Static<typeof RequestLogDetail>;
 
 export const RequestLogPage = KeysetPage(RequestLogEntry);
 export type RequestLogPage = Static<typeof RequestLogPage>;

@@ -15,13 +15,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  API_KEYS_PATH,
-  REQUEST_LOG_PATH,
-  TEAM_MCP_DEFAULT_PATH,
-  TEAM_PATH,
-  adminCreditAdjustmentsPath,
-} from '../../contract/apiPaths.ts';
+import { API_KEYS_PATH, REQUEST_LOG_PATH, TEAM_PATH, adminCreditAdjustmentsPath } from '../../contract/apiPaths.ts';
+import { TEAM_MCP_DEFAULT_PATH } from '../../contract/mcpPaths.ts';
 import type { RequestLogPage } from '../../contract/schemas/requestLog.ts';
 import { REPO_ROOT, signInCookie, startDemoServer } from '../lib/demoServer.mts';
 import { CLIENTS, type Client } from './clients.mts';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ToolCallContent } from '../../contract/schemas/requestLog';
 import { billedCents, type TokenUsage } from '../lib/cost';
 import { charsToTokens } from '../formats/tokens';
 import type { Admission } from './admission';
@@ -42,6 +43,9 @@ export interface PricedCall {
   /** What the call costs when it answered; a call that failed costs nothing. */
   priceCents: number;
   failure?: FailedTry['error'];
+  /** What the team keeps of the call (docs/mcp.md#content-capture), and what the guardrails did to it. */
+  content?: ToolCallContent | null;
+  guardrails?: string | null;
 }
 
 export interface AnsweredTry {
@@ -117,6 +121,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       /** A flat price (PricedCall), instead of the tokens' cost. */
       priceCents?: number;
       guardrails?: string | null;
+      toolContent?: ToolCallContent | null;
     },
   ): number {
     const { deployment, tiers } = candidate;
@@ -152,6 +157,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         cachedFrom: extra.cached?.cachedFrom ?? null,
         cacheSavedCents: extra.cached?.savedCents ?? null,
         guardrails: [context.guardrails, extra.guardrails].filter(Boolean).join(';') || null,
+        toolContent: extra.toolContent ?? null,
       },
       { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
     );
@@ -205,7 +211,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       settled = true;
       record(candidate, 'success', NO_TOKENS, { holdsReservation: true, cached });
     },
-    priced({ candidate, priceCents, failure }) {
+    priced({ candidate, priceCents, failure, content, guardrails }) {
       if (settled) return;
       settled = true;
       const status = failure ? 'error' : 'success';
@@ -213,6 +219,8 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         holdsReservation: true,
         error: failure,
         priceCents: failure ? 0 : priceCents,
+        guardrails,
+        toolContent: content,
       });
     },
     final({ failure }) {

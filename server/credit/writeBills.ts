@@ -46,6 +46,8 @@ export interface UsageEvent {
   cacheSavedCents?: number | null;
   /** What the guardrails did, by rule and count (`redacted=email:2;flagged=phone:1`), never what they found. */
   guardrails?: string | null;
+  /** A tool call's kept arguments and result, for a team that captures them (docs/mcp.md#content-capture). */
+  toolContent?: unknown;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -72,21 +74,21 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
                             $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
-                            $24::bigint[], $25::text[], $26::text[], $27::bigint[], $28::text[])
+                            $24::bigint[], $25::text[], $26::text[], $27::bigint[], $28::text[], $29::text[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
               deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id, cached_from,
-              cache_saved_cents, guardrails)
+              cache_saved_cents, guardrails, tool_content)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
                                  request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message,
-                                 caller_request_id, cached_from, cache_saved_cents, guardrails)
+                                 caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
               COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message,
-              caller_request_id, cached_from, cache_saved_cents, guardrails
+              caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content::jsonb
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -251,6 +253,8 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.cachedFrom ?? null),
       column((e) => e.cacheSavedCents ?? null),
       column((e) => e.guardrails ?? null),
+      // As JSON text: one text[] parameter on both engines, cast to jsonb in the statement.
+      column((e) => (e.toolContent === undefined || e.toolContent === null ? null : JSON.stringify(e.toolContent))),
     ],
     { name: 'usage_record_batch' },
   );

@@ -4,7 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalog } from '../gateway/catalog';
 import type { Queryable } from '../db/types';
-import { keyToolAccess, serversOfTeam } from './servers';
+import { keyToolSettings, serversOfTeam } from './servers';
 import { callTool, listTools, type ToolCallParts } from './toolCalls';
 
 /**
@@ -25,15 +25,16 @@ const INSTRUCTIONS =
 export async function serveMcp(parts: McpEndpointParts, keyHash: string, request: FastifyRequest, reply: FastifyReply) {
   // A key that does not work is refused before anything else (as an HTTP 401, which MCP clients show).
   const access = await parts.catalog.authenticate(keyHash);
-  const [servers, toolAccess] = await Promise.all([
+  const [servers, settings] = await Promise.all([
     serversOfTeam(parts.db, access.owner.teamId),
-    keyToolAccess(parts.db, access.owner.keyId),
+    keyToolSettings(parts.db, access.owner.keyId),
   ]);
   const caller = {
     keyHash,
     owner: access.owner,
     servers,
-    access: toolAccess,
+    access: settings.access,
+    captureContent: settings.captureContent,
     requestId: request.id,
     headers: request.headers,
   };

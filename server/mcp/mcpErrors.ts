@@ -2,6 +2,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { GatewayError } from '../formats/gatewayError';
 import { DestinationError } from '../lib/publicDestination';
 
@@ -73,6 +74,16 @@ export function upstreamFailure(server: string, error: unknown): ToolCallError {
     return new UpstreamFailure(
       server,
       `The MCP server ${server} refused the gateway's credential (HTTP ${status}): its owner can replace it in ${TEAM_TOOLS_PAGE}.`,
+      'server_credential_refused',
+    );
+  }
+  // The server's authorization server refused the client credentials (invalid_client, unauthorized_client, …).
+  if (error instanceof OAuthError) {
+    const said = error.message ? `: ${error.message}` : '';
+    return new UpstreamFailure(
+      server,
+      `The authorization server of the MCP server ${server} refused the gateway's client credentials ` +
+        `(${error.errorCode}${said}): its owner can replace them in ${TEAM_TOOLS_PAGE}.`,
       'server_credential_refused',
     );
   }

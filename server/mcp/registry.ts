@@ -14,6 +14,7 @@ import type {
   McpServerPrices,
   McpServerTools,
   McpServerView,
+  TeamKeysMcpAccess,
   TeamMcpSettings,
 } from '../../contract/schemas/mcp';
 import { toolPriceCents } from './access';
@@ -304,13 +305,40 @@ export async function allMcpServers(db: Db): Promise<McpServerView[]> {
 export async function teamMcpSettings(q: Queryable, membership: Membership | null): Promise<TeamMcpSettings> {
   const { teamId } = requireTeam(membership);
   const [[team], rows] = await Promise.all([
-    q.query<{ mcp_default_access: McpDefaultAccess }>('SELECT mcp_default_access FROM teams WHERE id = $1', [teamId]),
+    q.query<{ mcp_default_access: McpDefaultAccess; mcp_capture_content: boolean }>(
+      'SELECT mcp_default_access, mcp_capture_content FROM teams WHERE id = $1',
+      [teamId],
+    ),
     q.query<ViewRow>(
       `SELECT ${VIEW_COLUMNS} FROM mcp_servers s WHERE s.team_id IS NULL OR s.team_id = $1 ORDER BY s.name`,
       [teamId],
     ),
   ]);
-  return { default_access: team?.mcp_default_access ?? 'none', servers: rows.map((row) => viewOf(row)) };
+  return {
+    default_access: team?.mcp_default_access ?? 'none',
+    capture_content: team?.mcp_capture_content ?? false,
+    servers: rows.map((row) => viewOf(row)),
+  };
+}
+
+/** The owner's choice to keep (or not) the team's tool calls' arguments and results (docs/mcp.md#content-capture). */
+export async function setTeamMcpCapture(db: Db, membership: Membership | null, who: AuditContext, value: boolean) {
+  const { teamId } = requireOwner(membership);
+  return db.tx(async (q) => {
+    const [before] = await q.query<{ name: string; mcp_capture_content: boolean }>(
+      'SELECT name, mcp_capture_content FROM teams WHERE id = $1 FOR UPDATE',
+      [teamId],
+    );
+    await q.query('UPDATE teams SET mcp_capture_content = $2 WHERE id = $1', [teamId, value]);
+    await recordAudit(q, who, {
+      teamId,
+      action: 'team.tool_capture_changed',
+      target: { id: teamId, label: before?.name ?? teamId },
+      before: { capture_content: before?.mcp_capture_content ?? false },
+      after: { capture_content: value },
+    });
+    return teamMcpSettings(q, membership);
+  });
 }
 
 export async function setTeamMcpDefault(
@@ -354,6 +382,26 @@ async function accessOf(q: Queryable, keyId: string, mode: KeyMcpAccess['mode'])
     [keyId],
   );
   return { mode, servers: rows };
+}
+
+/** Every working key of the team with what it may call (Team Settings → Tools): one query, however many keys. */
+export async function teamKeysMcpAccess(db: Db, membership: Membership | null): Promise<TeamKeysMcpAccess> {
+  const { teamId } = requireTeam(membership);
+  const rows = await db.query<{
+    id: string;
+    name: string;
+    mode: KeyMcpAccess['mode'];
+    servers: { server_id: string; tools: string[] | null }[];
+  }>(
+    `SELECT k.id, k.name, k.mcp_access AS mode,
+            COALESCE(json_agg(json_build_object('server_id', a.server_id, 'tools', a.tools) ORDER BY a.server_id)
+                       FILTER (WHERE a.server_id IS NOT NULL), '[]') AS servers
+     FROM api_keys k LEFT JOIN mcp_key_access a ON a.api_key_id = k.id
+     WHERE k.team_id = $1 AND k.is_active AND k.deleted_at IS NULL
+     GROUP BY k.id ORDER BY k.created_at, k.id`,
+    [teamId],
+  );
+  return { keys: rows.map((row) => ({ api_key_id: row.id, name: row.name, mode: row.mode, servers: row.servers })) };
 }
 
 /** What a key may call: every member reads it (it is what their requests may do); the owner sets it. */

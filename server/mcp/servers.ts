@@ -73,15 +73,23 @@ export async function serversOfTeam(q: Queryable, teamId: string): Promise<McpSe
   return rows.map(serverRecord);
 }
 
-/** What a key may call (access.ts): its team's default, its own mode, and the servers (and tools) listed for it. */
-export async function keyToolAccess(q: Queryable, keyId: string): Promise<KeyToolAccess> {
+/**
+ * What a key may call (access.ts): its team's default, its own mode, and the servers (and tools) listed for it; and
+ * whether its team keeps its calls' content (capture.ts), read in the same statement.
+ */
+export async function keyToolSettings(
+  q: Queryable,
+  keyId: string,
+): Promise<{ access: KeyToolAccess; captureContent: boolean }> {
   const rows = await q.query<{
     team_default: TeamDefault;
+    capture: boolean;
     mode: KeyAccessMode;
     server_id: string | null;
     tools: string[] | null;
   }>(
-    `SELECT t.mcp_default_access AS team_default, k.mcp_access AS mode, a.server_id, a.tools
+    `SELECT t.mcp_default_access AS team_default, t.mcp_capture_content AS capture, k.mcp_access AS mode, a.server_id,
+            a.tools
      FROM api_keys k JOIN teams t ON t.id = k.team_id
      LEFT JOIN mcp_key_access a ON a.api_key_id = k.id
      WHERE k.id = $1`,
@@ -90,5 +98,8 @@ export async function keyToolAccess(q: Queryable, keyId: string): Promise<KeyToo
   );
   const listed = new Map<string, string[] | null>();
   for (const row of rows) if (row.server_id) listed.set(row.server_id, row.tools);
-  return { teamDefault: rows[0]?.team_default ?? 'none', mode: rows[0]?.mode ?? 'listed', listed };
+  return {
+    access: { teamDefault: rows[0]?.team_default ?? 'none', mode: rows[0]?.mode ?? 'listed', listed },
+    captureContent: rows[0]?.capture ?? false,
+  };
 }

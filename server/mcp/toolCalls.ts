@@ -3,9 +3,12 @@ import type { GatewayProbe } from '../gateway/probe';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Credit } from '../credit/credit';
 import type { KeyOwner } from '../credit/admission';
-import type { Billed } from '../credit/bill';
+import type { Billed, PricedCall } from '../credit/bill';
+import type { GuardrailPolicies } from '../guardrails/policyStore';
 import { refusal } from '../gateway/refusals';
+import { TOOL_CALL_ENDPOINT } from '../../contract/schemas/requestLog';
 import { mayCallTool, mayUseServer, toolPriceCents, type KeyToolAccess } from './access';
+import { capturedCall } from './capture';
 import { refusedCall, toolNotAllowed, unknownTool, ToolCallError } from './mcpErrors';
 import type { McpServerRecord } from './servers';
 import { gatewayToolName, splitToolName } from './toolNames';
@@ -22,6 +25,8 @@ export interface ToolCallParts {
   /** What watches each call (metrics, traces: gateway/probe.ts). */
   probe: Pick<GatewayProbe, 'tool'>;
   upstreams: Pick<McpUpstreams, 'tools' | 'call'>;
+  /** Each key's guardrails, applied to what a team that captures content keeps (capture.ts). */
+  guardrails: Pick<GuardrailPolicies, 'forKey'>;
   log: FastifyBaseLogger;
 }
 
@@ -31,14 +36,15 @@ export interface ToolCaller {
   owner: KeyOwner;
   servers: McpServerRecord[];
   access: KeyToolAccess;
+  /** Whether the team keeps its calls' arguments and results (docs/mcp.md#content-capture). */
+  captureContent: boolean;
   /** The x-request-id the client gets, on the call's row of the request log. */
   requestId: string;
   /** The client's headers, for what watches the call (a trace's parent). */
   headers: FastifyRequest['headers'];
 }
 
-/** The request log's endpoint and provider of a tool call (usage_events.endpoint, .provider). */
-export const TOOL_CALL_ENDPOINT = 'tools/call';
+/** The request log's provider of a tool call (usage_events.provider; its endpoint: TOOL_CALL_ENDPOINT). */
 export const TOOL_CALL_PROVIDER = 'mcp';
 
 /**
@@ -119,7 +125,7 @@ export async function callTool(
   });
   try {
     const result = await parts.upstreams.call(server, named.tool, args, signal);
-    bill.priced({ candidate, priceCents });
+    bill.priced({ candidate, priceCents, ...(await kept(parts, caller, args, result)) });
     watch.end('answered');
     return result;
   } catch (error) {
@@ -127,8 +133,27 @@ export async function callTool(
       error instanceof ToolCallError
         ? { code: String(error.data?.code ?? error.code), message: error.message }
         : { code: 'tool_call_failed', message: error instanceof Error ? error.message : String(error) };
-    bill.priced({ candidate, priceCents, failure });
+    bill.priced({ candidate, priceCents, failure, ...(await kept(parts, caller, args, undefined)) });
     watch.end('failed', error);
     throw error;
+  }
+}
+
+/**
+ * What the request log keeps of the call, when its team captures content. Keeping it never fails the call: a
+ * guardrail that cannot run leaves the content out (and says so in the log), never unguarded.
+ */
+async function kept(
+  parts: Pick<ToolCallParts, 'guardrails' | 'log'>,
+  caller: Pick<ToolCaller, 'captureContent' | 'keyHash'>,
+  args: Record<string, unknown> | undefined,
+  result: unknown,
+): Promise<Pick<PricedCall, 'content' | 'guardrails'>> {
+  if (!caller.captureContent) return {};
+  try {
+    return await capturedCall(await parts.guardrails.forKey(caller.keyHash), args, result);
+  } catch (error) {
+    parts.log.error({ err: error }, 'the content of a tool call could not be kept');
+    return {};
   }
 }

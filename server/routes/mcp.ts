@@ -34,7 +34,14 @@ function sendMcpError(error: FastifyError | GatewayError, request: FastifyReques
 
 export async function mcpRoutes(app: FastifyInstance, deps: Deps) {
   const { gateway, db } = deps;
-  const parts = { db, catalog: gateway.catalog, credit: gateway.credit, probe: gateway.probe, upstreams: deps.mcp };
+  const parts = {
+    db,
+    catalog: gateway.catalog,
+    credit: gateway.credit,
+    probe: gateway.probe,
+    upstreams: deps.mcp,
+    guardrails: gateway.guardrails,
+  };
   await app.register(async (scope) => {
     scope.setErrorHandler(sendMcpError);
     const config = { apiKeyAuth: true, rateLimit: gatewayRateLimit(deps) };

@@ -14,7 +14,9 @@ import {
   serverTools,
   setKeyMcpAccess,
   setMcpServerPrices,
+  setTeamMcpCapture,
   setTeamMcpDefault,
+  teamKeysMcpAccess,
   teamMcpSettings,
   teamOwner,
   updateMcpServer,
@@ -27,16 +29,20 @@ import {
   McpServerPrices,
   McpServerTools,
   McpServerView,
+  TeamKeysMcpAccess,
+  TeamMcpCapture,
   TeamMcpDefault,
   TeamMcpSettings,
 } from '../../contract/schemas/mcp';
+import { API_KEYS_PATH } from '../../contract/apiPaths';
 import {
   ADMIN_MCP_SERVERS_PATH,
-  API_KEYS_PATH,
+  TEAM_MCP_CAPTURE_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
-} from '../../contract/apiPaths';
+  TEAM_MCP_KEYS_PATH,
+} from '../../contract/mcpPaths';
 
 /**
  * The MCP gateway's settings (docs/mcp.md): Team Settings → Tools (every member reads it; the owner registers the
@@ -61,10 +67,20 @@ export function mcpSettingsRoutes(app: FastifyInstance, { db, guards, config, mc
     { ...auth, schema: { response: { 200: TeamMcpSettings, ...errors(401, 404) } } },
     async (request) => teamMcpSettings(db, request.membership),
   );
+  api.get(
+    TEAM_MCP_KEYS_PATH,
+    { ...auth, schema: { response: { 200: TeamKeysMcpAccess, ...errors(401, 404) } } },
+    async (request) => teamKeysMcpAccess(db, request.membership),
+  );
   api.put(
     TEAM_MCP_DEFAULT_PATH,
     { ...auth, schema: { body: TeamMcpDefault, response: { 200: TeamMcpSettings, ...errors(400, 401, 403, 404) } } },
     async (request) => setTeamMcpDefault(db, request.membership, auditContext(request), request.body.default_access),
+  );
+  api.put(
+    TEAM_MCP_CAPTURE_PATH,
+    { ...auth, schema: { body: TeamMcpCapture, response: { 200: TeamMcpSettings, ...errors(400, 401, 403, 404) } } },
+    async (request) => setTeamMcpCapture(db, request.membership, auditContext(request), request.body.capture_content),
   );
   api.post(
     TEAM_MCP_SERVERS_PATH,

@@ -9,7 +9,7 @@ import { requireTeam } from '../services/teams';
 import { IdParams, errors } from '../../contract/schemas/common';
 import {
   REQUEST_LOG_CSV_COLUMNS,
-  RequestLogEntry,
+  RequestLogDetail,
   RequestLogKey,
   RequestLogPage,
   RequestLogQuery,
@@ -41,7 +41,7 @@ export function requestLogRoutes(app: FastifyInstance, { db, guards }: Deps) {
 
   api.get(
     `${REQUEST_LOG_PATH}/:id`,
-    { ...auth, schema: { params: IdParams, response: { 200: RequestLogEntry, ...errors(401, 404) } } },
+    { ...auth, schema: { params: IdParams, response: { 200: RequestLogDetail, ...errors(401, 404) } } },
     async (request) => {
       const entry = await requestLogEntry(db, requireTeam(request.membership).teamId, request.params.id);
       if (!entry) throw notFound('Request not found');

@@ -177,11 +177,13 @@ async function seedInto(
 
   // The gateway's own MCP server (docs/mcp.md#the-demo-server), the operator's, at a cent a call (word_count two), and
   // every key of Acme AI may call its tools: `claude mcp add --transport http gateway http://localhost:8080/mcp …`.
+  // Acme AI keeps its calls' arguments and results in the request log, through the guardrails above
+  // (docs/mcp.md#content-capture).
   await q.query(
     `INSERT INTO mcp_servers (name, url, transport, price_cents, tool_prices) VALUES ('demo', $1, 'builtin', 1, $2::jsonb)`,
     [DEMO_SERVER_URL, JSON.stringify({ word_count: 2 })],
   );
-  await q.query(`UPDATE teams SET mcp_default_access = 'all' WHERE id = $1`, [team]);
+  await q.query(`UPDATE teams SET mcp_default_access = 'all', mcp_capture_content = true WHERE id = $1`, [team]);
 
   const usageCents = await seedUsage(q, { team, keyIds, keys, now, random, activity });
   // Bob's "Data pipeline" key has reached its monthly spending limit: the limit is exactly this month's spend (the

@@ -3,6 +3,7 @@ import { badRequest } from '../lib/errors';
 import { iso, isoOrNull } from '../lib/time';
 import {
   REQUEST_LOG_DEFAULT_PAGE,
+  type RequestLogDetail,
   type RequestLogEntry,
   type RequestLogFilters,
   type RequestLogKey,
@@ -63,7 +64,8 @@ function decodeCursor(cursor: string, sort: Sort): Keyset {
   return { value: v as string | number, id: i };
 }
 
-interface LogRow extends Omit<RequestLogEntry, 'id' | 'status'> {
+/** A row as read; only the entry's own read has tool_content. */
+interface LogRow extends Omit<RequestLogDetail, 'id' | 'status'> {
   id: number;
   status: RequestLogEntry['status'];
   sort_value: string | number;
@@ -128,8 +130,9 @@ function pageSql(teamId: string, filters: RequestLogFilters, sort: Sort, after: 
   };
 }
 
-function toEntry({ sort_value: _sortValue, id, created_at, ...row }: LogRow): RequestLogEntry {
-  return { ...row, id: String(id), created_at: iso(created_at) };
+function toEntry({ sort_value: _sortValue, id, created_at, tool_content, ...row }: LogRow): RequestLogDetail {
+  // A tool call's kept content, only where there is some: an entry is otherwise its row of the page.
+  return { ...row, id: String(id), created_at: iso(created_at), ...(tool_content ? { tool_content } : {}) };
 }
 
 const sortOf = (query: Pick<RequestLogQuery, 'sort' | 'order'>): Sort => ({
@@ -171,13 +174,15 @@ export async function requestLogKeys(q: Queryable, teamId: string): Promise<Requ
 }
 
 /** One event of the team's log, or null for an unknown id or another team's event. */
-export async function requestLogEntry(q: Queryable, teamId: string, eventId: string): Promise<RequestLogEntry | null> {
+export async function requestLogEntry(q: Queryable, teamId: string, eventId: string): Promise<RequestLogDetail | null> {
   // Anything but a bigint cannot be an event id; refused here so PostgreSQL never sees it.
   if (!/^\d{1,18}$/.test(eventId)) return null;
-  const [row] = await readRows(q, asJson(`${SELECT}, NULL AS sort_value ${FROM} WHERE e.team_id = $1 AND e.id = $2`), [
-    teamId,
-    eventId,
-  ]);
+  // The one read that carries a tool call's kept content (docs/mcp.md#content-capture): pages never do.
+  const [row] = await readRows(
+    q,
+    asJson(`${SELECT}, e.tool_content, NULL AS sort_value ${FROM} WHERE e.team_id = $1 AND e.id = $2`),
+    [teamId, eventId],
+  );
   return row ? toEntry(row) : null;
 }
 

@@ -6,7 +6,7 @@ import { createSecretBox } from '../lib/secretBox';
 import { OPERATOR, registerMcpServer } from '../mcp/registry';
 import { serversOfTeam, type McpServerRecord } from '../mcp/servers';
 import { createMcpUpstreams } from '../mcp/upstreams';
-import { TEAM_MCP_SERVERS_PATH } from '../../contract/apiPaths';
+import { TEAM_MCP_SERVERS_PATH } from '../../contract/mcpPaths';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

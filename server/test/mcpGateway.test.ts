@@ -5,13 +5,14 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createSecretBox } from '../lib/secretBox';
 import { DEMO_SERVER_URL } from '../mcp/demoServer';
 import {
   ADMIN_MCP_SERVERS_PATH,
-  REQUEST_LOG_PATH,
+  TEAM_MCP_CAPTURE_PATH,
   TEAM_MCP_DEFAULT_PATH,
   TEAM_MCP_PATH,
   TEAM_MCP_SERVERS_PATH,
@@ -19,9 +20,11 @@ import {
   apiKeyMcpAccessPath,
   teamMcpServerPath,
   teamMcpServerToolsPath,
-} from '../../contract/apiPaths';
-import type { McpServerTools, McpServerView, TeamMcpSettings } from '../../contract/schemas/mcp';
-import type { RequestLogPage } from '../../contract/schemas/requestLog';
+  TEAM_MCP_KEYS_PATH,
+} from '../../contract/mcpPaths';
+import type { McpServerTools, McpServerView, TeamKeysMcpAccess, TeamMcpSettings } from '../../contract/schemas/mcp';
+import type { RequestLogDetail, RequestLogPage } from '../../contract/schemas/requestLog';
+import { REQUEST_LOG_PATH, requestLogEntryPath } from '../../contract/apiPaths';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import type { TestUser } from './helpers';
 
@@ -409,6 +412,11 @@ describe('Team Settings → Tools and Admin → Tools (the settings API)', () =>
     const client = await gatewayClient(key);
     assert.deepEqual(await toolNames(client), ['demo__add']);
     await client.close();
+    const listed = await ctx.request('GET', TEAM_MCP_KEYS_PATH, { as: owner });
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body as TeamKeysMcpAccess, {
+      keys: [{ api_key_id: keyId, name: 'test key', mode: 'listed', servers: [{ server_id: demoId, tools: ['add'] }] }],
+    });
     const off = await ctx.request('PUT', TEAM_MCP_DEFAULT_PATH, { as: owner, body: { default_access: 'none' } });
     assert.equal((off.body as TeamMcpSettings).default_access, 'none');
     const actions = await ctx.db.query<{ action: string }>(
@@ -449,5 +457,285 @@ describe('Team Settings → Tools and Admin → Tools (the settings API)', () =>
       (all.body as McpServerView[]).map((server) => [server.name, server.scope, server.price_cents]),
       [['demo', 'operator', 5]],
     );
+  });
+});
+
+describe('content capture (docs/mcp.md#content-capture)', () => {
+  /** The newest call's entry (of one tool), as its own route gives it. */
+  async function newestEntry(model = 'demo__echo'): Promise<RequestLogDetail> {
+    await ctx.app.gateway.settled();
+    const [row] = await ctx.db.query<{ id: string }>(
+      'SELECT id::text FROM usage_events WHERE team_id = $1 AND model = $2 ORDER BY id DESC LIMIT 1',
+      [teamId, model],
+    );
+    assert.ok(row, `a row of ${model}`);
+    const entry = await ctx.request('GET', requestLogEntryPath(row.id), { as: owner });
+    assert.equal(entry.status, 200, entry.text);
+    return entry.body as RequestLogDetail;
+  }
+
+  test("off by default; once the owner turns it on (audited), a call's arguments and result are kept through the key's guardrails", async () => {
+    const client = await gatewayClient(key);
+    await client.callTool({ name: 'demo__echo', arguments: { text: 'write to ann@example.com' } });
+    assert.equal((await newestEntry()).tool_content, undefined, 'nothing is kept while capture is off');
+    const pages = await ctx.request('GET', TEAM_MCP_PATH, { as: owner });
+    assert.equal((pages.body as TeamMcpSettings).capture_content, false);
+
+    const on = await ctx.request('PUT', TEAM_MCP_CAPTURE_PATH, { as: owner, body: { capture_content: true } });
+    assert.equal(on.status, 200, on.text);
+    assert.equal((on.body as TeamMcpSettings).capture_content, true);
+    await ctx.db.query('INSERT INTO guardrail_policies (team_id, policy) VALUES ($1, $2::jsonb)', [
+      teamId,
+      JSON.stringify({ detectors: { email: 'redact', secret: 'block' }, patterns: [] }),
+    ]);
+    ctx.app.gateway.guardrails.invalidate();
+
+    const echoed = await client.callTool({ name: 'demo__echo', arguments: { text: 'write to ann@example.com' } });
+    assert.deepEqual(
+      echoed.content,
+      [{ type: 'text', text: 'write to ann@example.com' }],
+      'the call itself is untouched',
+    );
+    const entry = await newestEntry();
+    assert.deepEqual(entry.tool_content, {
+      arguments: { text: 'write to [EMAIL]' },
+      result: { content: [{ type: 'text', text: 'write to [EMAIL]' }] },
+    });
+    assert.equal(entry.guardrails, 'content redacted=email:2');
+    const page = (await ctx.request('GET', REQUEST_LOG_PATH, { as: owner })).body as RequestLogPage;
+    assert.ok(!JSON.stringify(page).includes('write to'), "a page of the log never carries a call's content");
+
+    // A tool's own error is its answer, kept as it said it.
+    await client.callTool({ name: 'demo__add', arguments: { a: 'one', b: 2 } });
+    await client.close();
+    assert.deepEqual((await newestEntry('demo__add')).tool_content, {
+      arguments: { a: 'one', b: 2 },
+      result: { content: [{ type: 'text', text: 'add takes two numbers, "a" and "b".' }], isError: true },
+    });
+    const [audit] = await ctx.db.query<{ before: unknown; after: unknown }>(
+      `SELECT before, after FROM audit_log WHERE team_id = $1 AND action = 'team.tool_capture_changed'`,
+      [teamId],
+    );
+    assert.deepEqual(audit, { before: { capture_content: false }, after: { capture_content: true } });
+  });
+
+  test('only the owner turns it on or off, and a body that is not true or false is a 400 that says so', async () => {
+    const member = await ctx.user('member');
+    await ctx.join(member, teamId);
+    const refused = await ctx.request('PUT', TEAM_MCP_CAPTURE_PATH, { as: member, body: { capture_content: true } });
+    assert.equal(refused.status, 403);
+    const bad = await ctx.request('PUT', TEAM_MCP_CAPTURE_PATH, { as: owner, body: { capture_content: 'yes' } });
+    assert.equal(bad.status, 400);
+    assert.match((bad.body as { message: string }).message, /capture_content must be true or false/);
+    const [team] = await ctx.db.query<{ mcp_capture_content: boolean }>(
+      'SELECT mcp_capture_content FROM teams WHERE id = $1',
+      [teamId],
+    );
+    assert.equal(team.mcp_capture_content, false);
+  });
+});
+
+/**
+ * An MCP server behind OAuth (the protocol's authorization section): it answers 401 with its protected resource
+ * metadata, whose authorization server gives tokens for the client credentials grant (client_secret_basic). Both in
+ * one HTTP server, as small as the SDK's client needs.
+ */
+async function startOAuthToolServer(client: { id: string; secret: string }) {
+  const tokens = new Set<string>();
+  const seen = { tokenRequests: 0, refusedTokenRequests: 0, calls: 0 };
+  let origin = '';
+  const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  const httpServer = http.createServer((request, response) => {
+    const path = new URL(request.url ?? '/', origin).pathname;
+    if (path.startsWith('/.well-known/oauth-protected-resource')) {
+      return json(response, 200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+    }
+    if (path === '/.well-known/oauth-authorization-server') {
+      return json(response, 200, {
+        issuer: origin,
+        authorization_endpoint: `${origin}/authorize`,
+        token_endpoint: `${origin}/token`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['client_credentials'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic'],
+      });
+    }
+    if (path === '/token' && request.method === 'POST') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.tokenRequests++;
+        const basic = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+        const grant = new URLSearchParams(body).get('grant_type');
+        if (request.headers.authorization !== basic || grant !== 'client_credentials') {
+          seen.refusedTokenRequests++;
+          return json(response, 401, { error: 'invalid_client' });
+        }
+        const token = `token-${seen.tokenRequests}`;
+        tokens.add(token);
+        return json(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
+      });
+      return;
+    }
+    const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+    if (path !== '/mcp' || !tokens.has(bearer)) {
+      return json(
+        response,
+        401,
+        { error: 'invalid_token' },
+        { 'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"` },
+      );
+    }
+    const server = new Server({ name: 'ledger', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [{ name: 'balance', description: 'An account balance.', inputSchema: { type: 'object' } }],
+    }));
+    server.setRequestHandler(CallToolRequestSchema, () => {
+      seen.calls++;
+      return { content: [{ type: 'text', text: '42.00' }] };
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => void server.close());
+    void server.connect(transport).then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  return {
+    origin,
+    seen,
+    // The gateway keeps its connection (and the stream a Streamable HTTP client opens) until the server goes.
+    close: () =>
+      new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      }),
+  };
+}
+
+describe('a registered server behind OAuth client credentials', () => {
+  test('the gateway gets a token from its authorization server with the stored secret, lists its tools and calls one; a wrong secret is said', async () => {
+    const ledger = await startOAuthToolServer({ id: 'gateway-client', secret: 'client-secret' });
+    try {
+      const oauth = (secret: string, name: string) => ({
+        name,
+        url: `${ledger.origin}/mcp`,
+        auth: 'oauth',
+        client_id: 'gateway-client',
+        client_secret: secret,
+        issuer: ledger.origin,
+      });
+      const created = await ctx.request('POST', TEAM_MCP_SERVERS_PATH, {
+        as: owner,
+        body: oauth('client-secret', 'ledger'),
+      });
+      assert.equal(created.status, 201, created.text);
+      const view = created.body as McpServerView;
+      assert.ok(!created.text.includes('client-secret'), 'the secret never comes back');
+
+      const tools = (await ctx.request('GET', teamMcpServerToolsPath(view.id), { as: owner })).body as McpServerTools;
+      assert.equal(tools.error, null);
+      assert.deepEqual(
+        tools.tools.map((tool) => tool.gateway_name),
+        ['ledger__balance'],
+      );
+      const client = await gatewayClient(key);
+      assert.ok((await toolNames(client)).includes('ledger__balance'));
+      const answer = await client.callTool({ name: 'ledger__balance', arguments: {} });
+      assert.deepEqual(answer.content, [{ type: 'text', text: '42.00' }]);
+      await client.close();
+      assert.equal(ledger.seen.calls, 1);
+      assert.ok(ledger.seen.tokenRequests >= 1 && ledger.seen.refusedTokenRequests === 0, JSON.stringify(ledger.seen));
+
+      const wrong = await ctx.request('POST', TEAM_MCP_SERVERS_PATH, {
+        as: owner,
+        body: oauth('not-the-secret', 'ledger-two'),
+      });
+      assert.equal(wrong.status, 201, wrong.text);
+      const refused = (
+        await ctx.request('GET', teamMcpServerToolsPath((wrong.body as McpServerView).id), { as: owner })
+      ).body as McpServerTools;
+      assert.ok(ledger.seen.refusedTokenRequests >= 1, JSON.stringify(ledger.seen));
+      assert.equal(
+        refused.error,
+        "The authorization server of the MCP server ledger-two refused the gateway's client credentials " +
+          '(invalid_client): its owner can replace them in Team Settings → Tools.',
+      );
+      assert.deepEqual(refused.tools, []);
+    } finally {
+      await ledger.close();
+    }
+  });
+});
+
+/** An older MCP server, on the deprecated HTTP+SSE transport (the SDK's own), that answers only its bearer token. */
+async function startSseToolServer(token: string) {
+  const sessions = new Map<string, SSEServerTransport>();
+  const httpServer = http.createServer((request, response) => {
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      response.writeHead(401).end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'GET' && url.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', response);
+      sessions.set(transport.sessionId, transport);
+      const server = new Server({ name: 'archive', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [{ name: 'lookup', description: 'Looks a record up.', inputSchema: { type: 'object' } }],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (call) => ({
+        content: [{ type: 'text', text: `record ${String(call.params.arguments?.id)}` }],
+      }));
+      response.on('close', () => sessions.delete(transport.sessionId));
+      void server.connect(transport);
+      return;
+    }
+    const transport = sessions.get(url.searchParams.get('sessionId') ?? '');
+    if (request.method === 'POST' && url.pathname === '/messages' && transport) {
+      void transport.handlePostMessage(request, response);
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/sse`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      }),
+  };
+}
+
+describe('an older server on the HTTP+SSE transport', () => {
+  test('registered with transport sse and its token: its tools are listed and a call reaches it', async () => {
+    const archive = await startSseToolServer('archive-token');
+    try {
+      const created = await ctx.request('POST', TEAM_MCP_SERVERS_PATH, {
+        as: owner,
+        body: { name: 'archive', url: archive.url, transport: 'sse', auth: 'bearer', token: 'archive-token' },
+      });
+      assert.equal(created.status, 201, created.text);
+      const tools = (
+        await ctx.request('GET', teamMcpServerToolsPath((created.body as McpServerView).id), { as: owner })
+      ).body as McpServerTools;
+      assert.equal(tools.error, null);
+      assert.deepEqual(
+        tools.tools.map((tool) => tool.gateway_name),
+        ['archive__lookup'],
+      );
+      const client = await gatewayClient(key);
+      const answer = await client.callTool({ name: 'archive__lookup', arguments: { id: 7 } });
+      assert.deepEqual(answer.content, [{ type: 'text', text: 'record 7' }]);
+      await client.close();
+      assert.deepEqual(
+        (await toolRows()).map((row) => [row.model, row.status]),
+        [['archive__lookup', 'success']],
+      );
+    } finally {
+      await archive.close();
+    }
   });
 });

@@ -31,6 +31,8 @@ const PAGES: Record<PageChunk, () => Promise<ComponentType>> = {
     (await import(/* webpackChunkName: "page-billing" */ '../pages/billing/BillingPage')).BillingPage,
   'page-audit-log': async () =>
     (await import(/* webpackChunkName: "page-audit-log" */ '../pages/audit-log/AuditLogPage')).AuditLogPage,
+  'page-admin-tools': async () =>
+    (await import(/* webpackChunkName: "page-admin-tools" */ '../pages/admin/ToolsPage')).ToolsPage,
   'page-outbox': async () =>
     (await import(/* webpackChunkName: "page-outbox" */ '../pages/admin/OutboxPage')).OutboxPage,
   'page-admin-dashboard': async () =>

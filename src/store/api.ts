@@ -69,6 +69,18 @@ import { modelEndpoints } from './endpoints/models';
  * | saveTeamGuardrails    | TeamGuardrails                                                                    |
  * | saveKeyGuardrails     | KeyGuardrails {id}                                                                |
  * | saveGuardrailsFloor   | GuardrailsFloor, TeamGuardrails, KeyGuardrails (each shows the floor)             |
+ * | (the MCP gateway's: injected into this slice by src/store/endpoints/tools.ts, which only the pages that show     |
+ * |  tools download; its tags are this slice's, in tags.ts)                                                   |
+ * | setTeamToolsDefault,  | TeamTools                                                                         |
+ * |   setTeamToolsCapture,|                                                                                   |
+ * |   createTeamToolServer|                                                                                   |
+ * | updateTeamToolServer  | TeamTools, ToolServerTools {id} (a new URL or credential lists other tools)       |
+ * | deleteTeamToolServer  | TeamTools, KeyTools (a key listed for it), ToolServerTools {id}                   |
+ * | saveKeyTools          | KeyTools {id}                                                                     |
+ * | createAdminToolServer | AdminTools, TeamTools (every team is offered the operator's servers)              |
+ * | updateAdminToolServer,| AdminTools, TeamTools, ToolServerTools {id} (prices show in every list)           |
+ * |   setToolServerPrices |                                                                                   |
+ * | deleteAdminToolServer | AdminTools, TeamTools, KeyTools, ToolServerTools {id}                             |
  * | createWebhookEndpoint | WebhookEndpoint LIST                                                              |
  * | updateWebhookEndpoint | WebhookEndpoint {id}                                                              |
  * | deleteWebhookEndpoint | WebhookEndpoint {id} and LIST                                                     |

@@ -30,7 +30,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   const request = typeof args === 'string' ? { url: args } : args;
   // A first query the server already answered in the page (pageData.ts).
   if ((request.method ?? 'GET').toUpperCase() === 'GET') {
-    const answer = takePageAnswer(request.url, request.params);
+    const answer = takePageAnswer(request.url, request.params, api.endpoint);
     if (answer) return { data: answer.body };
   }
   const result = await rawBaseQuery({ ...request, url: `${apiBaseUrl()}${request.url}` }, api, extraOptions);

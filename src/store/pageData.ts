@@ -7,7 +7,9 @@ import type { FirstQuery } from '../../contract/firstQueries';
  * contract/firstQueries.ts). `loadPageData` runs those queries once, before the first render, with the base query
  * answering them from the page instead of the network (takePageAnswer), so each goes through its endpoint as usual
  * (transformResponse, tags) and the page renders with its data at once. They describe the moment the page was
- * served: the answers are used for that one load and dropped, and every later query asks the API.
+ * served: each answer is used once, by the endpoint it names, and every later query asks the API. An answer for an
+ * endpoint a later chunk adds to the slice (injectEndpoints: the Tools section's) waits for its first query, for
+ * LATE_ANSWER_MS at most.
  */
 interface PageAnswer extends FirstQuery {
   body: unknown;
@@ -15,8 +17,12 @@ interface PageAnswer extends FirstQuery {
 
 const ELEMENT_ID = 'page-data';
 
-/** The answers waiting for the base query, by path; only while loadPageData runs. */
-let waiting: Map<string, unknown> | null = null;
+/**
+ * The page's answers by path, each used once and only by the endpoint it names. What no query took when the page
+ * loaded (an endpoint a later chunk injects) waits LATE_ANSWER_MS for its first query, then is dropped.
+ */
+const answers = new Map<string, PageAnswer>();
+const LATE_ANSWER_MS = 10_000;
 
 function isAnswer(value: unknown): value is PageAnswer {
   const answer = value as Partial<PageAnswer> | null;
@@ -25,7 +31,7 @@ function isAnswer(value: unknown): value is PageAnswer {
 
 /** The answers in the page, once (the element is removed). Malformed content gives none. */
 function takeAnswers(): PageAnswer[] {
-  const node = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  const node = document.getElementById(ELEMENT_ID);
   node?.remove();
   if (!node?.textContent) return [];
   try {
@@ -38,15 +44,17 @@ function takeAnswers(): PageAnswer[] {
 
 /**
  * For the base query: the page's answer to GET `url` with `params`, if one is waiting; each is used once. Every GET
- * asks, so the path is only built while answers wait (during the first load).
+ * asks, so the path is only built while answers wait (the first load, and LATE_ANSWER_MS after it).
  */
-export function takePageAnswer(url: string, params: Record<string, string | number | boolean | undefined> = {}) {
-  if (!waiting) return null;
-  const path = withParams(url, params);
-  if (!waiting.has(path)) return null;
-  const body = waiting.get(path);
-  waiting.delete(path);
-  return { body };
+export function takePageAnswer(
+  url: string,
+  params: Record<string, string | number | boolean | undefined> = {},
+  endpoint?: string,
+) {
+  const answer = answers.size > 0 ? answers.get(withParams(url, params)) : undefined;
+  if (answer?.endpoint !== endpoint || !answer) return null;
+  answers.delete(answer.path);
+  return answer;
 }
 
 type StartQuery = (arg: unknown, options: { subscribe: boolean }) => UnknownAction;
@@ -67,17 +75,14 @@ export async function loadPageData(
   dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
   endpoints: Record<string, object>,
 ): Promise<void> {
-  const answers = takeAnswers();
-  if (answers.length === 0) return;
-  waiting = new Map(answers.map((answer) => [answer.path, answer.body]));
-  try {
-    await Promise.all(
-      answers.map((answer) => {
-        const initiate = queryInitiate(endpoints, answer.endpoint);
-        return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
-      }),
-    );
-  } finally {
-    waiting = null;
-  }
+  const taken = takeAnswers();
+  if (taken.length === 0) return;
+  for (const answer of taken) answers.set(answer.path, answer);
+  await Promise.all(
+    taken.map((answer) => {
+      const initiate = queryInitiate(endpoints, answer.endpoint);
+      return initiate ? dispatch(initiate(answer.arg, { subscribe: false })) : undefined;
+    }),
+  );
+  setTimeout(() => answers.clear(), LATE_ANSWER_MS);
 }

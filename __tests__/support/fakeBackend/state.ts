@@ -1,6 +1,7 @@
 // The raw collections of the fake backend. Rows keep the wire field names (docs/api-contract.md) plus the foreign
 // keys the wire shapes leave out (team_id, user_id), so a test can push or edit a row and see it in every response.
 import type { GuardrailPolicy } from '../../../contract/schemas/guardrails';
+import type { KeyMcpAccess, McpDefaultAccess, McpServerView, McpToolView } from '../../../contract/schemas/mcp';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import type { CreditEntry, CreditEntryType, Payment } from '../../../contract/schemas/billing';
@@ -15,7 +16,7 @@ import type {
   ProviderCredential,
 } from '../../../contract/schemas/routing';
 import type { ActivityItem, DashboardStats } from '../../../contract/schemas/teams';
-import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
+import type { RequestLogEntry, ToolCallContent } from '../../../contract/schemas/requestLog';
 import type {
   AlertSettingsBody,
   Notification,
@@ -117,6 +118,8 @@ export interface FakeCredential extends ProviderCredential {
 /** One gateway request in the request log, as the wire has it plus its team. */
 export interface FakeRequest extends RequestLogEntry {
   team_id: string;
+  /** A tool call's kept content (docs/mcp.md#content-capture): only the entry's own route gives it. */
+  tool_content?: ToolCallContent | null;
 }
 
 /** A webhook endpoint with its team and the signing secret the wire shows only when it is added. */
@@ -174,6 +177,14 @@ export interface FakeState {
   /** Keys' own guardrail policies by key id. */
   keyGuardrailPolicies: Record<string, GuardrailPolicy>;
   guardrailFloor: GuardrailPolicy | null;
+  /** MCP servers (docs/mcp.md): the view, whose team (null: the operator's), and the tools it lists or why it cannot. */
+  mcpServers: FakeMcpServer[];
+  /** What a team's keys may call by default, by team id (none without an entry). */
+  mcpDefaults: Record<string, McpDefaultAccess>;
+  /** Whether a team keeps its tool calls' content, by team id (off without an entry). */
+  mcpCapture: Record<string, boolean>;
+  /** Keys' own tool access, by key id (the team's default without an entry). */
+  keyMcpAccess: Record<string, KeyMcpAccess>;
   webhookEndpoints: FakeWebhookEndpoint[];
   webhookDeliveries: FakeWebhookDelivery[];
   notifications: FakeNotification[];
@@ -181,4 +192,11 @@ export interface FakeState {
   outbox: OutboxMessage[];
   /** Every change, in the order made (ids increase). */
   auditLog: AuditEntry[];
+}
+
+export interface FakeMcpServer extends McpServerView {
+  team_id: string | null;
+  tools: Pick<McpToolView, 'name' | 'title' | 'description'>[];
+  /** Why the server cannot list its tools now (its credential refused, say); absent when it can. */
+  tools_error?: string;
 }

@@ -51,7 +51,7 @@ import {
   TeamMember,
 } from '../../../contract/schemas/teams';
 import { UsageBreakdown, UsageStats } from '../../../contract/schemas/usage';
-import { RequestLogEntry, RequestLogKey, RequestLogPage } from '../../../contract/schemas/requestLog';
+import { RequestLogDetail, RequestLogKey, RequestLogPage } from '../../../contract/schemas/requestLog';
 import {
   AlertSettings,
   CreatedWebhookEndpoint,
@@ -63,6 +63,13 @@ import {
   WebhookEndpointList,
 } from '../../../contract/schemas/alerts';
 import { AuditEntry, AuditLogPage } from '../../../contract/schemas/audit';
+import {
+  KeyMcpAccess,
+  McpServerTools,
+  McpServerView,
+  TeamKeysMcpAccess,
+  TeamMcpSettings,
+} from '../../../contract/schemas/mcp';
 import { isDate, isDateTime } from '../../../server/lib/inputFormats';
 
 // The formats the contract names, checked as the server checks them (server/lib/validation.ts).
@@ -89,6 +96,20 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/api-keys/': Type.Array(ApiKey),
   'POST /v1/api-keys/': CreatedApiKey,
   'PATCH /v1/api-keys/:id': ApiKey,
+  'GET /v1/api-keys/:id/mcp-access': KeyMcpAccess,
+  'PUT /v1/api-keys/:id/mcp-access': KeyMcpAccess,
+  'GET /v1/teams/mcp': TeamMcpSettings,
+  'GET /v1/teams/mcp/keys': TeamKeysMcpAccess,
+  'PUT /v1/teams/mcp/default': TeamMcpSettings,
+  'PUT /v1/teams/mcp/capture': TeamMcpSettings,
+  'POST /v1/teams/mcp/servers': McpServerView,
+  'PATCH /v1/teams/mcp/servers/:id': McpServerView,
+  'GET /v1/teams/mcp/servers/:id/tools': McpServerTools,
+  'GET /v1/admin/mcp/servers': Type.Array(McpServerView),
+  'POST /v1/admin/mcp/servers': McpServerView,
+  'PATCH /v1/admin/mcp/servers/:id': McpServerView,
+  'PUT /v1/admin/mcp/servers/:id/prices': McpServerView,
+  'GET /v1/admin/mcp/servers/:id/tools': McpServerTools,
   'POST /v1/api-keys/:id/rotate': CreatedApiKey,
   'DELETE /v1/api-keys/:id': Success,
   'DELETE /v1/api-keys/:id/cache': CachePurged,
@@ -139,7 +160,7 @@ export const SUCCESS_BODIES: Record<string, TSchema> = {
   'GET /v1/teams/dashboard': TeamDashboard,
   'GET /v1/teams/usage-stats': UsageStats,
   'GET /v1/teams/requests': RequestLogPage,
-  'GET /v1/teams/requests/:id': RequestLogEntry,
+  'GET /v1/teams/requests/:id': RequestLogDetail,
   'GET /v1/teams/requests/keys': Type.Array(RequestLogKey),
   'GET /v1/teams/alerts/settings': AlertSettings,
   'PUT /v1/teams/alerts/settings': AlertSettings,

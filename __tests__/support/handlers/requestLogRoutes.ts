@@ -10,6 +10,7 @@ import {
   REQUEST_LOG_MAX_PAGE,
   REQUEST_LOG_SORT_FIELDS,
   REQUEST_STATUSES,
+  type RequestLogDetail,
   type RequestLogEntry,
   type RequestLogSortField,
 } from '../../../contract/schemas/requestLog';
@@ -106,7 +107,12 @@ function sorted(rows: FakeRequest[], sort: RequestLogSortField, order: 'asc' | '
   return [...rows].sort((a, b) => sign * (sortValue(a, sort) - sortValue(b, sort) || a.id.localeCompare(b.id)));
 }
 
-const wire = ({ team_id: _team, ...entry }: FakeRequest): RequestLogEntry => entry;
+/** A row of a page: never a tool call's content, which only the entry's own route gives (wireEntry). */
+const wire = ({ team_id: _team, tool_content: _content, ...entry }: FakeRequest): RequestLogEntry => entry;
+const wireEntry = ({ team_id: _team, tool_content = null, ...entry }: FakeRequest): RequestLogDetail => ({
+  ...entry,
+  tool_content,
+});
 
 const getPage = route('get', REQUEST_LOG_PATH, ({ query }) => {
   const sort =
@@ -148,7 +154,7 @@ const getEntry = route('get', `${REQUEST_LOG_PATH}/:id`, ({ params }) => {
   const { team } = ownTeam();
   const row = fakeDb.state.requests.find((request) => request.id === params.id && request.team_id === team.id);
   if (!row) throw notFound('Request not found');
-  return json(wire(row));
+  return json(wireEntry(row));
 });
 
 const csvCell = (value: unknown): string => {

@@ -11,6 +11,7 @@ import AltRouteOutlined from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
+import HandymanOutlined from '@mui/icons-material/HandymanOutlined';
 import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
@@ -44,6 +45,7 @@ const NAV_ICONS: Record<NavPath, ComponentType> = {
   '/admin/coupons': LocalOfferOutlined,
   '/admin/routing': AltRouteOutlined,
   '/audit-log': HistoryEduOutlined,
+  '/admin/tools': HandymanOutlined,
   '/admin/outbox': OutboxOutlined,
   '/admin/teams': Diversity3Outlined,
   '/admin/users': PeopleOutline,

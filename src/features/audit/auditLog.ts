@@ -69,6 +69,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'mcp_server.deleted': 'MCP server removed',
   'mcp_server.prices_changed': 'MCP server prices changed',
   'team.tool_access_changed': 'Team tool access changed',
+  'team.tool_capture_changed': 'Team tool content capture changed',
   'api_key.tool_access_changed': 'API key tool access changed',
 };
 

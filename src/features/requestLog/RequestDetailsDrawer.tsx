@@ -7,11 +7,12 @@ import { DetailsDrawer } from '../../components/DetailsDrawer';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';
 import { formatCents } from '../../../contract/money';
-import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
+import { TOOL_CALL_ENDPOINT, type RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { formatCount } from '../../lib/numbers';
 import { formatDateTimeSeconds } from '../../lib/time';
 import { durationText, guardrailsText, isCached, keyName, keyPrefixText, memberName, modelText } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
+import { ToolCallContentView } from './ToolCallContentView';
 
 export const DETAILS_TITLE = 'Request details';
 
@@ -86,7 +87,15 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
     <DetailsDrawer titleId="request-details-title" title={DETAILS_TITLE} width={460} onClose={onClose}>
       <Box sx={{ p: 3 }}>
         {entry ? (
-          <DetailList items={details(entry)} />
+          <>
+            <DetailList items={details(entry)} />
+            {/* A tool call through the MCP gateway: what the team kept of it (docs/mcp.md#content-capture). */}
+            {entry.endpoint === TOOL_CALL_ENDPOINT && (
+              <Box sx={{ mt: 3 }}>
+                <ToolCallContentView entryId={entry.id} />
+              </Box>
+            )}
+          </>
         ) : loading ? (
           <PageLoader label="Loading the request" />
         ) : (

@@ -28,6 +28,13 @@ const GuardrailsSection = lazy(() =>
   })),
 );
 
+// Every member's, below the guardrails: the MCP gateway's servers and tool access (docs/mcp.md).
+const ToolsSection = lazy(() =>
+  import(/* webpackChunkName: "section-tools" */ '../../features/tools/ToolsSection').then((module) => ({
+    default: module.ToolsSection,
+  })),
+);
+
 export function TeamPage() {
   const teamless = useTeamless();
   const team = useGetTeamQuery(undefined, { skip: teamless });
@@ -76,6 +83,9 @@ export function TeamPage() {
             <GuardrailsSection />
           </Suspense>
         )}
+        <Suspense fallback={<PageLoader label="Loading tools" />}>
+          <ToolsSection isOwner={isOwner} />
+        </Suspense>
       </>
     );
   };
@@ -84,7 +94,7 @@ export function TeamPage() {
     <>
       <PageHeader
         title="Team Settings"
-        subtitle="Manage your team, its monthly budget, its members, its alerts and its guardrails"
+        subtitle="Manage your team, its monthly budget, its members, its alerts, its guardrails and its tools"
       />
       {content()}
     </>

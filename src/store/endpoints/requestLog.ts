@@ -1,5 +1,5 @@
 import type {
-  RequestLogEntry,
+  RequestLogDetail,
   RequestLogKey,
   RequestLogPage,
   RequestLogQuery,
@@ -21,7 +21,8 @@ export const requestLogEndpoints = (build: Build) => ({
     query: () => REQUEST_LOG_KEYS_PATH,
     providesTags: (keys) => listTags('ApiKey', keys, (key) => key.id),
   }),
-  getRequestLogEntry: build.query<RequestLogEntry, string>({
+  /** One row by its id; a tool call's kept content comes only this way (docs/mcp.md#content-capture). */
+  getRequestLogEntry: build.query<RequestLogDetail, string>({
     query: (id) => requestLogEntryPath(id),
     providesTags: (_entry, _error, id) => [{ type: 'RequestLog', id }],
   }),
