@@ -113,7 +113,7 @@ describe('layout on desktop', () => {
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
-  it("puts a teamless administrator's Admin list first, and an administrator's entries are 36 px (both lists fit 800 px)", async () => {
+  it("puts a teamless administrator's Admin list first, and an administrator's entries are 34 px without padding of their own (both lists fit 800 px)", async () => {
     const { unmount } = renderRoute('/dashboard');
     const aliceNav = await screen.findByRole('navigation', { name: 'Main' });
     expect(getComputedStyle(within(aliceNav).getByRole('link', { name: 'Models' })).minHeight).toBe('44px');
@@ -125,7 +125,9 @@ describe('layout on desktop', () => {
     const [first] = within(nav).getAllByRole('list');
     expect(first).toHaveAccessibleName('Admin');
     expect(within(nav).getAllByRole('link')[0]).toHaveTextContent('Admin Dashboard');
-    expect(getComputedStyle(within(nav).getByRole('link', { name: 'Models' })).minHeight).toBe('36px');
+    const models = getComputedStyle(within(nav).getByRole('link', { name: 'Models' }));
+    expect(models.minHeight).toBe('34px');
+    expect([models.paddingTop, models.paddingBottom]).toEqual(['0px', '0px']);
   });
 });
 
