@@ -23,5 +23,10 @@ for run in $(seq 1 "$runs"); do
   kill "$busy"
   wait "$busy" 2>/dev/null || true
   echo "run $run of $runs, $commit: exit $status in $(($(date +%s) - started)) s (log: $out/run-$run.log)"
+  # A failed run's end-to-end traces and screenshots are what tells a race from a bug: kept beside its log.
+  if [ "$status" -ne 0 ] && [ -d "$clone/test-results" ]; then
+    rm -rf "$out/run-$run-test-results"
+    cp -r "$clone/test-results" "$out/run-$run-test-results"
+  fi
   rm -rf "$clone"
 done
