@@ -112,12 +112,28 @@ export function keyValue(doc: Doc, label: string, value: string, x: number, widt
   const labelWidth = width * labelShare;
   doc.font('regular').fontSize(9).fillColor(MUTED).text(label, x, y, { width: labelWidth });
   const afterLabel = doc.y;
+  const valueWidth = width - labelWidth;
   doc
     .font('bold')
-    .fontSize(9)
+    .fontSize(fittingSize(doc, value, valueWidth, 9))
     .fillColor(INK)
-    .text(value, x + labelWidth, y, { width: width - labelWidth, align: 'right' });
+    .text(value, x + labelWidth, y, { width: valueWidth, align: 'right' });
   doc.y = Math.max(afterLabel, doc.y) + 2;
+}
+
+/** The smallest size an identifier (one word, like an order id) is set in before it would break across lines. */
+const SMALLEST_IDENTIFIER_SIZE = 6;
+
+/**
+ * The size to set `value` in at the current font: `size`, or for a single word wider than `width` (an order id
+ * whose random letters happen to be wide ones), the size at which it fits on one line, so a reader copying it
+ * never has to join its halves. Text with spaces wraps at its spaces as usual.
+ */
+export function fittingSize(doc: Doc, value: string, width: number, size: number): number {
+  if (/\s/.test(value)) return size;
+  const natural = doc.fontSize(size).widthOfString(value);
+  if (natural <= width) return size;
+  return Math.max(SMALLEST_IDENTIFIER_SIZE, Math.floor(((size * width) / natural) * 10) / 10);
 }
 
 export function rule(doc: Doc, color = RULE, width = 0.75): void {
