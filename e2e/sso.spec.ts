@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_OIDC_CLIENT, E2E_OIDC_PORT } from '../playwright.config';
 import { startOidcProvider, type TestOidcProvider } from '../server/test/oidcProvider';
 import { ACCOUNT_DISABLED } from '../contract/accountStatus';
+import { SIGN_IN_PROVIDERS_PATH } from '../contract/apiPaths';
 import { newPageAs } from './sessions';
 
 // Single sign-on in Chromium (docs/operations.md#single-sign-on): the login page offers the configured OpenID
@@ -35,6 +36,24 @@ async function signInWithSso(page: Page, subject: string) {
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 }
+
+// The provider buttons come from a fetch after the first paint; a centred card moved the GitHub button up under the
+// pointer as they arrived, and a click in that moment (a loaded CI machine's) landed on nothing.
+test("the provider buttons arriving late do not move the login page's GitHub button", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${SIGN_IN_PROVIDERS_PATH}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const github = page.getByRole('link', { name: 'Login with GitHub' });
+  await expect(github).toBeVisible();
+  const before = await github.boundingBox();
+  release();
+  await expect(page.getByRole('link', { name: 'Sign in with Test SSO' })).toBeVisible();
+  expect(await github.boundingBox()).toEqual(before);
+});
 
 test('a user signs in with the OpenID provider from the login page', async ({ page }) => {
   const subject = `sso-${Date.now().toString(36)}`;

@@ -54,9 +54,19 @@ export function LoginPage() {
   const notice = useSignInNotice(sessionEnded);
   useLeaveWhenSignedInWithoutHint(sessionEnded);
   return (
+    // Anchored near the top rather than centred: the single sign-on buttons arrive after the first paint, and a centred
+    // card would then move up under a person's (or a test's) pointer as it grew; anchored, it only grows downwards.
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        justifyItems: 'center',
+        alignItems: 'start',
+        p: 2,
+        pt: { xs: 6, sm: '14vh' },
+        bgcolor: 'background.default',
+      }}
     >
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
