@@ -52,6 +52,8 @@ import { metricsRoute } from './metrics/route';
 import { startTracing } from './tracing/tracing';
 import { startRetention } from './services/retention';
 import { createSessions } from './services/sessions';
+import { registerBatches } from './batches/wiring';
+import type { BatchRunner } from './batches/runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +66,8 @@ declare module 'fastify' {
     /** Every route as registered, with its schemas (the fuzz test walks it, so a new route is fuzzed too). */
     routeTable: RouteOptions[];
     lifecycle: Lifecycle;
+    /** The batch runner (tests await `batches.idle()`: docs/batches.md). */
+    batches: BatchRunner;
   }
 }
 
@@ -173,16 +177,11 @@ export async function buildApp({
       ? await openRedisCacheStore(config.redisUrl, app.log)
       : null;
   if (redisCache) app.addHook('onClose', async () => redisCache.close());
-  const gateway = createGateway(
-    config,
-    db,
-    app.log,
-    gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal },
-    {
-      probe: combineProbes([metrics?.probe, tracing?.probe].filter((probe) => probe !== undefined)),
-      cacheStore: redisCache?.store,
-    },
-  );
+  const instance = gatewayOptions ?? { instanceId: config.instanceId ?? 'local', journal: noJournal };
+  const gateway = createGateway(config, db, app.log, instance, {
+    probe: combineProbes([metrics?.probe, tracing?.probe].filter((probe) => probe !== undefined)),
+    cacheStore: redisCache?.store,
+  });
   app.decorate('gateway', gateway);
   if (metrics && config.metrics) {
     metrics.watchGateway(gateway);
@@ -270,6 +269,7 @@ export async function buildApp({
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);
+  app.decorate('batches', await registerBatches(app, deps, instance.instanceId));
   await mcpRoutes(app, deps);
   await playgroundRoutes(app, deps);
   await staticRoutes(app, deps);

@@ -61,6 +61,8 @@ export interface Config {
   webhooks: { allowPrivate: boolean; timeoutMs: number };
   /** The MCP gateway (docs/mcp.md): whether registered servers may be at private addresses, and a tool call's limit. */
   mcp: { allowPrivate: boolean; toolTimeoutMs: number };
+  /** Uploaded files and batch results (docs/batches.md#files). */
+  files: FilesConfig;
   /** Audit log entries older than this many days are deleted in the background (docs/audit.md). */
   auditLog: { retentionDays: number };
   /** GET /metrics for Prometheus (docs/operations.md#metrics); null, the default: no metrics are kept. */
@@ -105,6 +107,19 @@ export interface TracingConfig {
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 /** Where the response cache keeps its answers (docs/gateway.md#caching). */
 export const CACHE_STORES = ['database', 'redis'] as const;
+/** Where uploaded files are kept (docs/batches.md#files). */
+export const FILE_STORES = ['database', 'directory'] as const;
+
+export interface FilesConfig {
+  /** In the database (the default: every instance sees them), or in a directory the instances share. */
+  store: (typeof FILE_STORES)[number];
+  /** FILES_DIR: the directory, when the store is `directory`. */
+  dir: string;
+  /** The largest file accepted, in bytes. */
+  maxBytes: number;
+  /** A file is deleted this many days after it was uploaded or written. */
+  retentionDays: number;
+}
 
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };
 
@@ -385,6 +400,12 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
     mcp: {
       allowPrivate: bool('MCP_ALLOW_PRIVATE', false) ?? false,
       toolTimeoutMs: int('MCP_TOOL_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    },
+    files: {
+      store: oneOf('FILES_STORE', FILE_STORES, 'database'),
+      dir: path.resolve(str('FILES_DIR') ?? path.join(str('DATA_DIR') ?? './data', 'files')),
+      maxBytes: int('FILES_MAX_BYTES', 100 * 1024 * 1024, 1_024, 2 * 1024 * 1024 * 1024),
+      retentionDays: int('FILES_RETENTION_DAYS', 30, 1, 3650),
     },
     auditLog: { retentionDays: int('AUDIT_LOG_RETENTION_DAYS', 365, 1, 3650) },
     metrics: metricsToken ? { token: metricsToken } : null,

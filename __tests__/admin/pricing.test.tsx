@@ -69,6 +69,8 @@ describe('/admin/pricing table', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pricing Tier Details' });
     expect(within(dialog).getByText('Price change scheduled')).toBeInTheDocument();
     expect(within(dialog).getByText('$2.50')).toBeInTheDocument();
+    expect(within(dialog).getByText('Batch Price')).toBeInTheDocument();
+    expect(within(dialog).getByText('50% of the price alone')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

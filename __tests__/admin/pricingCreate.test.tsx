@@ -110,6 +110,17 @@ describe("'Create Pricing Tier'", () => {
     expect(within(row).getByText('Active')).toBeInTheDocument();
   });
 
+  it('sends a batch price other than half, and the tier details show it (docs/batches.md#price)', async () => {
+    const { user, dialog } = await openCreate();
+    expect(number(dialog, /^Batch Price/)).toHaveValue(50);
+    await fillRequired(user, dialog);
+    await fill(user, number(dialog, /^Batch Price/), '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('POST', '/v1/admin/pricing/tiers')?.body).toMatchObject({ batch_percent: 80 });
+    expect(fakeDb.state.pricing.find((tier) => tier.model === 'gpt-5')?.batch_percent).toBe(80);
+  });
+
   it('sends the caching fields when caching is supported', async () => {
     const { user, dialog } = await openCreate();
     await fillRequired(user, dialog);

@@ -103,6 +103,9 @@ describe('pricing form rules', () => {
     ['a cache hit price of 100%', { cache_hit_percent: '100' }, null],
     ['a cache hit price over 100%', { cache_hit_percent: '101' }, 'cache_hit_percent'],
     ['a fractional cache hit price', { cache_hit_percent: '2.5' }, 'cache_hit_percent'],
+    ['a batch price of 0% (batches free)', { batch_percent: '0' }, null],
+    ['a batch price over 100%', { batch_percent: '101' }, 'batch_percent'],
+    ['a fractional batch price', { batch_percent: '50.5' }, 'batch_percent'],
   ])('%s -> error on %p', (_case, changes, field) => {
     const errors = pricingFormErrors({ ...filled, ...changes });
     expect(Object.keys(errors)).toEqual(field ? [field] : []);
@@ -158,6 +161,8 @@ describe('form -> POST body: numbers parsed, empty max_tokens is null, caching f
     ['caching on, fields empty', { supports_caching: true }, { supports_caching: true }],
     ['a cache hit price', { cache_hit_percent: '25' }, { cache_hit_percent: 25 }],
     ['free cache hits, not sent', { cache_hit_percent: '0' }, {}],
+    ['a batch price other than half', { batch_percent: '80' }, { batch_percent: 80 }],
+    ['the default batch price, not sent', { batch_percent: '50' }, {}],
   ])('%s', (_case, changes, expected) => {
     expect(pricingPayload({ ...filled, ...changes })).toEqual({ ...base, ...expected });
   });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BooleanQuery, DateTimeString, formatCount, Limit, MODEL_NAME_MESSAGE, Nullable, Offset } from './common';
 import { Extension } from './extension';
+import { BATCH_PERCENT_MESSAGE, MAX_BATCH_PERCENT } from '../batchPrice';
 
 /** Pricing tiers: administration under /v1/admin/pricing (docs/api-contract.md). Prices are dollars per 1M tokens. */
 export const PricingTier = Type.Object({
@@ -25,6 +26,8 @@ export const PricingTier = Type.Object({
   created_at: Extension(Type.String()),
   /** What a cache hit costs, in percent of the stored answer's cost (docs/gateway.md#caching); 0: free. */
   cache_hit_percent: Extension(Type.Integer()),
+  /** What a batch's line costs, in percent of this tier's price (docs/batches.md#price); 50 unless set. */
+  batch_percent: Extension(Type.Integer()),
 });
 export type PricingTier = Static<typeof PricingTier>;
 
@@ -99,6 +102,9 @@ export const PricingTierBody = Type.Object({
   expiry_time: Type.Optional(Nullable(DateTimeString('The expiry time'))),
   cache_hit_percent: Type.Optional(
     Type.Integer({ minimum: 0, maximum: MAX_CACHE_HIT_PERCENT, errorMessage: CACHE_HIT_PERCENT_MESSAGE }),
+  ),
+  batch_percent: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_BATCH_PERCENT, errorMessage: BATCH_PERCENT_MESSAGE }),
   ),
 });
 export type PricingTierBody = Static<typeof PricingTierBody>;

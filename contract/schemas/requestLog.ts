@@ -97,6 +97,8 @@ export const RequestLogEntry = Type.Object({
    * `redacted=email:2;flagged=phone:1`. Absent from a server older than migration 25; null when they did nothing.
    */
   guardrails: Type.Optional(Nullable(Type.String())),
+  /** A batch's line (docs/batches.md): the batch. Absent from a server older than migration 28; null otherwise. */
+  batch_id: Type.Optional(Nullable(Type.String())),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
@@ -171,4 +173,5 @@ export const REQUEST_LOG_CSV_COLUMNS = [
   'cached_from',
   'cache_saved_cents',
   'guardrails',
+  'batch_id',
 ] as const satisfies readonly (keyof RequestLogEntry)[];

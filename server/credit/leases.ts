@@ -114,6 +114,9 @@ function releaseLeasesWhere(q: Queryable, where: string, params: unknown[]) {
   );
 }
 
+/** One lease, whole: a batch's hold once its last line is billed (server/batches/runner.ts). */
+export const releaseLease = (q: Queryable, leaseId: number) => releaseLeasesWhere(q, 'id = $1', [leaseId]);
+
 /** At shutdown, once every bill is written, and at start for a previous run: all of this instance's leases. */
 export const releaseInstanceLeases = (q: Queryable, instanceId: string) =>
   releaseLeasesWhere(q, 'instance_id = $1', [instanceId]);

@@ -7,6 +7,8 @@ export interface Tier extends Prices {
   model: string;
   /** What a cache hit costs, in percent of the stored answer's cost (server/cache/hitPrice.ts). */
   cacheHitPercent: number;
+  /** What a batch line costs, in percent of these prices (docs/batches.md#price). */
+  batchPercent: number;
   minTokens: number;
   maxTokens: number | null;
   effectiveMs: number;
@@ -56,6 +58,9 @@ export function worstCaseCents(tiers: Tier[], promptTokens: number, completionTo
   return ceilCents(worst);
 }
 
+/** The tiers as a batch's lines are held and billed: each at its batch percent of its prices. */
+export const batchTiers = (tiers: Tier[]): Tier[] => tiers.map((tier) => ({ ...tier, percent: tier.batchPercent }));
+
 /** The columns of a pricing_tiers row that the gateway prices requests with: the query's list and the row's type. */
 const TIER_COLUMNS = [
   'provider',
@@ -69,6 +74,7 @@ const TIER_COLUMNS = [
   'effective_time',
   'expiry_time',
   'cache_hit_percent',
+  'batch_percent',
 ] as const satisfies readonly (keyof PricingTierRow)[];
 type TierRow = Pick<PricingTierRow, (typeof TIER_COLUMNS)[number]>;
 
@@ -93,6 +99,7 @@ export async function loadTiers(db: Queryable): Promise<TierIndex> {
       cacheCreateMicros: row.cache_create_micros_per_1m,
       cacheReadMicros: row.cache_read_micros_per_1m,
       cacheHitPercent: row.cache_hit_percent,
+      batchPercent: row.batch_percent,
       effectiveMs: new Date(row.effective_time).getTime(),
       expiryMs: row.expiry_time === null ? null : new Date(row.expiry_time).getTime(),
     });

@@ -48,6 +48,8 @@ export interface UsageEvent {
   guardrails?: string | null;
   /** A tool call's kept arguments and result, for a team that captures them (docs/mcp.md#content-capture). */
   toolContent?: unknown;
+  /** A batch's line: the batch (docs/batches.md). */
+  batchId?: string | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -74,21 +76,22 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::int[], $7::int[],
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
                             $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
-                            $24::bigint[], $25::text[], $26::text[], $27::bigint[], $28::text[], $29::text[])
+                            $24::bigint[], $25::text[], $26::text[], $27::bigint[], $28::text[], $29::text[],
+                            $30::text[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
               deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id, cached_from,
-              cache_saved_cents, guardrails, tool_content)
+              cache_saved_cents, guardrails, tool_content, batch_id)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
                                  request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message,
-                                 caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content)
+                                 caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content, batch_id)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
               COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message,
-              caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content::jsonb
+              caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content::jsonb, batch_id
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -255,6 +258,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.guardrails ?? null),
       // As JSON text: one text[] parameter on both engines, cast to jsonb in the statement.
       column((e) => (e.toolContent === undefined || e.toolContent === null ? null : JSON.stringify(e.toolContent))),
+      column((e) => e.batchId ?? null),
     ],
     { name: 'usage_record_batch' },
   );

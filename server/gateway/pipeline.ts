@@ -47,7 +47,7 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch' 
 }
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */
-function offering<Route extends ResolvedRoute>(resolved: Route, endpoint: EndpointName): Route | null {
+export function offering<Route extends ResolvedRoute>(resolved: Route, endpoint: EndpointName): Route | null {
   const deployments = resolved.route.deployments.filter((d) => modelOffers(d.provider, d.model, endpoint));
   if (deployments.length === resolved.route.deployments.length) return resolved;
   if (deployments.length === 0) return null;
@@ -55,7 +55,7 @@ function offering<Route extends ResolvedRoute>(resolved: Route, endpoint: Endpoi
 }
 
 /** How each deployment of the route is priced and what its model takes, by deployment id. */
-function answerersOf(resolved: ResolvedRoute): Map<string, Answerer> {
+export function answerersOf(resolved: ResolvedRoute): Map<string, Answerer> {
   const answerers = new Map<string, Answerer>();
   for (const [id, { deployment, tiers }] of resolved.candidates) {
     answerers.set(id, { tiers, limits: modelLimits(deployment.provider, deployment.model, tiers) });
@@ -64,7 +64,7 @@ function answerersOf(resolved: ResolvedRoute): Map<string, Answerer> {
 }
 
 /** Where a door's prompt is: the field a context_length_exceeded refusal names. */
-const PROMPT_FIELD: Record<EndpointName, string> = {
+export const PROMPT_FIELD: Record<EndpointName, string> = {
   'chat.completions': 'messages',
   messages: 'messages',
   responses: 'input',

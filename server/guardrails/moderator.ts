@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { GATEWAY_ENDPOINTS } from '../../contract/endpoints';
 import { doorAsKey } from '../gateway/doorAsKey';
 
@@ -21,14 +21,22 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * so the check is admitted, billed and logged as the team's moderations request like any other (as the semantic
  * cache's embeddings are: cache/promptEmbedder.ts).
  */
-export function doorModerator(
+export const doorModerator = (
   app: Pick<FastifyInstance, 'inject'>,
   secret: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
+): PromptModerator => moderatorThrough((body) => doorAsKey(app, secret)(GATEWAY_ENDPOINTS.moderations.path, body), log);
+
+/**
+ * A moderator that asks `moderate` (a moderations request made as the key, by whatever door reaches it: a batch's line
+ * has the key's hash, not its secret, server/batches/lineDoor.ts) and reads its answer.
+ */
+export function moderatorThrough(
+  moderate: (body: { model: string; input: string }) => Promise<LightMyRequestResponse>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): PromptModerator {
-  const call = doorAsKey(app, secret);
   return async (model, text) => {
-    const res = await call(GATEWAY_ENDPOINTS.moderations.path, { model, input: text });
+    const res = await moderate({ model, input: text });
     const results = res.statusCode === 200 ? (res.json() as { results?: unknown }).results : null;
     if (!Array.isArray(results) || !results.every(isObject)) {
       log.warn({ status: res.statusCode, model }, 'the moderation check did not answer');

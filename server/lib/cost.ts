@@ -19,6 +19,8 @@ export interface Prices {
   /** Null: the tier has no cache price and those tokens are charged as prompt tokens. */
   cacheReadMicros: number | null;
   cacheCreateMicros: number | null;
+  /** The share of these prices billed, in percent (a batch line's: docs/batches.md#price); the whole when absent. */
+  percent?: number;
 }
 
 const PICO_DOLLARS_PER_CENT = 10_000_000_000n;
@@ -27,12 +29,14 @@ export function costPicoDollars(usage: TokenUsage, prices: Prices): bigint {
   const cached = Math.min(usage.cachedTokens, usage.promptTokens);
   const created = Math.min(usage.cacheCreationTokens, usage.promptTokens - cached);
   const uncached = usage.promptTokens - cached - created;
-  return (
+  const whole =
     BigInt(uncached) * BigInt(prices.promptMicros) +
     BigInt(cached) * BigInt(prices.cacheReadMicros ?? prices.promptMicros) +
     BigInt(created) * BigInt(prices.cacheCreateMicros ?? prices.promptMicros) +
-    BigInt(usage.completionTokens) * BigInt(prices.completionMicros)
-  );
+    BigInt(usage.completionTokens) * BigInt(prices.completionMicros);
+  // Rounded down to the picodollar: a hold (ceilCents) and a bill (billedCents) of the same usage read the same value,
+  // so a bill never exceeds its hold by a rounding.
+  return prices.percent === undefined ? whole : (whole * BigInt(prices.percent)) / 100n;
 }
 
 /**

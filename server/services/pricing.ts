@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { dollarsToMicros, microsToDollars, nullableDollarsToMicros, nullableMicrosToDollars } from '../lib/money';
 import { iso, isoOrNull } from '../lib/time';
+import { DEFAULT_BATCH_PERCENT } from '../../contract/batchPrice';
 import {
   TIME_WINDOW_MESSAGE,
   TOKEN_RANGE_MESSAGE,
@@ -22,6 +23,7 @@ export type TierRow = Omit<PricingTier, `${Price}_cost_per_1m` | 'effective_time
   expiry_time: Date | null;
   created_at: Date;
   cache_hit_percent: number;
+  batch_percent: number;
 };
 
 const toTier = (row: TierRow) => ({
@@ -45,6 +47,7 @@ const toTier = (row: TierRow) => ({
   expiry_time: isoOrNull(row.expiry_time),
   created_at: iso(row.created_at),
   cache_hit_percent: row.cache_hit_percent,
+  batch_percent: row.batch_percent,
 });
 
 const ACTIVE_SQL = 'effective_time <= now() AND (expiry_time IS NULL OR expiry_time > now())';
@@ -110,9 +113,10 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
     const [row] = await q.query<TierRow>(
       `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, tier_description, min_tokens, max_tokens,
          prompt_micros_per_1m, completion_micros_per_1m, cache_create_micros_per_1m, cache_read_micros_per_1m,
-         supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time, cache_hit_percent)
+         supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time, cache_hit_percent,
+         batch_percent)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16::timestamptz, now()), $17,
-               $18)
+               $18, $19)
        RETURNING *`,
       [
         provider,
@@ -133,6 +137,7 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
         input.effective_time ?? null,
         input.expiry_time ?? null,
         input.cache_hit_percent ?? 0,
+        input.batch_percent ?? DEFAULT_BATCH_PERCENT,
       ],
     );
     const tier = toTier(row);

@@ -100,6 +100,9 @@ describe('kill -9 under traffic: acknowledged writes kept, answered gateway call
   let alice = { cookie: '' };
   let key = '';
   const codes = Array.from({ length: 150 }, (_, i) => `CRASH${i}`);
+  /** A batch (docs/batches.md) running beside the traffic: the kill lands among its lines too. */
+  const BATCH_LINES = 200;
+  let batchId = '';
 
   test('the first run starts, with a key for the gateway and 150 coupons to redeem', { timeout: 120_000 }, async () => {
     // The first run starts on a migrated cluster, as every test file's database does (helpers.ts): a new cluster's
@@ -118,6 +121,33 @@ describe('kill -9 under traffic: acknowledged writes kept, answered gateway call
         .map((code) => call('POST', '/v1/admin/coupons', admin, { code, amount_usd: 0.01, max_uses: 5 }));
       for (const res of await Promise.all(made)) assert.equal(res.status, 201);
     }
+    const lines = Array.from({ length: BATCH_LINES }, (_, i) =>
+      JSON.stringify({
+        custom_id: `b${i}`,
+        method: 'POST',
+        url: '/v1/chat/completions',
+        body: { model: 'echo/echo-1', max_tokens: 8, messages: [{ role: 'user', content: `batch ${i}` }] },
+      }),
+    );
+    const form = new FormData();
+    form.append('purpose', 'batch');
+    form.append('file', new Blob([lines.join('\n')]), 'crash.jsonl');
+    const file = (await (
+      await fetch(`${base}/v1/files`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form })
+    ).json()) as { id: string };
+    batchId = (
+      await call(
+        'POST',
+        '/v1/batches',
+        { authorization: `Bearer ${key}` },
+        {
+          input_file_id: file.id,
+          endpoint: '/v1/chat/completions',
+          completion_window: '24h',
+        },
+      )
+    ).body!.id as string;
+    assert.match(batchId, /^batch_/);
   });
 
   test(
@@ -177,17 +207,35 @@ describe('kill -9 under traffic: acknowledged writes kept, answered gateway call
     },
   );
 
+  let second: ReturnType<typeof start> | null = null;
   test(
     "a second run starts on the same data, replaying the journal and giving the dead run's holds back",
     { timeout: 120_000 },
     async () => {
       assert.ok(teamId, 'the first run took traffic');
-      const second = start();
+      second = start();
       await second.ready;
       if (process.env.CRASH_DEBUG) console.log(second.output());
       recovered = /(\d+) gateway bills replayed from the journal, (\d+) credit holds given back/.exec(second.output());
-      second.child.kill('SIGTERM');
-      await second.exited;
+    },
+  );
+
+  test(
+    'the batch the kill interrupted is taken up by the second run, which then stops',
+    { timeout: 120_000 },
+    async () => {
+      assert.ok(second, 'the second run started');
+      try {
+        // The second run has the first one's instance id (kept in the data directory): it takes the batch up at once.
+        for (let i = 0; i < 600; i++) {
+          const batch = await call('GET', `/v1/batches/${batchId}`, { authorization: `Bearer ${key}` });
+          if (batch.body?.status === 'completed') break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
       restarted = true;
     },
   );
@@ -214,11 +262,28 @@ describe('kill -9 under traffic: acknowledged writes kept, answered gateway call
 
       const [usage] = await db.query<{ billed: number; distinct_requests: number }>(
         `SELECT count(*)::int AS billed, count(DISTINCT request_id)::int AS distinct_requests
-       FROM usage_events u JOIN api_keys k ON k.id = u.api_key_id WHERE k.name = 'crash test' AND u.status = 'success'`,
+       FROM usage_events u JOIN api_keys k ON k.id = u.api_key_id
+       WHERE k.name = 'crash test' AND u.status = 'success' AND u.batch_id IS NULL`,
       );
       assert.ok(usage.billed >= acked.answered, `${usage.billed} billed, ${acked.answered} answered`);
       assert.ok(usage.billed <= started, `${usage.billed} billed, ${started} sent`);
       assert.equal(usage.distinct_requests, usage.billed, 'no request billed twice');
+
+      // The batch ended: each line answered is billed once, the ones the kill cut off are not, and its hold is back.
+      const [batch] = await db.query<{ status: string; done: number; failed: number; billed: number; bills: number }>(
+        `SELECT b.status,
+           (SELECT count(*)::int FROM gateway_batch_lines l WHERE l.batch_id = b.id AND l.status = 'done') AS done,
+           (SELECT count(*)::int FROM gateway_batch_lines l WHERE l.batch_id = b.id AND l.status = 'failed') AS failed,
+           (SELECT count(DISTINCT request_id)::int FROM usage_events u WHERE u.batch_id = b.id AND u.status = 'success')
+             AS billed,
+           (SELECT count(*)::int FROM usage_events u WHERE u.batch_id = b.id AND u.status = 'success') AS bills
+         FROM gateway_batches b WHERE b.id = $1`,
+        [batchId],
+      );
+      assert.equal(batch.status, 'completed');
+      assert.equal(batch.done + batch.failed, BATCH_LINES);
+      assert.equal(batch.bills, batch.done, 'every line answered is billed, once');
+      assert.equal(batch.billed, batch.done, 'no line billed twice');
 
       const [holds] = await db.query<{ open: number; reserved: number }>(
         `SELECT (SELECT count(*)::int FROM gateway_reservations) AS open,
@@ -236,7 +301,7 @@ describe('kill -9 under traffic: acknowledged writes kept, answered gateway call
       console.log(
         `crash test: ${acked.answered} answered, ${usage.billed} billed; ${acked.redeemed.length} redemptions and ` +
           `${acked.paid.length} payments acknowledged, all kept; recovery: ${recovered?.[1] ?? 0} bills replayed, ` +
-          `${recovered?.[2] ?? 0} holds given back`,
+          `${recovered?.[2] ?? 0} holds given back; batch: ${batch.done} lines answered, ${batch.failed} cut off`,
       );
     } finally {
       await db.close();

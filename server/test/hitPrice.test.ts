@@ -26,6 +26,7 @@ const tier = (minTokens: number, maxTokens: number | null, cacheHitPercent: numb
   provider: 'openai',
   model: 'm',
   cacheHitPercent,
+  batchPercent: 50,
   minTokens,
   maxTokens,
   promptMicros: 1,

@@ -10,6 +10,7 @@ const tier = (promptMicros: number, completionMicros: number, range: Partial<Tie
   provider: 'openai',
   model: 'm',
   cacheHitPercent: 0,
+  batchPercent: 50,
   minTokens: 0,
   maxTokens: null,
   promptMicros,

@@ -67,6 +67,18 @@ describe('admin pricing', () => {
     }
   });
 
+  test("a tier's batch price is a whole percent of its price, 50 unless set (docs/batches.md#price)", async () => {
+    assert.equal((await create(tier())).body.batch_percent, 50);
+    const priced = await create(tier({ model: 'batched', batch_percent: 80 }));
+    assert.equal(priced.status, 201);
+    assert.equal(priced.body.batch_percent, 80);
+    for (const percent of [-1, 101, 12.5]) {
+      const refused = await create(tier({ model: 'bad', batch_percent: percent }));
+      assert.equal(refused.status, 400, String(percent));
+      assert.equal(refused.body.message, 'The batch price must be a whole percent from 0 to 100.');
+    }
+  });
+
   test('a second token range of the same model is fine; an overlapping one is 409', async () => {
     assert.equal((await create(tier())).status, 201);
     assert.equal(

@@ -294,6 +294,7 @@ function tier(now: Date, seed: TierSeed): PricingTier {
     cache_ttl_minutes: null,
     notes: null,
     cache_hit_percent: 0,
+    batch_percent: 50,
     effective_time: ago(now, 90 * DAY),
     expiry_time: null,
     created_at: ago(now, 90 * DAY),

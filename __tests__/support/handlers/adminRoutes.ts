@@ -7,6 +7,7 @@ import {
   type CouponSort,
 } from '../../../contract/schemas/coupons';
 import { TOKEN_RANGE_MESSAGE, type PricingTier } from '../../../contract/schemas/pricing';
+import { DEFAULT_BATCH_PERCENT } from '../../../contract/batchPrice';
 import { fakeDb } from '../fakeBackend';
 import { dollars, isExpired, listCoupons, listPricing, windowsOverlap } from '../fakeBackend/views';
 import {
@@ -170,6 +171,7 @@ function tierFromBody(input: JsonObject): PricingTier {
     expiry_time: optionalTime(input, 'expiry_time') ?? null,
     created_at: now,
     cache_hit_percent: optionalCount(input, 'cache_hit_percent', 0) ?? 0,
+    batch_percent: optionalCount(input, 'batch_percent', 0) ?? DEFAULT_BATCH_PERCENT,
   };
 }
 

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DetailList } from '../../components/admin/DetailList';
-import { cacheHitPriceText, formatPricePer1M, isTierActive, tokenRange } from './pricing';
+import { batchPriceText, cacheHitPriceText, formatPricePer1M, isTierActive, tokenRange } from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 
@@ -32,6 +32,7 @@ export function PricingTierDetailsDialog({ tier, onClose }: { tier: PricingTier;
             ['Caching', caching],
             // An older server does not send it: its hits are free.
             ['Cache Hit Price', cacheHitPriceText(tier.cache_hit_percent)],
+            ['Batch Price', batchPriceText(tier.batch_percent)],
             ['Effective', formatDateTime(tier.effective_time)],
             ['Expires', formatDateTime(tier.expiry_time, 'Never')],
             ['Status', isTierActive(tier, new Date()) ? 'Active' : 'Inactive'],

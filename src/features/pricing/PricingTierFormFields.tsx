@@ -34,6 +34,8 @@ const PRICE_FIELDS: NumberSpec[] = [
   { field: 'completion_cost_per_1m', label: 'Completion Price per 1M (USD)', min: 0, step: 0.001, required: true },
   // The gateway's own response cache, whatever the provider's prompt caching (docs/gateway.md#caching).
   { field: 'cache_hit_percent', label: 'Cache Hit Price (% of the answer)', min: 0, step: 1, placeholder: '0' },
+  // A batch's lines (docs/batches.md#price): half the price unless the operator sets another.
+  { field: 'batch_percent', label: 'Batch Price (% of the price alone)', min: 0, step: 1, placeholder: '50' },
 ];
 
 // Shown only when the tier supports caching (docs/rules.md#pricing-tiers).

@@ -4,6 +4,7 @@ import { type BooleanFilter, booleanFilterParam, booleanFilterQuery } from '../.
 import { formatCount } from '../../lib/numbers';
 import { formatUsd } from '../../../contract/decimal';
 import { GATEWAY_PROVIDERS } from '../../../contract/providers';
+import { DEFAULT_BATCH_PERCENT } from '../../../contract/batchPrice';
 
 /** The pricing form's and filter's providers: every one the gateway routes to, echo included (contract/). */
 export const PROVIDERS = GATEWAY_PROVIDERS;
@@ -81,6 +82,10 @@ export function pricingListQuery(filters: PricingFilters): PricingListQuery {
 export const cacheHitPriceText = (percent: number | undefined) =>
   percent ? `${percent}% of the answer's cost` : 'Free';
 
+/** What a batch's line costs (docs/batches.md#price); a server older than batches sends nothing. */
+export const batchPriceText = (percent: number | undefined) =>
+  percent === undefined ? '-' : `${percent}% of the price alone`;
+
 // ---- Create form ----
 
 export interface PricingFormValues {
@@ -100,6 +105,8 @@ export interface PricingFormValues {
   cache_ttl_minutes: string;
   /** What a hit of the gateway's response cache costs, in percent of the answer (docs/gateway.md#caching). */
   cache_hit_percent: string;
+  /** What a batch's line costs, in percent of this tier's price (docs/batches.md#price). */
+  batch_percent: string;
   notes: string;
 }
 
@@ -125,6 +132,7 @@ export function formFromTier(tier: PricingTier): PricingFormValues {
     cache_min_tokens: text(tier.cache_min_tokens),
     cache_ttl_minutes: text(tier.cache_ttl_minutes),
     cache_hit_percent: text(tier.cache_hit_percent ?? 0),
+    batch_percent: text(tier.batch_percent ?? DEFAULT_BATCH_PERCENT),
     notes: tier.notes ?? '',
   };
 }
@@ -145,6 +153,7 @@ export const EMPTY_PRICING_FORM: PricingFormValues = {
   cache_min_tokens: '',
   cache_ttl_minutes: '',
   cache_hit_percent: '0',
+  batch_percent: String(DEFAULT_BATCH_PERCENT),
   notes: '',
 };
 
@@ -183,6 +192,13 @@ export function pricingFormErrors(values: PricingFormValues): PricingFormErrors 
   ) {
     errors.cache_hit_percent = 'Cache hit price must be a whole percent from 0 to 100';
   }
+  const batchPercent = numberOf(values.batch_percent);
+  if (
+    !isBlank(values.batch_percent) &&
+    !(isInteger(values.batch_percent) && batchPercent >= 0 && batchPercent <= 100)
+  ) {
+    errors.batch_percent = 'Batch price must be a whole percent from 0 to 100';
+  }
   if (values.supports_caching) {
     for (const field of ['cache_create_cost_per_1m', 'cache_read_cost_per_1m'] as const) {
       if (!isBlank(values[field]) && !(numberOf(values[field]) >= 0)) errors[field] = 'Price must be 0 or more';
@@ -220,5 +236,9 @@ export function pricingPayload(values: PricingFormValues): PricingTierBody {
     notes: optionalText(values.notes),
     // Sent only when priced: a server from before hit prices takes the body as it always did (free hits).
     ...(optionalNumber(values.cache_hit_percent) ? { cache_hit_percent: Number(values.cache_hit_percent) } : {}),
+    // Likewise only when it is not the default: a server from before batches takes the body as it always did.
+    ...(!isBlank(values.batch_percent) && Number(values.batch_percent) !== DEFAULT_BATCH_PERCENT
+      ? { batch_percent: Number(values.batch_percent) }
+      : {}),
   };
 }

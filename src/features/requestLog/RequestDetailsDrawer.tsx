@@ -64,6 +64,8 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
           ['Saved by the cache', formatCents(row.cache_saved_cents ?? 0)],
         ] as [string, ReactNode][])
       : []),
+    // A batch's line (docs/batches.md): the batch, whose id the Batch API answers to; an older server sends nothing.
+    ...(row.batch_id ? ([['Batch', copyable('Batch ID', row.batch_id)]] as [string, ReactNode][]) : []),
     // What the guardrails did, by rule and count (docs/guardrails.md); an older server sends nothing.
     ...(row.guardrails ? ([['Guardrails', guardrailsText(row.guardrails)]] as [string, ReactNode][]) : []),
     ['Log entry', copyable('Log entry', row.id)],
