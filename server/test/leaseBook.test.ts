@@ -167,10 +167,13 @@ test('a slice whose statement began before a spending change was heard is given 
   const first = book.admit('hash', request);
   assert.equal(pending.length, 1);
   // The change is heard while the statement runs: its grant may have been made under the old cap.
-  await book.forgetKeys();
-  pending[0].answer(grant(1, 100));
+  let forgotten = false;
+  const forgetting = book.forgetKeys().then(() => (forgotten = true));
   await new Promise(setImmediate);
-  assert.deepEqual(givenBack, [{ leaseId: 1, amountCents: 100 }], 'the stale slice went back at once');
+  assert.equal(forgotten, false, 'forgetting waits for the slice still being taken');
+  pending[0].answer(grant(1, 100));
+  await forgetting;
+  assert.deepEqual(givenBack, [{ leaseId: 1, amountCents: 100 }], 'the stale slice went back before forgetting ended');
   assert.equal(pending.length, 2, 'the waiting request asked again');
   pending[1].answer(grant(1, 40));
   const admitted = await first;
