@@ -35,6 +35,7 @@ import { cacheRoutes } from './routes/cache';
 import { guardrailRoutes } from './routes/guardrails';
 import { authRoutes } from './routes/auth';
 import { gatewayRoutes } from './routes/gateway';
+import { mediaRoutes } from './routes/media';
 import { mcpRoutes } from './routes/mcp';
 import { mcpSettingsRoutes } from './routes/mcpSettings';
 import { createMcpUpstreams } from './mcp/upstreams';
@@ -269,6 +270,7 @@ export async function buildApp({
     routes(app, deps);
   }
   await gatewayRoutes(app, deps);
+  await mediaRoutes(app, deps);
   app.decorate('batches', await registerBatches(app, deps, instance.instanceId));
   await mcpRoutes(app, deps);
   await playgroundRoutes(app, deps);

@@ -28,6 +28,8 @@ export const PricingTier = Type.Object({
   cache_hit_percent: Extension(Type.Integer()),
   /** What a batch's line costs, in percent of this tier's price (docs/batches.md#price); 50 unless set. */
   batch_percent: Extension(Type.Integer()),
+  /** Dollars per unit of a media request, by unit key (contract/mediaUnits.ts, docs/media.md#prices); {}: none. */
+  unit_prices: Extension(Type.Record(Type.String(), Type.Number())),
 });
 export type PricingTier = Static<typeof PricingTier>;
 
@@ -105,6 +107,13 @@ export const PricingTierBody = Type.Object({
   ),
   batch_percent: Type.Optional(
     Type.Integer({ minimum: 0, maximum: MAX_BATCH_PERCENT, errorMessage: BATCH_PERCENT_MESSAGE }),
+  ),
+  /** Each key and price is checked by unitPriceProblem, which says what is wrong with it. */
+  unit_prices: Type.Optional(
+    Type.Record(Type.String({ maxLength: 40 }), Type.Number(), {
+      maxProperties: 50,
+      errorMessage: 'unit_prices must be an object of at most 50 unit prices in dollars, as { "image": 0.04 }.',
+    }),
   ),
 });
 export type PricingTierBody = Static<typeof PricingTierBody>;

@@ -46,6 +46,8 @@ export interface PricedCall {
   /** What the team keeps of the call (docs/mcp.md#content-capture), and what the guardrails did to it. */
   content?: ToolCallContent | null;
   guardrails?: string | null;
+  /** What a media request was billed by (docs/media.md): its unit key and how many; recorded when it answered. */
+  units?: { key: string; count: number } | null;
 }
 
 export interface AnsweredTry {
@@ -122,6 +124,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       priceCents?: number;
       guardrails?: string | null;
       toolContent?: ToolCallContent | null;
+      units?: PricedCall['units'];
     },
   ): number {
     const { deployment, tiers } = candidate;
@@ -158,6 +161,8 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         cacheSavedCents: extra.cached?.savedCents ?? null,
         guardrails: [context.guardrails, extra.guardrails].filter(Boolean).join(';') || null,
         toolContent: extra.toolContent ?? null,
+        unit: extra.units?.key ?? null,
+        units: extra.units?.count ?? null,
       },
       { closes: extra.holdsReservation, written: extra.holdsReservation ? context.written : undefined },
     );
@@ -211,7 +216,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
       settled = true;
       record(candidate, 'success', NO_TOKENS, { holdsReservation: true, cached });
     },
-    priced({ candidate, priceCents, failure, content, guardrails }) {
+    priced({ candidate, priceCents, failure, content, guardrails, units }) {
       if (settled) return;
       settled = true;
       const status = failure ? 'error' : 'success';
@@ -221,6 +226,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         priceCents: failure ? 0 : priceCents,
         guardrails,
         toolContent: content,
+        units: failure ? null : units,
       });
     },
     final({ failure }) {

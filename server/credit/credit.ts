@@ -119,7 +119,7 @@ export function createCredit(db: Db, log: FastifyBaseLogger, options: CreditOpti
       return billOf(settler, context);
     },
     /** The bill of an admitted call at a flat price (a tool call, docs/mcp.md#metering): its price, or nothing. */
-    openPricedBill(context: Parameters<typeof billOf>[1]): PricedBill {
+    openPricedBill(context: Parameters<typeof billOf>[1]): PricedBill & Pick<Bill, 'failedTry'> {
       settler.opened();
       return billOf(settler, context);
     },

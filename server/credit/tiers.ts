@@ -9,6 +9,8 @@ export interface Tier extends Prices {
   cacheHitPercent: number;
   /** What a batch line costs, in percent of these prices (docs/batches.md#price). */
   batchPercent: number;
+  /** Micro-dollars per unit of a media request, by unit key (contract/mediaUnits.ts); empty: tokens only. */
+  unitPrices?: Readonly<Record<string, number>>;
   minTokens: number;
   maxTokens: number | null;
   effectiveMs: number;
@@ -75,6 +77,7 @@ const TIER_COLUMNS = [
   'expiry_time',
   'cache_hit_percent',
   'batch_percent',
+  'unit_prices',
 ] as const satisfies readonly (keyof PricingTierRow)[];
 type TierRow = Pick<PricingTierRow, (typeof TIER_COLUMNS)[number]>;
 
@@ -100,6 +103,7 @@ export async function loadTiers(db: Queryable): Promise<TierIndex> {
       cacheReadMicros: row.cache_read_micros_per_1m,
       cacheHitPercent: row.cache_hit_percent,
       batchPercent: row.batch_percent,
+      unitPrices: row.unit_prices ?? {},
       effectiveMs: new Date(row.effective_time).getTime(),
       expiryMs: row.expiry_time === null ? null : new Date(row.expiry_time).getTime(),
     });

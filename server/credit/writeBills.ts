@@ -50,6 +50,9 @@ export interface UsageEvent {
   toolContent?: unknown;
   /** A batch's line: the batch (docs/batches.md). */
   batchId?: string | null;
+  /** A media request's unit key (contract/mediaUnits.ts) and how many it was billed (docs/media.md). */
+  unit?: string | null;
+  units?: number | null;
 }
 
 /** A single request at or above this cost is surfaced in the activity feed. */
@@ -77,21 +80,22 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
                             $8::int[], $9::int[], $10::bigint[], $11::int[], $12::text[], $13::timestamptz[],
                             $15::bigint[], $18::text[], $19::text[], $20::uuid[], $21::int[], $22::text[], $23::text[],
                             $24::bigint[], $25::text[], $26::text[], $27::bigint[], $28::text[], $29::text[],
-                            $30::text[])
+                            $30::text[], $31::text[], $32::int[])
          AS e(team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
               deployment_id, ttft_ms, error_code, error_message, lease_id, caller_request_id, cached_from,
-              cache_saved_cents, guardrails, tool_content, batch_id)
+              cache_saved_cents, guardrails, tool_content, batch_id, unit, units)
      ),
      inserted AS (
        INSERT INTO usage_events (team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens,
                                  cached_tokens, cache_creation_tokens, cost_cents, latency_ms, status, created_at,
                                  request_id, endpoint, route_name, deployment_id, ttft_ms, error_code, error_message,
-                                 caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content, batch_id)
+                                 caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content, batch_id,
+                                 unit, units)
        SELECT team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
               cache_creation_tokens, cost_cents, latency_ms, status, COALESCE(created_at, now()), request_id,
               COALESCE(endpoint, 'chat.completions'), route_name, deployment_id, ttft_ms, error_code, error_message,
-              caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content::jsonb, batch_id
+              caller_request_id, cached_from, cache_saved_cents, guardrails, tool_content::jsonb, batch_id, unit, units
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
@@ -259,6 +263,8 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       // As JSON text: one text[] parameter on both engines, cast to jsonb in the statement.
       column((e) => (e.toolContent === undefined || e.toolContent === null ? null : JSON.stringify(e.toolContent))),
       column((e) => e.batchId ?? null),
+      column((e) => e.unit ?? null),
+      column((e) => e.units ?? null),
     ],
     { name: 'usage_record_batch' },
   );

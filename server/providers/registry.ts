@@ -6,6 +6,7 @@ import { openai } from './openai/provider';
 import { openrouter } from './openrouter/provider';
 import type { EndpointName } from '../formats/types';
 import type { ProviderDescriptor } from './types';
+import type { MediaEndpoint } from '../../contract/mediaUnits';
 
 /**
  * Every provider the gateway routes to, by the name contract/providers.ts gives it (the dashboard's list): one folder
@@ -40,9 +41,14 @@ export const offers = (provider: GatewayProvider, endpoint: EndpointName) =>
 export const embeddingsOnly = (provider: GatewayProvider, model: string) =>
   Object.hasOwn(PROVIDERS[provider].models, model) && PROVIDERS[provider].models[model].maxOutputTokens === 0;
 
+/** The media doors a provider's model answers (docs/media.md); none for a text model. */
+export const mediaDoorsOf = (provider: GatewayProvider, model: string): readonly MediaEndpoint[] =>
+  PROVIDERS[provider].mediaModels?.(model) ?? [];
+
 /** Whether a provider's model answers an endpoint. */
 export function modelOffers(provider: GatewayProvider, model: string, endpoint: EndpointName): boolean {
   if (!offers(provider, endpoint)) return false;
+  if (mediaDoorsOf(provider, model).length > 0) return false;
   if (!embeddingsOnly(provider, model)) return true;
   return endpoint === (PROVIDERS[provider].moderationModels?.includes(model) ? 'moderations' : 'embeddings');
 }

@@ -7,6 +7,7 @@ import type { GatewayProvider } from '../../contract/providers';
 import type { ModelLimits } from '../credit/holds';
 import type { ChatOutputCap, Conversation, ConversationOptions, EndpointName } from '../formats/types';
 import type { Upstream } from './upstream';
+import type { MediaEndpoint } from '../../contract/mediaUnits';
 
 /** An API a provider is called through: how a request at each door becomes the provider's, and its answer the door's. */
 export interface Dialect {
@@ -62,6 +63,11 @@ export interface ProviderDescriptor {
   chatOutputCap: ChatOutputCap;
   /** The context window and output limit its documentation gives each model (gateway/modelLimits.ts). */
   models: Readonly<Record<string, ModelLimits>>;
+  /**
+   * The media doors a model of its answers (docs/media.md): images, audio, rerank; none for a text model. A model that
+   * answers one answers no text door.
+   */
+  mediaModels?: (model: string) => readonly MediaEndpoint[];
   /** Its models without output that moderate (`/v1/moderations`); every other one without output embeds. */
   moderationModels?: readonly string[];
   /**

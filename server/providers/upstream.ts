@@ -1,6 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
+import type { MediaPayload, MediaReply } from '../media/types';
+import { encodeMedia } from '../media/encode';
 
 export interface UpstreamReply {
   status: number;
@@ -19,6 +21,8 @@ export interface Upstream {
     headers: Record<string, string>,
     signal: AbortSignal,
   ): Promise<UpstreamReply>;
+  /** A media request (docs/media.md): JSON, or multipart with its files; the whole reply, read. */
+  sendMedia(path: string, payload: MediaPayload, signal: AbortSignal): Promise<MediaReply>;
   close(): void;
 }
 
@@ -55,6 +59,34 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
         const stop = () => request.destroy();
         if (signal.aborted) stop();
         else signal.addEventListener('abort', stop, { once: true });
+        request.once('error', reject);
+        request.end(body);
+      });
+    },
+    async sendMedia(path, payload, signal) {
+      const { body, contentType } = await encodeMedia(payload);
+      return new Promise((resolve, reject) => {
+        const request = client.request(
+          `${base}${path}`,
+          {
+            method: 'POST',
+            agent,
+            signal,
+            headers: { ...auth, 'content-type': contentType, 'content-length': body.length },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.once('error', reject);
+            response.once('end', () =>
+              resolve({
+                status: response.statusCode ?? 502,
+                contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
         request.once('error', reject);
         request.end(body);
       });

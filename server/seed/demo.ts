@@ -143,8 +143,9 @@ async function seedInto(
     await q.query(
       `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, tier_description, min_tokens, max_tokens,
          prompt_micros_per_1m, completion_micros_per_1m, cache_create_micros_per_1m, cache_read_micros_per_1m,
-         supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+         supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time, created_at,
+         unit_prices)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb)`,
       [
         tier.provider,
         tier.model,
@@ -164,6 +165,11 @@ async function seedInto(
         ago(tier.effectiveDaysAgo),
         tier.expiresInDays === null ? null : ago(-tier.expiresInDays),
         ago(Math.max(tier.effectiveDaysAgo, 0) + 1),
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(tier.unitPrices).map(([unit, dollars]) => [unit, dollarsToMicros(dollars)]),
+          ),
+        ),
       ],
     );
   }

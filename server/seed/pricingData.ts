@@ -16,6 +16,8 @@ export interface SeedTier {
   notes: string | null;
   effectiveDaysAgo: number;
   expiresInDays: number | null;
+  /** Dollars per unit of a media model (contract/mediaUnits.ts); none for a text model. */
+  unitPrices: Record<string, number>;
 }
 
 const tier = (
@@ -33,6 +35,7 @@ const tier = (
   notes: null,
   effectiveDaysAgo: 120,
   expiresInDays: null,
+  unitPrices: {},
   ...overrides,
 });
 
@@ -177,6 +180,48 @@ export const SEED_TIERS: SeedTier[] = [
     prompt: 20,
     completion: 0,
     notes: 'Demo provider: 4 characters per token',
+  }),
+  // The media models (docs/media.md#the-echo-models): billed by their units, at prices high enough to show in the
+  // demo's cents (a second of audio at a cent, where OpenAI's Whisper costs a hundredth of that).
+  tier({
+    provider: 'echo',
+    model: 'image-1',
+    tierName: 'demo',
+    description: 'A tiny PNG per image; no network',
+    prompt: 0,
+    completion: 0,
+    unitPrices: { 'image:256x256': 0.016, 'image:512x512': 0.018, 'image:1024x1024': 0.04, image: 0.08 },
+    notes: 'Demo provider: per image, by size',
+  }),
+  tier({
+    provider: 'echo',
+    model: 'transcribe-1',
+    tierName: 'demo',
+    description: 'A fixed transcript, billed by the audio’s seconds; no network',
+    prompt: 0,
+    completion: 0,
+    unitPrices: { audio_second: 0.01 },
+    notes: 'Demo provider: per second of audio',
+  }),
+  tier({
+    provider: 'echo',
+    model: 'speech-1',
+    tierName: 'demo',
+    description: 'A WAV tone as long as the text takes to say; no network',
+    prompt: 0,
+    completion: 0,
+    unitPrices: { speech_character: 0.001 },
+    notes: 'Demo provider: per character',
+  }),
+  tier({
+    provider: 'echo',
+    model: 'rerank-1',
+    tierName: 'demo',
+    description: 'Scores documents by the words they share with the query; no network',
+    prompt: 0,
+    completion: 0,
+    unitPrices: { search_unit: 0.02 },
+    notes: 'Demo provider: per search unit (a query over up to 100 documents)',
   }),
 ];
 

@@ -4,6 +4,7 @@ import { badRequest, conflict, isUuid, notFound } from '../lib/errors';
 import { dollarsToMicros, microsToDollars, nullableDollarsToMicros, nullableMicrosToDollars } from '../lib/money';
 import { iso, isoOrNull } from '../lib/time';
 import { DEFAULT_BATCH_PERCENT } from '../../contract/batchPrice';
+import { unitPriceProblem } from '../../contract/mediaUnits';
 import {
   TIME_WINDOW_MESSAGE,
   TOKEN_RANGE_MESSAGE,
@@ -24,6 +25,8 @@ export type TierRow = Omit<PricingTier, `${Price}_cost_per_1m` | 'effective_time
   created_at: Date;
   cache_hit_percent: number;
   batch_percent: number;
+  /** Micro-dollars per unit, by unit key (contract/mediaUnits.ts); the contract's unit_prices are dollars. */
+  unit_prices: Record<string, number>;
 };
 
 const toTier = (row: TierRow) => ({
@@ -48,7 +51,11 @@ const toTier = (row: TierRow) => ({
   created_at: iso(row.created_at),
   cache_hit_percent: row.cache_hit_percent,
   batch_percent: row.batch_percent,
+  unit_prices: mapValues(row.unit_prices ?? {}, microsToDollars),
 });
+
+const mapValues = (prices: Record<string, number>, convert: (value: number) => number) =>
+  Object.fromEntries(Object.entries(prices).map(([key, value]) => [key, convert(value)]));
 
 const ACTIVE_SQL = 'effective_time <= now() AND (expiry_time IS NULL OR expiry_time > now())';
 
@@ -88,6 +95,10 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
   if (input.expiry_time && input.effective_time && new Date(input.expiry_time) <= new Date(input.effective_time)) {
     throw badRequest(TIME_WINDOW_MESSAGE);
   }
+  for (const [key, dollars] of Object.entries(input.unit_prices ?? {})) {
+    const problem = unitPriceProblem(key, dollars);
+    if (problem) throw badRequest(problem);
+  }
   const provider = input.provider.toLowerCase();
   const model = input.model.trim();
   return db.tx(async (q) => {
@@ -114,9 +125,9 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
       `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, tier_description, min_tokens, max_tokens,
          prompt_micros_per_1m, completion_micros_per_1m, cache_create_micros_per_1m, cache_read_micros_per_1m,
          supports_caching, cache_min_tokens, cache_ttl_minutes, notes, effective_time, expiry_time, cache_hit_percent,
-         batch_percent)
+         batch_percent, unit_prices)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16::timestamptz, now()), $17,
-               $18, $19)
+               $18, $19, $20::jsonb)
        RETURNING *`,
       [
         provider,
@@ -138,6 +149,7 @@ export async function createTier(db: Db, who: AuditContext, input: PricingTierBo
         input.expiry_time ?? null,
         input.cache_hit_percent ?? 0,
         input.batch_percent ?? DEFAULT_BATCH_PERCENT,
+        JSON.stringify(mapValues(input.unit_prices ?? {}, dollarsToMicros)),
       ],
     );
     const tier = toTier(row);

@@ -187,7 +187,10 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         path: url.pathname,
         search: url.search,
         headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString()),
+        // A multipart upload (a media door's) is kept as its raw text, which tests search for its parts.
+        body: String(req.headers['content-type']).startsWith('multipart/')
+          ? { multipart: Buffer.concat(chunks).toString('latin1') }
+          : JSON.parse(Buffer.concat(chunks).toString()),
         aborted,
       };
       fake.requests.push(received);

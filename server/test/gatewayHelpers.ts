@@ -46,6 +46,8 @@ export interface TierInput {
   /** Seconds from now; negative is in the past. */
   effective?: number;
   expiry?: number | null;
+  /** Dollars per unit of a media model, by unit key (contract/mediaUnits.ts). */
+  unitPrices?: Record<string, number>;
 }
 
 /**
@@ -103,8 +105,9 @@ export async function createGatewayContext(
       const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
       await ctx.db.query(
         `INSERT INTO pricing_tiers (provider, model, tier_name, tier_order, min_tokens, max_tokens, prompt_micros_per_1m,
-           completion_micros_per_1m, cache_read_micros_per_1m, cache_create_micros_per_1m, effective_time, expiry_time)
-         VALUES ($1, $2, 'test', 1, $3, $4, $5, $6, $7, $8, $9, $10)`,
+           completion_micros_per_1m, cache_read_micros_per_1m, cache_create_micros_per_1m, effective_time, expiry_time,
+           unit_prices)
+         VALUES ($1, $2, 'test', 1, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
         [
           input.provider,
           input.model,
@@ -116,6 +119,11 @@ export async function createGatewayContext(
           input.cacheCreate == null ? null : dollarsToMicros(input.cacheCreate),
           at(input.effective ?? -3600),
           input.expiry == null ? null : at(input.expiry),
+          JSON.stringify(
+            Object.fromEntries(
+              Object.entries(input.unitPrices ?? {}).map(([unit, dollars]) => [unit, dollarsToMicros(dollars)]),
+            ),
+          ),
         ],
       );
       await ctx.app.gateway.changed('pricing');

@@ -28,6 +28,8 @@ const SERVED_LIST =
   'POST /v1beta/models/{model}:generateContent, POST /v1beta/models/{model}:streamGenerateContent, ' +
   'POST /v1beta/models/{model}:countTokens, POST /v1/models/{model}:generateContent, ' +
   'POST /v1/models/{model}:streamGenerateContent, POST /v1/models/{model}:countTokens, ' +
+  'POST /v1/images/generations, POST /v1/audio/speech, POST /v1/rerank, POST /v2/rerank, POST /v1/images/edits, ' +
+  'POST /v1/audio/transcriptions, POST /v1/audio/translations, ' +
   'POST /v1/files, GET /v1/files, GET /v1/files/:file_id, GET /v1/files/:file_id/content, DELETE /v1/files/:file_id, ' +
   'POST /v1/batches, GET /v1/batches, GET /v1/batches/:batch_id, POST /v1/batches/:batch_id/cancel, POST /mcp';
 const SERVED = `This gateway serves ${SERVED_LIST}.`;
@@ -57,9 +59,9 @@ describe('paths the gateway does not serve, asked by a gateway client', () => {
     assert.equal(model.message, `404 Unknown request URL: GET /v1/models/echo%2Fecho-1. ${SERVED}`);
 
     // A multipart upload is answered before its body is parsed, and skips the cookie sessions' CSRF rule.
-    const file = await toFile(Buffer.from('RIFF'), 'speech.wav');
-    const upload = await sdkError(client.audio.transcriptions.create({ file, model: 'whisper-1' }));
-    assert.equal(upload.message, `404 Unknown request URL: POST /v1/audio/transcriptions. ${SERVED}`);
+    const file = await toFile(Buffer.from('part'), 'part.bin');
+    const upload = await sdkError(client.uploads.parts.create('upload_1', { data: file }));
+    assert.equal(upload.message, `404 Unknown request URL: POST /v1/uploads/upload_1/parts. ${SERVED}`);
   });
 
   test('a base URL without /v1 is pointed out', async () => {

@@ -79,6 +79,32 @@ describe('admin pricing', () => {
     }
   });
 
+  test("a media model's unit prices are dollars per unit, kept exactly; an unknown unit is a 400 naming it", async () => {
+    assert.deepEqual((await create(tier())).body.unit_prices, {});
+    const prices = { 'image:1024x1024': 0.04, image: 0.08, audio_second: 0.0001, speech_character: 0.000015 };
+    const priced = await create(tier({ model: 'media', unit_prices: prices }));
+    assert.equal(priced.status, 201);
+    assert.deepEqual(priced.body.unit_prices, prices);
+    const [stored] = await ctx.db.query<{ unit_prices: Record<string, number> }>(
+      "SELECT unit_prices FROM pricing_tiers WHERE model = 'media'",
+    );
+    assert.deepEqual(stored.unit_prices, {
+      'image:1024x1024': 40_000,
+      image: 80_000,
+      audio_second: 100,
+      speech_character: 15,
+    });
+    const unknown = await create(tier({ model: 'bad', unit_prices: { pixels: 1 } }));
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.message, /^"pixels" is not a unit: use image \(any size\)/);
+    const negative = await create(tier({ model: 'bad', unit_prices: { search_unit: -2 } }));
+    assert.equal(negative.status, 400);
+    assert.equal(
+      negative.body.message,
+      'The price of search_unit must be a number of dollars per unit from 0 to 1000.',
+    );
+  });
+
   test('a second token range of the same model is fine; an overlapping one is 409', async () => {
     assert.equal((await create(tier())).status, 201);
     assert.equal(

@@ -249,16 +249,23 @@ describe('demo seed', () => {
       assert.deepEqual([cached.cache_enabled, cached.semantic_cache_model], [true, 'echo/embed-1']);
       const pricing = (await ctx.request('GET', '/v1/admin/pricing?provider=echo', { as: admin })).body.pricings;
       assert.deepEqual(
-        pricing.map((t: { model: string; prompt_cost_per_1m: number; completion_cost_per_1m: number }) => [
-          t.model,
-          t.prompt_cost_per_1m,
-          t.completion_cost_per_1m,
-        ]),
+        pricing.map(
+          (t: {
+            model: string;
+            prompt_cost_per_1m: number;
+            completion_cost_per_1m: number;
+            unit_prices: Record<string, number>;
+          }) => [t.model, t.prompt_cost_per_1m, t.completion_cost_per_1m, t.unit_prices],
+        ),
         [
-          ['echo-1', 1000, 1000],
-          ['embed-1', 20, 0],
-          ['moderation-1', 20, 0],
-          ['unavailable-1', 1000, 1000],
+          ['echo-1', 1000, 1000, {}],
+          ['embed-1', 20, 0, {}],
+          ['image-1', 0, 0, { 'image:256x256': 0.016, 'image:512x512': 0.018, 'image:1024x1024': 0.04, image: 0.08 }],
+          ['moderation-1', 20, 0, {}],
+          ['rerank-1', 0, 0, { search_unit: 0.02 }],
+          ['speech-1', 0, 0, { speech_character: 0.001 }],
+          ['transcribe-1', 0, 0, { audio_second: 0.01 }],
+          ['unavailable-1', 1000, 1000, {}],
         ],
       );
     });

@@ -2,6 +2,15 @@ import { anthropicMessages } from '../anthropicMessages/dialect';
 import { openaiCompatible } from '../openaiCompatible/dialect';
 import { limits, type ProviderDescriptor } from '../types';
 import { echoUpstream } from './upstream';
+import type { MediaEndpoint } from '../../../contract/mediaUnits';
+
+/** The demo's media models (docs/media.md#the-echo-models) and the doors each answers. */
+const ECHO_MEDIA_MODELS: Record<string, readonly MediaEndpoint[]> = {
+  'image-1': ['images.generations', 'images.edits'],
+  'transcribe-1': ['audio.transcriptions', 'audio.translations'],
+  'speech-1': ['audio.speech'],
+  'rerank-1': ['rerank'],
+};
 
 /**
  * The built-in provider of demo mode (docs/gateway.md#the-echo-provider), no network. It speaks both formats
@@ -23,5 +32,6 @@ export const echo: ProviderDescriptor = {
     'moderation-1': limits(32_768, 0),
   },
   moderationModels: ['moderation-1'],
+  mediaModels: (model) => (Object.hasOwn(ECHO_MEDIA_MODELS, model) ? ECHO_MEDIA_MODELS[model] : []),
   upstream: echoUpstream,
 };

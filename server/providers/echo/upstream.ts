@@ -6,6 +6,8 @@ import { embeddingsReply } from './replies/embeddings';
 import { messagesCountReply, messagesReply } from './replies/messages';
 import { moderationsReply } from './replies/moderations';
 import { responsesCountReply, responsesReply } from './replies/responses';
+import { ECHO_MEDIA } from './replies/media';
+import type { MediaPayload, MediaReply } from '../../media/types';
 
 /** The echo provider's endpoints, by the path under its (imaginary) base URL. */
 const ENDPOINTS: Record<string, (call: EchoCall) => UpstreamReply> = {
@@ -53,10 +55,30 @@ export async function echoReply(
   return endpoint({ payload, signal });
 }
 
+/** A media request to echo (docs/media.md#the-echo-models); `unavailable-1` fails here too. */
+async function echoMedia(path: string, payload: MediaPayload): Promise<MediaReply> {
+  const error = (status: number, body: object): MediaReply => ({
+    status,
+    contentType: 'application/json',
+    body: Buffer.from(JSON.stringify(body)),
+  });
+  if (!Object.hasOwn(ECHO_MEDIA, path)) {
+    return error(
+      404,
+      openAiError(`The echo provider does not serve POST ${path}.`, 'invalid_request_error', 'unknown_url'),
+    );
+  }
+  if (payload.fields.model === UNAVAILABLE_MODEL) {
+    return error(503, openAiError(UNAVAILABLE_MESSAGE, 'server_error', 'service_unavailable'));
+  }
+  return ECHO_MEDIA[path](payload);
+}
+
 /** The echo provider as an upstream: every path, no network, no credential. */
 export function echoUpstream(): Upstream {
   return {
     send: (path, payload, _headers, signal) => echoReply(path, payload, signal),
+    sendMedia: (path, payload) => echoMedia(path, payload),
     close() {},
   };
 }

@@ -1,8 +1,21 @@
 import { bearer, openaiCompatible } from '../openaiCompatible/dialect';
 import { limits, type ProviderDescriptor } from '../types';
 import { openaiUsageReport } from './usageReport';
+import type { MediaEndpoint } from '../../../contract/mediaUnits';
 
-/** OpenAI: chat completions, embeddings and the Responses API. */
+/**
+ * OpenAI's media models by their names' families (docs/media.md): images (DALL·E, GPT Image), transcription (Whisper,
+ * which translates too, and the GPT-4o transcribe models), speech (TTS).
+ */
+function openaiMediaDoors(model: string): readonly MediaEndpoint[] {
+  if (/^(dall-e|gpt-image)/.test(model)) return ['images.generations', 'images.edits'];
+  if (model.startsWith('whisper')) return ['audio.transcriptions', 'audio.translations'];
+  if (model.includes('transcribe')) return ['audio.transcriptions'];
+  if (/^tts|-tts($|-)/.test(model)) return ['audio.speech'];
+  return [];
+}
+
+/** OpenAI: chat completions, embeddings, the Responses API, moderations, images and audio. */
 export const openai: ProviderDescriptor = {
   name: 'openai',
   defaultBaseUrl: 'https://api.openai.com/v1',
@@ -22,5 +35,6 @@ export const openai: ProviderDescriptor = {
     o3: limits(200_000, 100_000),
     'o4-mini': limits(200_000, 100_000),
   },
+  mediaModels: openaiMediaDoors,
   usageReport: openaiUsageReport,
 };
