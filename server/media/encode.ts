@@ -15,7 +15,7 @@ export async function encodeMedia(payload: MediaPayload): Promise<{ body: Buffer
     }
   }
   for (const file of payload.files) {
-    form.append(file.field, new Blob([file.content], { type: file.contentType }), file.filename);
+    form.append(file.field, new Blob([new Uint8Array(file.content)], { type: file.contentType }), file.filename);
   }
   const encoded = new Response(form);
   return {
