@@ -121,6 +121,26 @@ describe("'Create Pricing Tier'", () => {
     expect(fakeDb.state.pricing.find((tier) => tier.model === 'gpt-5')?.batch_percent).toBe(80);
   });
 
+  it('sends a media model’s unit prices, says what is wrong with a line, and the grid and details show them', async () => {
+    const { user, dialog } = await openCreate();
+    await fillRequired(user, dialog);
+    const units = within(dialog).getByRole('textbox', { name: /^Unit Prices/ });
+    await user.type(units, 'pixels = 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
+    expect(await within(dialog).findByText(/"pixels" is not a unit/)).toBeInTheDocument();
+    expect(fakeDb.lastRequest('POST', '/v1/admin/pricing/tiers')).toBeUndefined();
+    await user.clear(units);
+    await user.type(units, 'image:1024x1024 = 0.04{Enter}audio_second = 0.0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fakeDb.lastRequest('POST', '/v1/admin/pricing/tiers')?.body).toMatchObject({
+      unit_prices: { 'image:1024x1024': 0.04, audio_second: 0.0001 },
+    });
+    const row = await waitFor(() => rowOf('gpt-5'));
+    expect(within(row).getByText('$0.04 per image (1024x1024)')).toBeInTheDocument();
+    expect(within(row).getByText('$0.0001 per second of audio')).toBeInTheDocument();
+  });
+
   it('sends the caching fields when caching is supported', async () => {
     const { user, dialog } = await openCreate();
     await fillRequired(user, dialog);

@@ -68,7 +68,8 @@ export const RequestLogEntry = Type.Object({
   user_email: Nullable(Type.String()),
   /**
    * Which API the client called: 'chat.completions', 'messages', 'embeddings', 'responses' or 'generateContent' (the
-   * Gemini door) (EndpointName).
+   * Gemini door) (EndpointName), a media door ('images.generations', 'audio.speech', 'rerank', …: MediaEndpoint), or
+   * a tool call.
    */
   endpoint: Nullable(Type.String()),
   provider: Type.String(),
@@ -99,6 +100,13 @@ export const RequestLogEntry = Type.Object({
   guardrails: Type.Optional(Nullable(Type.String())),
   /** A batch's line (docs/batches.md): the batch. Absent from a server older than migration 28; null otherwise. */
   batch_id: Type.Optional(Nullable(Type.String())),
+  /**
+   * What a media request was billed by (docs/media.md): its unit key (`image:1024x1024`, `audio_second`,
+   * `speech_character`, `search_unit`: contract/mediaUnits.ts) and how many. Absent from a server older than
+   * migration 29; null on a request priced by tokens.
+   */
+  unit: Type.Optional(Nullable(Type.String())),
+  units: Type.Optional(Nullable(Type.Integer())),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
@@ -174,4 +182,6 @@ export const REQUEST_LOG_CSV_COLUMNS = [
   'cache_saved_cents',
   'guardrails',
   'batch_id',
+  'unit',
+  'units',
 ] as const satisfies readonly (keyof RequestLogEntry)[];

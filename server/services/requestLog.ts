@@ -75,7 +75,7 @@ const SELECT = `SELECT e.id, e.created_at, e.api_key_id, k.name AS key_name, k.k
          u.name AS user_name, u.email AS user_email, e.endpoint, e.provider, e.model, e.route_name, e.deployment_id,
          e.status, e.error_code, e.error_message, e.prompt_tokens, e.completion_tokens, e.cached_tokens, e.cost_cents,
          e.latency_ms, e.ttft_ms, e.caller_request_id AS request_id, e.cached_from, e.cache_saved_cents,
-         e.guardrails, e.batch_id`;
+         e.guardrails, e.batch_id, e.unit, e.units`;
 const FROM = `FROM usage_events e LEFT JOIN api_keys k ON k.id = e.api_key_id LEFT JOIN users u ON u.id = e.user_id`;
 
 /**

@@ -1,4 +1,5 @@
 // /v1/admin/… routes: coupon and pricing management, admins only (docs/api-contract.md, Calls).
+import { unitPriceProblem } from '../../../contract/mediaUnits';
 import {
   COUPON_SORTS,
   CouponCreateBody,
@@ -172,7 +173,21 @@ function tierFromBody(input: JsonObject): PricingTier {
     created_at: now,
     cache_hit_percent: optionalCount(input, 'cache_hit_percent', 0) ?? 0,
     batch_percent: optionalCount(input, 'batch_percent', 0) ?? DEFAULT_BATCH_PERCENT,
+    unit_prices: unitPricesOf(input.unit_prices),
   };
+}
+
+/** As the server checks them (contract/mediaUnits.ts unitPriceProblem); none when absent. */
+function unitPricesOf(value: unknown): Record<string, number> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw validationError('unit_prices must be an object of unit prices in dollars.');
+  }
+  for (const [key, dollars] of Object.entries(value)) {
+    const problem = unitPriceProblem(key, dollars);
+    if (problem) throw validationError(problem);
+  }
+  return value as Record<string, number>;
 }
 
 /** 409 when the same provider, model and tier order is already priced for an overlapping period. */

@@ -1,5 +1,6 @@
 import { formatUsd } from '../../../contract/decimal';
 import { GATEWAY_ENDPOINTS, type EndpointName } from '../../../contract/endpoints';
+import { MEDIA_ENDPOINTS, type MediaEndpoint } from '../../../contract/mediaUnits';
 import type { CatalogModel, ModelPriceTier } from '../../../contract/schemas/models';
 
 /** A price per 1M tokens as the pricing pages show it: up to four decimals ($0.075), or a dash without one. */
@@ -14,8 +15,13 @@ export function tierRange(tier: ModelPriceTier, only: boolean): string {
   return `${count(tier.min_tokens)} to ${count(tier.max_tokens)} tokens`;
 }
 
+/** A door as people read it ('Chat Completions (OpenAI)', 'Images (OpenAI)'); a name it does not know, as it is. */
 export const endpointLabel = (endpoint: string) =>
-  endpoint in GATEWAY_ENDPOINTS ? GATEWAY_ENDPOINTS[endpoint as EndpointName].label : endpoint;
+  endpoint in GATEWAY_ENDPOINTS
+    ? GATEWAY_ENDPOINTS[endpoint as EndpointName].label
+    : endpoint in MEDIA_ENDPOINTS
+      ? MEDIA_ENDPOINTS[endpoint as MediaEndpoint].label
+      : endpoint;
 
 /** The models whose id or provider holds the search, case aside. */
 export function searchModels(models: readonly CatalogModel[], search: string): CatalogModel[] {

@@ -4,7 +4,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DetailList } from '../../components/admin/DetailList';
-import { batchPriceText, cacheHitPriceText, formatPricePer1M, isTierActive, tokenRange } from './pricing';
+import {
+  batchPriceText,
+  cacheHitPriceText,
+  formatPricePer1M,
+  isTierActive,
+  tokenRange,
+  unitPriceLines,
+} from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 
@@ -33,6 +40,8 @@ export function PricingTierDetailsDialog({ tier, onClose }: { tier: PricingTier;
             // An older server does not send it: its hits are free.
             ['Cache Hit Price', cacheHitPriceText(tier.cache_hit_percent)],
             ['Batch Price', batchPriceText(tier.batch_percent)],
+            // A media model's (docs/media.md#prices); an older server sends none.
+            ['Unit Prices', unitPriceLines(tier.unit_prices).join('; ') || '-'],
             ['Effective', formatDateTime(tier.effective_time)],
             ['Expires', formatDateTime(tier.expiry_time, 'Never')],
             ['Status', isTierActive(tier, new Date()) ? 'Active' : 'Inactive'],

@@ -103,6 +103,21 @@ export function PricingTierFormFields({ values, errors, onChange }: FieldsProps)
         />
       </Grid>
       {values.supports_caching && CACHE_FIELDS.map(number)}
+      {/* A media model's prices (docs/media.md#prices): images by size, audio by the second, speech by the character. */}
+      <Grid size={12}>
+        <TextField
+          label="Unit Prices (USD per unit)"
+          {...textFieldBinding({ values, errors, onChange }, 'unit_prices')}
+          helperText={
+            errors.unit_prices ??
+            'For image, audio and rerank models, one a line: image:1024x1024 = 0.04, audio_second = 0.0001, speech_character = 0.000015, search_unit = 0.002'
+          }
+          placeholder="image:1024x1024 = 0.04"
+          multiline
+          minRows={2}
+          fullWidth
+        />
+      </Grid>
       <Grid size={12}>{text('notes', 'Notes', { multiline: true })}</Grid>
     </Grid>
   );

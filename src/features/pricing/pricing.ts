@@ -5,6 +5,7 @@ import { formatCount } from '../../lib/numbers';
 import { formatUsd } from '../../../contract/decimal';
 import { GATEWAY_PROVIDERS } from '../../../contract/providers';
 import { DEFAULT_BATCH_PERCENT } from '../../../contract/batchPrice';
+import { unitPriceLabel, unitPriceProblem } from '../../../contract/mediaUnits';
 
 /** The pricing form's and filter's providers: every one the gateway routes to, echo included (contract/). */
 export const PROVIDERS = GATEWAY_PROVIDERS;
@@ -107,6 +108,8 @@ export interface PricingFormValues {
   cache_hit_percent: string;
   /** What a batch's line costs, in percent of this tier's price (docs/batches.md#price). */
   batch_percent: string;
+  /** A media model's prices per unit (docs/media.md#prices), one `unit = dollars` a line; empty for a text model. */
+  unit_prices: string;
   notes: string;
 }
 
@@ -133,9 +136,36 @@ export function formFromTier(tier: PricingTier): PricingFormValues {
     cache_ttl_minutes: text(tier.cache_ttl_minutes),
     cache_hit_percent: text(tier.cache_hit_percent ?? 0),
     batch_percent: text(tier.batch_percent ?? DEFAULT_BATCH_PERCENT),
+    unit_prices: unitPricesText(tier.unit_prices ?? {}),
     notes: tier.notes ?? '',
   };
 }
+
+/** Unit prices as the form writes them: `image:1024x1024 = 0.04`, a line each. */
+export const unitPricesText = (prices: Record<string, number>) =>
+  Object.entries(prices)
+    .map(([unit, dollars]) => `${unit} = ${dollars}`)
+    .join('\n');
+
+/** The form's unit prices read back, or what is wrong with the first line that cannot be (the server's words). */
+export function parseUnitPrices(text: string): { prices: Record<string, number> } | { error: string } {
+  const prices: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const [unit, price, extra] = line.split('=').map((part) => part.trim());
+    if (price === undefined || extra !== undefined)
+      return { error: `Write each unit price as unit = dollars ("${line.trim()}")` };
+    const dollars = price === '' ? NaN : Number(price);
+    const problem = unitPriceProblem(unit, dollars);
+    if (problem) return { error: problem };
+    prices[unit] = dollars;
+  }
+  return { prices };
+}
+
+/** A tier's unit prices as lines: "$0.04 per image (1024x1024)". */
+export const unitPriceLines = (prices: Record<string, number> | undefined) =>
+  Object.entries(prices ?? {}).map(([unit, dollars]) => `${formatUsd(dollars, 6)} per ${unitPriceLabel(unit)}`);
 
 export const EMPTY_PRICING_FORM: PricingFormValues = {
   provider: '',
@@ -154,6 +184,7 @@ export const EMPTY_PRICING_FORM: PricingFormValues = {
   cache_ttl_minutes: '',
   cache_hit_percent: '0',
   batch_percent: String(DEFAULT_BATCH_PERCENT),
+  unit_prices: '',
   notes: '',
 };
 
@@ -199,6 +230,8 @@ export function pricingFormErrors(values: PricingFormValues): PricingFormErrors 
   ) {
     errors.batch_percent = 'Batch price must be a whole percent from 0 to 100';
   }
+  const unitPrices = parseUnitPrices(values.unit_prices);
+  if ('error' in unitPrices) errors.unit_prices = unitPrices.error;
   if (values.supports_caching) {
     for (const field of ['cache_create_cost_per_1m', 'cache_read_cost_per_1m'] as const) {
       if (!isBlank(values[field]) && !(numberOf(values[field]) >= 0)) errors[field] = 'Price must be 0 or more';
@@ -240,5 +273,12 @@ export function pricingPayload(values: PricingFormValues): PricingTierBody {
     ...(!isBlank(values.batch_percent) && Number(values.batch_percent) !== DEFAULT_BATCH_PERCENT
       ? { batch_percent: Number(values.batch_percent) }
       : {}),
+    // And only for a media model: a text model's body is as it always was.
+    ...unitPricesField(values.unit_prices),
   };
+}
+
+function unitPricesField(text: string): Pick<PricingTierBody, 'unit_prices'> {
+  const parsed = parseUnitPrices(text);
+  return 'prices' in parsed && Object.keys(parsed.prices).length > 0 ? { unit_prices: parsed.prices } : {};
 }

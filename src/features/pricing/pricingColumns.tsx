@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { deactivateActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
-import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange } from './pricing';
+import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange, unitPriceLines } from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 
@@ -62,7 +62,10 @@ const dataColumns: GridColDef<PricingTier>[] = [
     minWidth: 140,
     flex: 1.4,
     valueGetter: (_value, row) => `${row.provider}/${row.model}`,
-    renderCell: ({ row }) => <Lines primary={row.model} secondary={[row.provider]} />,
+    // A media model's unit prices under its name (docs/media.md#prices): the spec's columns stay as they are.
+    renderCell: ({ row }) => (
+      <Lines primary={row.model} secondary={[row.provider, ...unitPriceLines(row.unit_prices)]} />
+    ),
   },
   {
     field: 'tier',

@@ -9,6 +9,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { formatCents } from '../../../contract/money';
 import { TOOL_CALL_ENDPOINT, type RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { formatCount } from '../../lib/numbers';
+import { describeUnits } from '../../../contract/mediaUnits';
+import { endpointLabel } from '../models/models';
 import { formatDateTimeSeconds } from '../../lib/time';
 import { durationText, guardrailsText, isCached, keyName, keyPrefixText, memberName, modelText } from './requestLog';
 import { RequestStatusChip } from './RequestStatusChip';
@@ -69,7 +71,7 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
     // What the guardrails did, by rule and count (docs/guardrails.md); an older server sends nothing.
     ...(row.guardrails ? ([['Guardrails', guardrailsText(row.guardrails)]] as [string, ReactNode][]) : []),
     ['Log entry', copyable('Log entry', row.id)],
-    ['Endpoint', row.endpoint ?? '-'],
+    ['Endpoint', row.endpoint ? endpointLabel(row.endpoint) : '-'],
     ['Key', [keyName(row), keyPrefixText(row)].filter(Boolean).join(' · ')],
     ['Key ID', copyable('Key ID', row.api_key_id)],
     ['Member', [memberName(row), row.user_name ? row.user_email : null].filter(Boolean).join(' · ')],
@@ -77,6 +79,10 @@ export function RequestDetailsDrawer({ entry, loading, failure, onRetry, onCopy,
     ['Model', modelText(row)],
     ['Route', row.route_name ?? '-'],
     ['Deployment ID', copyable('Deployment ID', row.deployment_id)],
+    // A media request (docs/media.md): what it was billed by, instead of tokens; an older server sends nothing.
+    ...(row.unit && row.units !== null && row.units !== undefined
+      ? ([['Billed units', describeUnits(row.unit, row.units)]] as [string, ReactNode][])
+      : []),
     ['Prompt tokens', formatCount(row.prompt_tokens)],
     ['Completion tokens', formatCount(row.completion_tokens)],
     ['Cached tokens', formatCount(row.cached_tokens)],
