@@ -55,6 +55,7 @@ describe('the report', () => {
     usage_by_model: {
       m1: { model_name: 'gpt-4o', request_count: 2, total_tokens: 2000, total_cost_cents: 400 },
       m2: { model_name: 'claude-sonnet-4', request_count: 4, total_tokens: 9000, total_cost_cents: 1250 },
+      m3: { model_name: 'image-1', request_count: 3, total_tokens: 0, total_cost_cents: 16, unit: 'image', units: 4 },
     },
   };
 
@@ -69,9 +70,10 @@ describe('the report', () => {
       'cheap@example.com,1,1.50',
       'u3,0,0.00',
       '',
-      'Model,Requests,Total Tokens,Cost (USD)',
-      'claude-sonnet-4,4,9000,12.50',
-      'gpt-4o,2,2000,4.00',
+      'Model,Requests,Total Tokens,Cost (USD),Units',
+      'claude-sonnet-4,4,9000,12.50,',
+      'gpt-4o,2,2000,4.00,',
+      'image-1,3,0,0.16,4 images',
       '',
     ]);
   });

@@ -22,6 +22,13 @@ export const UsageByModel = Type.Object({
   request_count: Type.Integer(),
   total_tokens: Type.Integer(),
   total_cost_cents: Type.Integer(),
+  /**
+   * A media model's (docs/media.md): its unit without the size (`image`, `audio_second`, `speech_character`,
+   * `search_unit`) and how many it was billed. Absent for a model priced by tokens, and from a server older than
+   * migration 29.
+   */
+  unit: Extension(Type.String()),
+  units: Extension(Type.Integer()),
 });
 export type UsageByModel = Static<typeof UsageByModel>;
 

@@ -99,7 +99,7 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        FROM input
        ON CONFLICT (request_id) WHERE request_id IS NOT NULL DO NOTHING
        RETURNING id, team_id, user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
-                 cost_cents, latency_ms, status, created_at, request_id, cached_from, cache_saved_cents
+                 cost_cents, latency_ms, status, created_at, request_id, cached_from, cache_saved_cents, unit, units
      ),
      reserved AS (
        DELETE FROM gateway_reservations WHERE id = ANY($14::bigint[])
@@ -141,10 +141,11 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
      daily AS (
        INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
                                      completion_tokens, cached_tokens, cost_cents, latency_ms_sum, cache_hits,
-                                     cache_saved_cents)
+                                     cache_saved_cents, units, unit)
        SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
               count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
-              sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0)
+              sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0),
+              COALESCE(sum(units), 0), max(split_part(unit, ':', 1))
        FROM inserted GROUP BY 1, 2, 3, 4, 5
        ON CONFLICT (team_id, day, model, provider, user_id) DO UPDATE SET
          request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,
@@ -152,7 +153,8 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
          completion_tokens = d.completion_tokens + EXCLUDED.completion_tokens,
          cached_tokens = d.cached_tokens + EXCLUDED.cached_tokens, cost_cents = d.cost_cents + EXCLUDED.cost_cents,
          latency_ms_sum = d.latency_ms_sum + EXCLUDED.latency_ms_sum, cache_hits = d.cache_hits + EXCLUDED.cache_hits,
-         cache_saved_cents = d.cache_saved_cents + EXCLUDED.cache_saved_cents
+         cache_saved_cents = d.cache_saved_cents + EXCLUDED.cache_saved_cents, units = d.units + EXCLUDED.units,
+         unit = COALESCE(EXCLUDED.unit, d.unit)
      ),
      -- The administrators' analytics (migration 15): the day by model and latency bucket, and each team's day. In key
      -- order, so two batches lock the rows they share in the same order.

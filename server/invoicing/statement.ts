@@ -26,6 +26,9 @@ export interface StatementUsage {
   requests: number;
   tokens: number;
   costCents: number;
+  /** A media model's unit without its size (`image`, `audio_second`: docs/media.md) and how many; null, 0 otherwise. */
+  unit: string | null;
+  units: number;
 }
 
 /**
@@ -98,9 +101,11 @@ export async function buildStatement(
     requests: number;
     tokens: number;
     cost_cents: number;
+    unit: string | null;
+    units: number;
   }>(
     `SELECT provider, model, sum(request_count) AS requests, sum(prompt_tokens + completion_tokens) AS tokens,
-            sum(cost_cents) AS cost_cents
+            sum(cost_cents) AS cost_cents, max(unit) AS unit, sum(units) AS units
      FROM usage_daily WHERE team_id = $1 AND day BETWEEN $2::date AND $3::date
      GROUP BY provider, model ORDER BY sum(cost_cents) DESC, provider, model`,
     [teamId, day(from), lastDay],
@@ -130,6 +135,8 @@ export async function buildStatement(
       requests: row.requests,
       tokens: row.tokens,
       costCents: row.cost_cents,
+      unit: row.unit,
+      units: row.units,
     })),
     usageCents,
     closingCents: opening.cents + moved - usageCents,

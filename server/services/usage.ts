@@ -12,10 +12,11 @@ export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<
   await q.query(
     `INSERT INTO usage_daily (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
                               completion_tokens, cached_tokens, cost_cents, latency_ms_sum, cache_hits,
-                              cache_saved_cents)
+                              cache_saved_cents, units, unit)
      SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
             count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
-            sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0)
+            sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0),
+            COALESCE(sum(units), 0), max(split_part(unit, ':', 1))
      FROM usage_events WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5`,
     [teamId],
   );
@@ -71,10 +72,13 @@ export async function usageStats(q: Queryable, teamId: string, startDate: string
     request_count: number;
     total_tokens: number;
     cost_cents: number;
+    units: number;
+    unit: string | null;
   }>(
     `WITH agg AS (
        SELECT day, model, user_id, sum(request_count) AS request_count,
-              sum(prompt_tokens + completion_tokens) AS total_tokens, sum(cost_cents) AS cost_cents
+              sum(prompt_tokens + completion_tokens) AS total_tokens, sum(cost_cents) AS cost_cents,
+              sum(units) AS units, max(unit) AS unit
        FROM usage_daily WHERE team_id = $1 AND day BETWEEN $2::date AND $3::date
        GROUP BY GROUPING SETS ((day), (model), (user_id))
      )
@@ -101,7 +105,13 @@ export async function usageStats(q: Queryable, teamId: string, startDate: string
       totalCost += row.cost_cents;
       totalRequests += row.request_count;
     } else if (row.model !== null) {
-      byModel[row.model] = { model_name: row.model, ...rowTotals(row), total_tokens: row.total_tokens };
+      byModel[row.model] = {
+        model_name: row.model,
+        ...rowTotals(row),
+        total_tokens: row.total_tokens,
+        // A media model's units (docs/media.md): what its tokens would say of a text model.
+        ...(row.unit === null ? {} : { unit: row.unit, units: row.units }),
+      };
     } else if (row.user_id !== null) {
       byMember[row.user_id] = { user_id: row.user_id, user_email: row.user_email, ...rowTotals(row) };
     }

@@ -5,6 +5,7 @@ import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers'
 import { tinyPng } from '../media/png';
 import { toneWav, wavSeconds } from '../media/wav';
 import type { TestUser } from './helpers';
+import { pdfText } from './pdfText';
 
 /**
  * The media doors (docs/media.md) through the official openai SDK (curl's fetch for Cohere's rerank): images, edits,
@@ -309,4 +310,30 @@ test('an OpenAI deployment gets the upload as multipart, with its own model name
   // The provider's 7 seconds, under the 9 the file plays (what was held).
   const [row] = await rows();
   assert.deepEqual([row.units, row.cost_cents], [7, 7]);
+});
+
+test('usage reports and the month’s statement show a media model’s units beside its cost', async () => {
+  const client = ctx.client(key);
+  await client.images.generate({ model: 'echo/image-1', prompt: 'a', n: 2, response_format: 'b64_json' });
+  await client.images.generate({ model: 'echo/image-1', prompt: 'b', size: '256x256', response_format: 'b64_json' });
+  await ctx.app.gateway.settled();
+  const stats = await ctx.request('GET', '/v1/teams/usage-stats', { as: owner });
+  assert.deepEqual(stats.body.usage_by_model['image-1'], {
+    model_name: 'image-1',
+    request_count: 2,
+    total_tokens: 0,
+    total_cost_cents: 9,
+    unit: 'image',
+    units: 3,
+  });
+  const month = new Date().toISOString().slice(0, 7);
+  const pdf = await ctx.app.inject({
+    method: 'GET',
+    url: `/v1/teams/${teamId}/statements/${month}/pdf`,
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  assert.equal(pdf.statusCode, 200);
+  const text = pdfText(pdf.rawPayload);
+  assert.match(text, /Tokens or units/);
+  assert.match(text, /image-1\s+echo\s+2\s+3 images\s+\$0\.09/);
 });

@@ -7,3 +7,8 @@ ALTER TABLE pricing_tiers ADD COLUMN unit_prices jsonb NOT NULL DEFAULT '{}'::js
 -- What a media request was billed by: its unit key and how many (null for a request priced by tokens).
 ALTER TABLE usage_events ADD COLUMN unit text;
 ALTER TABLE usage_events ADD COLUMN units integer;
+
+-- The day's units by model (usage reports, the statement): how many a media model was billed, and its unit without
+-- the size (`image`, `audio_second`, …). A model has one unit; 0 and null for a model priced by tokens.
+ALTER TABLE usage_daily ADD COLUMN units bigint NOT NULL DEFAULT 0;
+ALTER TABLE usage_daily ADD COLUMN unit text;

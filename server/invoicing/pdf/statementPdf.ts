@@ -1,3 +1,4 @@
+import { describeUnits } from '../../../contract/mediaUnits';
 import { formatCents } from '../../lib/money';
 import type { Party } from '../documents';
 import type { Statement, StatementTotals } from '../statement';
@@ -121,12 +122,19 @@ export function renderStatementPdf(
         { header: 'Model', width: 0.34 },
         { header: 'Provider', width: 0.16 },
         { header: 'Requests', width: 0.14, align: 'right' },
-        { header: 'Tokens', width: 0.18, align: 'right' },
+        { header: 'Tokens or units', width: 0.18, align: 'right' },
         { header: 'Cost', width: 0.18, align: 'right' },
       ],
       [
         ...statement.usage.map((row) => ({
-          cells: [row.model, row.provider, count(row.requests), count(row.tokens), formatCents(row.costCents)],
+          // A media model's units in place of its tokens (docs/media.md): "12 images".
+          cells: [
+            row.model,
+            row.provider,
+            count(row.requests),
+            row.unit ? describeUnits(row.unit, row.units) : count(row.tokens),
+            formatCents(row.costCents),
+          ],
         })),
         { cells: ['Total usage', '', count(requests), '', formatCents(statement.usageCents)], total: true },
       ],

@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import { formatCents } from '../../../contract/money';
-import { topMembersByCost, topModelsByCost } from './usageReport';
+import { modelUnits, topMembersByCost, topModelsByCost } from './usageReport';
 import type { UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
 import { TopUsageTable, type TopUsageColumn } from './TopUsageTable';
 import { formatCount } from '../../lib/numbers';
@@ -14,7 +14,8 @@ const MEMBER_COLUMNS: TopUsageColumn<UsageByMember>[] = [
 const MODEL_COLUMNS: TopUsageColumn<UsageByModel>[] = [
   { header: 'Model', cell: (model) => model.model_name },
   { header: 'Requests', cell: (model) => formatCount(model.request_count), numeric: true },
-  { header: 'Tokens', cell: (model) => formatCount(model.total_tokens), numeric: true },
+  // A media model's units instead (docs/media.md): "12 images", "300 seconds of audio".
+  { header: 'Tokens', cell: (model) => modelUnits(model) ?? formatCount(model.total_tokens), numeric: true },
   { header: 'Cost', cell: (model) => formatCents(model.total_cost_cents), numeric: true },
 ];
 

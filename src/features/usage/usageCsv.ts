@@ -3,7 +3,7 @@
 import { csvRow, type CsvCell as Cell } from '../../../contract/csv';
 import type { DateRange } from '../../../contract/dates';
 import type { UsageStats } from '../../../contract/schemas/usage';
-import { dailyUsageSeries } from './usageReport';
+import { dailyUsageSeries, modelUnits } from './usageReport';
 
 /** Cents as dollars with two decimals and no symbol or grouping, so spreadsheets read them as numbers. */
 export const centsAsCsvDollars = (cents: number): string => (Number.isFinite(cents) ? cents / 100 : 0).toFixed(2);
@@ -24,12 +24,14 @@ export function usageReportCsv(stats: UsageStats): string {
       centsAsCsvDollars(member.total_cost_cents),
     ]),
     [],
-    ['Model', 'Requests', 'Total Tokens', 'Cost (USD)'],
+    // Units: what a media model was billed by (docs/media.md), empty for a model priced by tokens.
+    ['Model', 'Requests', 'Total Tokens', 'Cost (USD)', 'Units'],
     ...byCostDesc(stats.usage_by_model).map((model) => [
       model.model_name,
       model.request_count,
       model.total_tokens,
       centsAsCsvDollars(model.total_cost_cents),
+      modelUnits(model) ?? '',
     ]),
   ];
   return `${rows.map(csvRow).join('\r\n')}\r\n`;
