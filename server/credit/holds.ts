@@ -34,6 +34,18 @@ export interface RequestMeasure {
   promptHidden: boolean;
 }
 
+/** No prompt, no tokens: what a call billed at a price (a tool call, a media request) is measured as (bill.ts). */
+export const NO_MEASURE: RequestMeasure = {
+  promptUpperBound: 0,
+  completionCap: 0,
+  answers: 1,
+  promptEstimate: 0,
+  promptFloor: 0,
+  mediaParts: 0,
+  documentParts: 0,
+  promptHidden: false,
+};
+
 /**
  * What a model can take and give, as its provider documents it: the context window (prompt and answer together, in
  * tokens) and the most output tokens one answer may have. The gateway uses them to bound a request's worst case

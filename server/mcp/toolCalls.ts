@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { GatewayProbe } from '../gateway/probe';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Credit } from '../credit/credit';
+import { NO_MEASURE } from '../credit/holds';
 import type { KeyOwner } from '../credit/admission';
 import type { Billed, PricedCall } from '../credit/bill';
 import type { GuardrailPolicies } from '../guardrails/policyStore';
@@ -73,18 +74,6 @@ const billedAs = (server: McpServerRecord, name: string): Billed => ({
   deployment: { id: `direct:${TOOL_CALL_PROVIDER}/${server.name}`, provider: TOOL_CALL_PROVIDER, model: name },
   tiers: [],
 });
-
-/** No prompt, no tokens: what a tool call's bill is measured as. */
-const NO_MEASURE = {
-  promptUpperBound: 0,
-  completionCap: 0,
-  answers: 1,
-  promptEstimate: 0,
-  promptFloor: 0,
-  mediaParts: 0,
-  documentParts: 0,
-  promptHidden: false,
-};
 
 /** Calls a tool by its gateway name for the key, or throws the ToolCallError its client reads. */
 export async function callTool(

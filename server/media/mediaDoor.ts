@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../gateway/catalog';
 import type { Credit } from '../credit/credit';
+import { NO_MEASURE } from '../credit/holds';
 import type { Billed, FailedTry } from '../credit/bill';
 import type { Upstreams } from '../gateway/upstreams';
 import { attemptPlan, backoffMs, isRetryable, type Cooldowns } from '../gateway/routing/policy';
@@ -29,18 +30,6 @@ export interface MediaParts {
   cooldowns: Cooldowns;
   timeoutMs: number;
 }
-
-/** No prompt, no tokens: a media request's bill is measured in units (bill.ts PricedCall). */
-const NO_MEASURE = {
-  promptUpperBound: 0,
-  completionCap: 0,
-  answers: 1,
-  promptEstimate: 0,
-  promptFloor: 0,
-  mediaParts: 0,
-  documentParts: 0,
-  promptHidden: false,
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
