@@ -9,6 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalog } from '../gateway/catalog';
 import type { Credit } from '../credit/credit';
 import { NO_MEASURE } from '../credit/holds';
+import type { GuardrailPolicies } from '../guardrails/policyStore';
+import { guardPrompt } from '../guardrails/guardPrompt';
 import type { Billed, FailedTry } from '../credit/bill';
 import type { Upstreams } from '../gateway/upstreams';
 import { attemptPlan, backoffMs, isRetryable, type Cooldowns } from '../gateway/routing/policy';
@@ -25,6 +27,8 @@ import type { MediaCall, MediaReply } from './types';
 
 export interface MediaParts {
   catalog: Pick<Catalog, 'route' | 'authenticate' | 'unknownModel'>;
+  /** Each key's guardrail policy: its rules run on the request's text fields as on a chat prompt's. */
+  guardrails: Pick<GuardrailPolicies, 'forKey'>;
   credit: Pick<Credit, 'admit' | 'openPricedBill'>;
   upstreams: Pick<Upstreams, 'get'>;
   cooldowns: Cooldowns;
@@ -44,6 +48,10 @@ export async function serveMedia(parts: MediaParts, call: MediaCall, request: Fa
     await catalog.authenticate(call.keyHash);
     throw await catalog.unknownModel(call.model);
   }
+  // The key's guardrails on the text sent (an image's prompt, a text to speak, a query and its documents) before
+  // anything is held, as for a chat prompt (docs/guardrails.md): a block is never billed, a redaction is what is sent.
+  const guarded = await guardPrompt(parts.guardrails, { keyHash: call.keyHash, body: call.payload.fields }, reply);
+  call = { ...call, payload: { ...call.payload, fields: guarded.body } };
   const measure = measureMedia(call.endpoint, call.payload);
   const answering = found.route.deployments.filter((d) => mediaDoorsOf(d.provider, d.model).includes(call.endpoint));
   // Each deployment at its own tier's unit price; one without a price for this unit is not tried.
@@ -79,6 +87,7 @@ export async function serveMedia(parts: MediaParts, call: MediaCall, request: Fa
     firstCandidate: first,
     log: request.log,
     callerRequestId: request.id,
+    guardrails: guarded.summary,
   });
   const byId = new Map(priced.map((entry) => [entry.deployment.id, entry]));
   const plan = attemptPlan(

@@ -60,6 +60,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: Deps) {
   const config = { apiKeyAuth: true, rateLimit: gatewayRateLimit(deps) };
   const parts = {
     catalog: gateway.catalog,
+    guardrails: gateway.guardrails,
     credit: gateway.credit,
     upstreams: gateway.upstreams,
     cooldowns: gateway.cooldowns,

@@ -6,6 +6,7 @@ import { tinyPng } from '../media/png';
 import { toneWav, wavSeconds } from '../media/wav';
 import type { TestUser } from './helpers';
 import { pdfText } from './pdfText';
+import { TEAM_GUARDRAILS_PATH } from '../../contract/apiPaths';
 
 /**
  * The media doors (docs/media.md) through the official openai SDK (curl's fetch for Cohere's rerank): images, edits,
@@ -336,4 +337,31 @@ test('usage reports and the month’s statement show a media model’s units bes
   const text = pdfText(pdf.rawPayload);
   assert.match(text, /Tokens or units/);
   assert.match(text, /image-1\s+echo\s+2\s+3 images\s+\$0\.09/);
+});
+
+test('the key’s guardrails run on a media request’s text: a secret is refused unbilled, an email redacted', async () => {
+  const set = await ctx.request('PUT', TEAM_GUARDRAILS_PATH, {
+    as: owner,
+    body: { detectors: { secret: 'block', email: 'redact' }, patterns: [] },
+  });
+  assert.equal(set.status, 200, JSON.stringify(set.body));
+  const client = ctx.client(key);
+  await assert.rejects(
+    client.audio.speech.create({
+      model: 'echo/speech-1',
+      voice: 'alloy',
+      input: 'my key is AKIAZ3MSJV4WWNKWVXMN',
+    }),
+    (error: { status: number; code: string }) => error.status === 400 && error.code === 'guardrail_violation',
+  );
+  const images = await client.images.generate({
+    model: 'echo/image-1',
+    prompt: 'a card for ann@example.com',
+    response_format: 'b64_json',
+  });
+  assert.equal((images as unknown as { revised_prompt: string }).revised_prompt, 'a card for [EMAIL]');
+  assert.deepEqual(
+    (await rows()).map((row) => [row.endpoint, row.status, row.cost_cents]),
+    [['images.generations', 'success', 4]],
+  );
 });
