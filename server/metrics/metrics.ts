@@ -39,6 +39,12 @@ export function createMetrics() {
     labelNames: ['provider', 'model', 'endpoint', 'team', 'type'],
     registers,
   });
+  const units = new Counter({
+    name: 'gateway_units_total',
+    help: 'Units a media request was billed (docs/media.md): images, seconds of audio, characters, search units.',
+    labelNames: ['provider', 'model', 'endpoint', 'team', 'unit'],
+    registers,
+  });
   const billedCents = new Counter({
     name: 'gateway_billed_cents_total',
     help: 'What the request log billed, in cents.',
@@ -122,6 +128,8 @@ export function createMetrics() {
       ] as const) {
         if (count > 0) tokens.inc({ ...where, type }, count);
       }
+      // The unit without an image's size: one series per model and kind, whatever sizes it makes.
+      if (bill.unit && bill.units) units.inc({ ...where, unit: bill.unit.split(':')[0] }, bill.units);
       if (bill.costCents > 0)
         billedCents.inc({ provider: bill.provider, model: bill.model, team: bill.teamId }, bill.costCents);
       if (bill.cachedFrom) {

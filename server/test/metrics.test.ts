@@ -215,3 +215,23 @@ test('without METRICS_TOKEN there is no /metrics, and nothing is kept', async ()
     await off.close();
   }
 });
+
+test('a media request counts its billed units by kind, beside its request and its cost', async () => {
+  const owner = await ctx.user('media');
+  const teamId = await ctx.team(owner, 'Pictures', 0);
+  await ctx.topUp(teamId, 10_000);
+  const apiKey = await ctx.key(owner);
+  await ctx.tier({ provider: 'echo', model: 'image-1', prompt: 0, completion: 0, unitPrices: { image: 0.04 } });
+  await ctx.client(apiKey).images.generate({ model: 'echo/image-1', prompt: 'x', n: 3, response_format: 'b64_json' });
+  await ctx.app.gateway.settled();
+  const { parsed } = await families();
+  const where = { provider: 'echo', model: 'image-1', endpoint: 'images.generations', team: teamId };
+  const units = (parsed.get('gateway_units_total')?.metrics ?? []).find(
+    (sample) => key(sample.labels ?? {}) === key({ ...where, unit: 'image' }),
+  );
+  assert.equal(Number(units?.value), 3);
+  const requests = (parsed.get('gateway_requests_total')?.metrics ?? []).find(
+    (sample) => key(sample.labels ?? {}) === key({ ...where, status: 'success' }),
+  );
+  assert.equal(Number(requests?.value), 1);
+});
