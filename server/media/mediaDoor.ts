@@ -18,7 +18,8 @@ import type { Candidate } from '../gateway/routing/resolve';
 import { calledNames } from '../gateway/calledNames';
 import { refusal } from '../gateway/refusals';
 import { fallsThrough, providerError } from '../providers/providerErrors';
-import { mediaDoorsOf } from '../providers/registry';
+import { mediaDoorsOf, PROVIDERS } from '../providers/registry';
+import type { GatewayProvider } from '../../contract/providers';
 import { type GatewayError, upstreamFailed, upstreamTimeout } from '../formats/gatewayError';
 import { describeUnits, MEDIA_ENDPOINTS } from '../../contract/mediaUnits';
 import { measureMedia, unitMicros, unitsAnswered, unitsBilledCents, unitsHoldCents } from './mediaMeasure';
@@ -37,8 +38,11 @@ export interface MediaParts {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The provider's path under its base URL: the door's, without `/v1`. */
-const providerPath = (call: MediaCall) => MEDIA_ENDPOINTS[call.endpoint].path.replace(/^\/v1/, '');
+/** The provider's path under its base URL: the door's without `/v1`, where its API takes it (Google's under /openai). */
+function providerPath(call: MediaCall, provider: GatewayProvider) {
+  const path = MEDIA_ENDPOINTS[call.endpoint].path.replace(/^\/v1/, '');
+  return PROVIDERS[provider].mediaPath?.(path) ?? path;
+}
 
 export async function serveMedia(parts: MediaParts, call: MediaCall, request: FastifyRequest, reply: FastifyReply) {
   const started = performance.now();
@@ -107,9 +111,7 @@ export async function serveMedia(parts: MediaParts, call: MediaCall, request: Fa
       }
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       tries++;
-      const answer = await sendOnce(parts, call, deployment.model, () =>
-        parts.upstreams.get(deployment, found.credentials),
-      );
+      const answer = await sendOnce(parts, call, deployment, () => parts.upstreams.get(deployment, found.credentials));
       if ('reply' in answer && answer.reply.status < 300) {
         parts.cooldowns.succeeded(deployment.id);
         const units = unitsAnswered(call.endpoint, measure, answer.reply);
@@ -151,12 +153,12 @@ type Sent = { reply: MediaReply } | { error: GatewayError; outcome: { kind: 'tim
 async function sendOnce(
   parts: Pick<MediaParts, 'timeoutMs'>,
   call: MediaCall,
-  model: string,
+  deployment: { provider: GatewayProvider; model: string },
   upstream: () => ReturnType<Upstreams['get']>,
 ): Promise<Sent> {
-  const payload = { ...call.payload, fields: { ...call.payload.fields, model } };
+  const payload = { ...call.payload, fields: { ...call.payload.fields, model: deployment.model } };
   try {
-    const path = providerPath(call);
+    const path = providerPath(call, deployment.provider);
     return { reply: await upstream().sendMedia(path, payload, AbortSignal.timeout(parts.timeoutMs)) };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

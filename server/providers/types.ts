@@ -68,6 +68,8 @@ export interface ProviderDescriptor {
    * answers one answers no text door.
    */
   mediaModels?: (model: string) => readonly MediaEndpoint[];
+  /** Where its API takes a media request, from OpenAI's path (`/images/generations`); OpenAI's own when absent. */
+  mediaPath?: (path: string) => string;
   /** Its models without output that moderate (`/v1/moderations`); every other one without output embeds. */
   moderationModels?: readonly string[];
   /**

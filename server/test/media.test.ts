@@ -15,7 +15,7 @@ import { TEAM_GUARDRAILS_PATH } from '../../contract/apiPaths';
  */
 let ctx: GatewayTestContext;
 before(async () => {
-  ctx = await createGatewayContext({}, ['openai']);
+  ctx = await createGatewayContext({}, ['openai', 'google']);
 });
 after(() => ctx.close());
 
@@ -363,5 +363,34 @@ test('the key’s guardrails run on a media request’s text: a secret is refuse
   assert.deepEqual(
     (await rows()).map((row) => [row.endpoint, row.status, row.cost_cents]),
     [['images.generations', 'success', 4]],
+  );
+});
+
+test('a Google Imagen deployment is called at Google’s OpenAI-compatible endpoint, with its key', async () => {
+  await ctx.tier({
+    provider: 'google',
+    model: 'imagen-4.0-generate-001',
+    prompt: 0,
+    completion: 0,
+    unitPrices: { image: 0.04 },
+  });
+  ctx.upstream.handler = (_request, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ created: 1, data: [{ b64_json: tinyPng('g').toString('base64') }] }));
+  };
+  const images = await ctx.client(key).images.generate({
+    model: 'google/imagen-4.0-generate-001',
+    prompt: 'a fox',
+    response_format: 'b64_json',
+  });
+  assert.equal(images.data?.length, 1);
+  const [sent] = ctx.upstream.requests;
+  assert.equal(sent.path, '/v1/openai/images/generations');
+  assert.equal(sent.headers['x-goog-api-key'], 'sk-upstream-google');
+  assert.equal(sent.body.model, 'imagen-4.0-generate-001');
+  const [row] = await rows();
+  assert.deepEqual(
+    [row.endpoint, row.unit, row.units, row.cost_cents],
+    ['images.generations', 'image:1024x1024', 1, 4],
   );
 });

@@ -13,6 +13,9 @@ export const google: ProviderDescriptor = {
   authHeaders: (key) => ({ 'x-goog-api-key': key }),
   dialectFor: () => gemini,
   offers: ['embeddings'],
+  // Imagen makes images through the OpenAI-compatible endpoint (docs/media.md#providers), as embeddings go there too.
+  mediaModels: (model) => (model.startsWith('imagen') ? ['images.generations'] : []),
+  mediaPath: (path) => `/openai${path}`,
   counts: ['generateContent'],
   chatOutputCap: 'max_tokens',
   models: {
