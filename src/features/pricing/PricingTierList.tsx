@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
-import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange } from './pricing';
+import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange, unitPriceLines } from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import type { PricingRowActions } from './pricingColumns';
@@ -58,6 +58,10 @@ function PricingTierCard({ tier, actions }: { tier: PricingTier; actions: Pricin
           ['Prompt Price per 1M', formatPricePer1M(tier.prompt_cost_per_1m)],
           ['Completion Price per 1M', formatPricePer1M(tier.completion_cost_per_1m)],
           ['Caching', tierCachingLines(tier).join(' · ')],
+          // A media model's (docs/media.md#prices); none for a text model, or from an older server.
+          ...(unitPriceLines(tier.unit_prices).length > 0
+            ? [['Unit Prices', unitPriceLines(tier.unit_prices).join(' · ')] as [string, string]]
+            : []),
           ['Effective Time', formatDateTime(tier.effective_time)],
           ...(tier.expiry_time ? [['Expires', formatDateTime(tier.expiry_time)] as [string, string]] : []),
         ]}
