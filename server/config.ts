@@ -108,17 +108,33 @@ export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 /** Where the response cache keeps its answers (docs/gateway.md#caching). */
 export const CACHE_STORES = ['database', 'redis'] as const;
 /** Where uploaded files are kept (docs/batches.md#files). */
-export const FILE_STORES = ['database', 'directory'] as const;
+export const FILE_STORES = ['database', 'directory', 's3'] as const;
 
 export interface FilesConfig {
-  /** In the database (the default: every instance sees them), or in a directory the instances share. */
+  /** In the database (the default: every instance sees them), in a directory the instances share, or in a bucket. */
   store: (typeof FILE_STORES)[number];
   /** FILES_DIR: the directory, when the store is `directory`. */
   dir: string;
+  /** FILES_S3_*: the bucket, when the store is `s3` (null otherwise). */
+  s3: S3StoreConfig | null;
   /** The largest file accepted, in bytes. */
   maxBytes: number;
   /** A file is deleted this many days after it was uploaded or written. */
   retentionDays: number;
+}
+
+/** A bucket of AWS S3 or of any S3-compatible store (MinIO, Cloudflare R2, Ceph). */
+export interface S3StoreConfig {
+  bucket: string;
+  /** A non-AWS store's URL; null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  /** Put before a file's id to make its object's key. */
+  prefix: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what most S3-compatible stores expect. */
+  forcePathStyle: boolean;
+  /** null: the SDK's default chain (AWS_* variables, shared config files, an instance's or a task's role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };
@@ -338,6 +354,7 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
 
   const publicUrl = url('PUBLIC_URL', null);
   const mail = mailConfig(str, mode, problems);
+  const filesStore = oneOf('FILES_STORE', FILE_STORES, 'database');
   const customDist = str('DIST_DIR');
   const config: Config = {
     mode,
@@ -402,8 +419,9 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       toolTimeoutMs: int('MCP_TOOL_TIMEOUT_MS', 60_000, 1_000, 600_000),
     },
     files: {
-      store: oneOf('FILES_STORE', FILE_STORES, 'database'),
+      store: filesStore,
       dir: path.resolve(str('FILES_DIR') ?? path.join(str('DATA_DIR') ?? './data', 'files')),
+      s3: filesStore === 's3' ? s3StoreConfig(str, url, bool, problems) : null,
       maxBytes: int('FILES_MAX_BYTES', 100 * 1024 * 1024, 1_024, 2 * 1024 * 1024 * 1024),
       retentionDays: int('FILES_RETENTION_DAYS', 30, 1, 3650),
     },
@@ -522,6 +540,32 @@ function paymentsConfig(
   }
   const apiUrl = url('STRIPE_API_URL', 'https://api.stripe.com') ?? 'https://api.stripe.com';
   return { provider, stripe: { secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '', apiUrl } };
+}
+
+/** FILES_S3_*: the bucket is required; the keys come as a pair, or not at all for the SDK's own chain. */
+function s3StoreConfig(
+  str: Read,
+  url: (name: string, fallback: null) => string | null,
+  bool: (name: string, fallback: boolean) => boolean | null,
+  problems: string[],
+): S3StoreConfig {
+  const bucket = str('FILES_S3_BUCKET');
+  if (bucket === null) problems.push('FILES_S3_BUCKET is required when FILES_STORE is s3');
+  // Neither key is ever echoed in a message.
+  const accessKeyId = str('FILES_S3_ACCESS_KEY_ID');
+  const secretAccessKey = str('FILES_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    problems.push('FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const endpoint = url('FILES_S3_ENDPOINT', null);
+  return {
+    bucket: bucket ?? '',
+    endpoint,
+    region: str('FILES_S3_REGION') ?? 'us-east-1',
+    prefix: str('FILES_S3_PREFIX') ?? 'files/',
+    forcePathStyle: bool('FILES_S3_FORCE_PATH_STYLE', endpoint !== null) ?? endpoint !== null,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+  };
 }
 
 /**

@@ -1,16 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FilesConfig } from '../config';
+import { inS3 } from './s3Store';
 
 /**
  * Where a file's bytes are kept (docs/batches.md#files, FILES_STORE): in its own row (`database`, the default, which
- * every instance of a cluster sees and a backup of the database keeps), or in a directory the instances share
- * (`directory`, FILES_DIR), with the row keeping only what describes the file.
+ * every instance of a cluster sees and a backup of the database keeps), in a directory the instances share
+ * (`directory`, FILES_DIR), or in an S3-compatible bucket (`s3`, FILES_S3_*), with the row then keeping only what
+ * describes the file.
  */
 export interface FileContentStore {
-  /** Keeps `content`; returns what the row keeps of it (the bytes, or null when they are in the directory). */
+  /** Keeps `content`; returns what the row keeps of it (the bytes, or null when they are kept elsewhere). */
   write(id: string, content: Buffer): Promise<Buffer | null>;
-  /** The bytes, from what the row kept or from the directory. */
+  /** The bytes, from what the row kept or from where they are kept. */
   read(id: string, kept: Buffer | null): Promise<Buffer>;
   /** Forgets the bytes (the row's are deleted with it). */
   remove(id: string): Promise<void>;
@@ -40,5 +42,8 @@ function inDirectory(dir: string): FileContentStore {
   };
 }
 
-export const fileContentStore = (config: Pick<FilesConfig, 'store' | 'dir'>): FileContentStore =>
-  config.store === 'directory' ? inDirectory(config.dir) : inDatabase;
+export function fileContentStore(config: Pick<FilesConfig, 'store' | 'dir' | 's3'>): FileContentStore {
+  if (config.store === 'directory') return inDirectory(config.dir);
+  if (config.store === 's3') return inS3(config.s3!);
+  return inDatabase;
+}

@@ -77,13 +77,13 @@ test('a percent of a price: the hold (rounded up) and the bill (rounded down) re
 test('the directory store keeps a file whole under its id and forgets it', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-'));
   try {
-    const store = fileContentStore({ store: 'directory', dir });
+    const store = fileContentStore({ store: 'directory', dir, s3: null });
     assert.equal(await store.write('file-abc', Buffer.from('hello')), null);
     assert.equal((await store.read('file-abc', null)).toString(), 'hello');
     assert.deepEqual(fs.readdirSync(dir), ['file-abc']);
     await store.remove('file-abc');
     assert.deepEqual(fs.readdirSync(dir), []);
-    const inRow = fileContentStore({ store: 'database', dir });
+    const inRow = fileContentStore({ store: 'database', dir, s3: null });
     assert.equal((await inRow.read('x', new Uint8Array([104, 105]) as Buffer)).toString(), 'hi');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -276,6 +276,54 @@ describe('config', () => {
     assert.match(problems({ CACHE_STORE: 'memory' }, ['--demo']).join('\n'), /CACHE_STORE/);
   });
 
+  test('FILES_STORE=s3: FILES_S3_BUCKET required, keys as a pair (else the SDK chain), path-style with an endpoint', () => {
+    const s3 = (env: Record<string, string>) => loadConfig({ FILES_STORE: 's3', ...env }, ['--demo']).files.s3;
+    assert.equal(loadConfig({}, ['--demo']).files.s3, null);
+    assert.deepEqual(s3({ FILES_S3_BUCKET: 'gateway-files' }), {
+      bucket: 'gateway-files',
+      endpoint: null,
+      region: 'us-east-1',
+      prefix: 'files/',
+      forcePathStyle: false,
+      credentials: null,
+    });
+    assert.deepEqual(
+      s3({
+        FILES_S3_BUCKET: 'gateway-files',
+        FILES_S3_ENDPOINT: 'http://minio.internal:9000/',
+        FILES_S3_REGION: 'eu-central-1',
+        FILES_S3_PREFIX: 'prod/files/',
+        FILES_S3_ACCESS_KEY_ID: 'minio-user',
+        FILES_S3_SECRET_ACCESS_KEY: 'minio-password',
+      }),
+      {
+        bucket: 'gateway-files',
+        endpoint: 'http://minio.internal:9000',
+        region: 'eu-central-1',
+        prefix: 'prod/files/',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'minio-user', secretAccessKey: 'minio-password' },
+      },
+    );
+    const virtualHosted = { FILES_S3_BUCKET: 'b', FILES_S3_ENDPOINT: 'https://s3.example.com' };
+    assert.equal(s3({ ...virtualHosted, FILES_S3_FORCE_PATH_STYLE: 'false' })?.forcePathStyle, false);
+
+    assert.deepEqual(problems({ FILES_STORE: 's3' }, ['--demo']), [
+      'FILES_S3_BUCKET is required when FILES_STORE is s3',
+    ]);
+    const unpaired = problems({ FILES_STORE: 's3', FILES_S3_BUCKET: 'b', FILES_S3_SECRET_ACCESS_KEY: 'hush' }, [
+      '--demo',
+    ]);
+    assert.deepEqual(unpaired, ['FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY must be set together']);
+    assert.deepEqual(
+      problems({ FILES_STORE: 's3', FILES_S3_BUCKET: 'b', FILES_S3_ENDPOINT: 'minio:9000' }, ['--demo']),
+      ['FILES_S3_ENDPOINT must be an absolute http(s) URL (got "minio:9000")'],
+    );
+    assert.deepEqual(problems({ FILES_STORE: 'gcs' }, ['--demo']), [
+      'FILES_STORE must be one of database, directory, s3 (got "gcs")',
+    ]);
+  });
+
   test('the request log keeps 90 days unless REQUEST_LOG_RETENTION_DAYS says otherwise, from 1 to 3650', () => {
     assert.equal(loadConfig({}, ['--demo']).requestLog.retentionDays, 90);
     assert.equal(loadConfig({ REQUEST_LOG_RETENTION_DAYS: '7' }, ['--demo']).requestLog.retentionDays, 7);
