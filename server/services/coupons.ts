@@ -1,3 +1,4 @@
+import { normaliseCouponCode } from '../../contract/couponCode';
 import { recordAudit, type AuditContext, type UserAuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
 import { type HttpError, badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
@@ -20,8 +21,6 @@ interface CouponRow {
   current_uses: number;
   created_at: Date;
 }
-
-export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 export const toCoupon = (row: CouponRow) => ({
   id: row.id,
@@ -49,7 +48,7 @@ async function loadForTeam(q: Queryable, code: string, teamId: string) {
     `SELECT c.*, now() AS now,
             EXISTS (SELECT 1 FROM coupon_redemptions r WHERE r.coupon_id = c.id AND r.team_id = $2) AS redeemed
      FROM coupons c WHERE c.code = $1`,
-    [normaliseCode(code), teamId],
+    [normaliseCouponCode(code), teamId],
   );
   return row;
 }
@@ -79,7 +78,7 @@ export async function redeemCoupon(db: Db, teamId: string, who: UserAuditContext
         `UPDATE coupons SET current_uses = current_uses + 1
          WHERE code = $1 AND active AND current_uses < max_uses AND (expires_at IS NULL OR expires_at > now())
          RETURNING *`,
-        [normaliseCode(code)],
+        [normaliseCouponCode(code)],
       );
       if (!claimed) {
         const row = await loadForTeam(q, code, teamId);
@@ -158,7 +157,7 @@ export async function createCoupon(q: Queryable, who: AuditContext, input: Coupo
       `INSERT INTO coupons (code, amount_cents, description, max_uses, expires_at, active)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
       [
-        normaliseCode(input.code),
+        normaliseCouponCode(input.code),
         dollarsToCents(input.amount_usd),
         input.description ?? null,
         input.max_uses,
@@ -174,7 +173,7 @@ export async function createCoupon(q: Queryable, who: AuditContext, input: Coupo
     });
     return toCoupon(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Coupon code ${normaliseCode(input.code)} already exists`);
+    if (isUniqueViolation(error)) throw conflict(`Coupon code ${normaliseCouponCode(input.code)} already exists`);
     throw error;
   }
 }
@@ -224,7 +223,7 @@ export async function updateCoupon(
     params.push(value);
     sets.push(`${column} = $${params.length}`);
   };
-  if (changes.code !== undefined) set('code', normaliseCode(changes.code));
+  if (changes.code !== undefined) set('code', normaliseCouponCode(changes.code));
   if (changes.amount_usd !== undefined) set('amount_cents', dollarsToCents(changes.amount_usd));
   if (changes.description !== undefined) set('description', changes.description);
   if (changes.max_uses !== undefined) set('max_uses', changes.max_uses);
@@ -244,7 +243,8 @@ export async function updateCoupon(
     });
     return toCoupon(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`Coupon code ${normaliseCode(changes.code ?? '')} already exists`);
+    if (isUniqueViolation(error))
+      throw conflict(`Coupon code ${normaliseCouponCode(changes.code ?? '')} already exists`);
     throw error;
   }
 }
@@ -256,7 +256,7 @@ export async function deactivateCoupon(q: Queryable, who: AuditContext, id: stri
 /** Random codes from an unambiguous alphabet; a few retries make a collision with an existing code vanishingly rare. */
 export async function generateCouponCode(q: Queryable, prefix: string, length: number) {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const code = `${normaliseCode(prefix)}${randomCode(length)}`;
+    const code = `${normaliseCouponCode(prefix)}${randomCode(length)}`;
     const [taken] = await q.query('SELECT 1 FROM coupons WHERE code = $1', [code]);
     if (!taken) return { code };
   }

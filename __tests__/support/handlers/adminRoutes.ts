@@ -1,5 +1,6 @@
 // /v1/admin/… routes: coupon and pricing management, admins only (docs/api-contract.md, Calls).
 import { unitPriceProblem } from '../../../contract/mediaUnits';
+import { normaliseCouponCode } from '../../../contract/couponCode';
 import {
   COUPON_SORTS,
   CouponCreateBody,
@@ -46,8 +47,10 @@ function adminCoupon(context: RouteContext): Coupon {
 
 /** The upper-cased code, unless another coupon already uses it. */
 function uniqueCode(input: JsonObject, exceptId?: string): string {
-  const code = requiredString(input, 'code').toUpperCase();
-  const taken = fakeDb.state.coupons.some((coupon) => coupon.code.toUpperCase() === code && coupon.id !== exceptId);
+  const code = normaliseCouponCode(requiredString(input, 'code'));
+  const taken = fakeDb.state.coupons.some(
+    (coupon) => normaliseCouponCode(coupon.code) === code && coupon.id !== exceptId,
+  );
   if (taken) throw conflict('Coupon code already exists');
   return code;
 }

@@ -1,4 +1,5 @@
 // /v1/teams/{teamId}/… routes: credits, payments and coupon redemption (docs/api-contract.md, Calls).
+import { normaliseCouponCode } from '../../../contract/couponCode';
 import type { Coupon } from '../../../contract/schemas/coupons';
 import { billingDetailsProblems, normaliseBillingDetails } from '../../../contract/billingDetails';
 import { PaymentLinkBody } from '../../../contract/schemas/billing';
@@ -160,8 +161,8 @@ const putBillingDetails = route('put', '/v1/teams/:teamId/billing-details', (con
 /** The coupon a team may redeem now; otherwise the contract's 404/400/409 messages. */
 function redeemableCoupon(context: RouteContext): Coupon {
   const { team } = teamFromPath(context);
-  const code = requiredString(bodyObject(context.body), 'code').toUpperCase();
-  const coupon = fakeDb.state.coupons.find((candidate) => candidate.code.toUpperCase() === code);
+  const code = normaliseCouponCode(requiredString(bodyObject(context.body), 'code'));
+  const coupon = fakeDb.state.coupons.find((candidate) => normaliseCouponCode(candidate.code) === code);
   if (!coupon) throw notFound('Coupon not found');
   const problem = couponProblem(coupon, fakeDb.now());
   if (problem) throw new ApiFailure(400, 'VALIDATION_ERROR', problem);

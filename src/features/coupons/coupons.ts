@@ -1,4 +1,5 @@
 // Coupon redemption rules: the code field (docs/rules.md#coupons).
+import { normaliseCouponCode } from '../../../contract/couponCode';
 
 export const EMPTY_CODE_MESSAGE = 'Please enter a coupon code';
 export const MISSING_TEAM_MESSAGE = 'Team ID is required. Please refresh the page and try again.';
@@ -8,8 +9,8 @@ export const REDEEM_FAILED_MESSAGE = 'Failed to redeem coupon';
 /** What the code field shows as a person types: upper-cased (trimming waits for submit). */
 export const couponInput = (text: string): string => text.toUpperCase();
 
-/** The code as sent: trimmed and upper-cased. */
-export const normaliseCouponCode = (text: string): string => text.trim().toUpperCase();
+/** The code as sent: trimmed and upper-cased, by the one rule the server keeps codes by. */
+export { normaliseCouponCode };
 
 /** The first problem with a redeem attempt, or null. An empty code is reported before a missing team. */
 export function couponCodeError(code: string, teamId: string | undefined): string | null {

@@ -2,6 +2,7 @@ import type { PageQuery } from '../../../contract/schemas/common';
 import type { CouponValidation, RedeemReply, Redemptions } from '../../../contract/schemas/coupons';
 import type { Build } from '../tags';
 import { teamPath } from '../../../contract/apiPaths';
+import { normaliseCouponCode } from '../../../contract/couponCode';
 import { DEFAULT_PAGE } from './credits';
 
 interface CouponCodeInput {
@@ -10,7 +11,7 @@ interface CouponCodeInput {
 }
 
 /** Codes are trimmed and upper-cased on send (docs/rules.md#coupons). */
-const normalisedBody = ({ code }: CouponCodeInput) => ({ code: code.trim().toUpperCase() });
+const normalisedBody = ({ code }: CouponCodeInput) => ({ code: normaliseCouponCode(code) });
 
 export const couponEndpoints = (build: Build) => ({
   validateCoupon: build.mutation<CouponValidation, CouponCodeInput>({
