@@ -49,6 +49,8 @@ const ROOMS_ABOVE = {
   gateway: ['alerts', ...above('gateway')],
   // The MCP gateway (docs/mcp.md): admits and bills tool calls as the gateway does model calls, beside the alerts.
   mcp: ['alerts', ...above('mcp')],
+  // The media doors (docs/media.md): route, admit and bill as the gateway does, beside the MCP gateway and batches.
+  media: ['alerts', 'mcp', 'batches', ...above('mcp')],
   services: [
     'routes',
     'plugins',
