@@ -121,6 +121,14 @@ export interface FilesConfig {
   maxBytes: number;
   /** A file is deleted this many days after it was uploaded or written. */
   retentionDays: number;
+  /**
+   * BATCHES_VIA_PROVIDER: a batch of one deployment of a provider with a Batch API is sent to it whole, at the
+   * provider's batch price (docs/batches.md#the-providers-batch-api); false: every batch's lines run through the
+   * gateway one by one.
+   */
+  batchesViaProvider: boolean;
+  /** BATCHES_PROVIDER_POLL_MS: how often a batch sent to its provider is asked how it is going. */
+  providerPollMs: number;
 }
 
 /** A bucket of AWS S3 or of any S3-compatible store (MinIO, Cloudflare R2, Ceph). */
@@ -424,6 +432,8 @@ export function loadConfig(env: Env, argv: string[] = []): Config {
       s3: filesStore === 's3' ? s3StoreConfig(str, url, bool, problems) : null,
       maxBytes: int('FILES_MAX_BYTES', 100 * 1024 * 1024, 1_024, 2 * 1024 * 1024 * 1024),
       retentionDays: int('FILES_RETENTION_DAYS', 30, 1, 3650),
+      batchesViaProvider: bool('BATCHES_VIA_PROVIDER', true) ?? true,
+      providerPollMs: int('BATCHES_PROVIDER_POLL_MS', 10_000, 100, 3_600_000),
     },
     auditLog: { retentionDays: int('AUDIT_LOG_RETENTION_DAYS', 365, 1, 3650) },
     metrics: metricsToken ? { token: metricsToken } : null,

@@ -56,7 +56,8 @@ describe('the request details drawer', () => {
       'upstream_timeout',
       'The provider did not answer in time',
       '$0.00',
-      'messages',
+      // The door as people read it (its name in the log is `messages`).
+      'Messages (Anthropic)',
     ]) {
       expect(within(drawer).getByText(text)).toBeInTheDocument();
     }

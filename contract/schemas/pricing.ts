@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BooleanQuery, DateTimeString, formatCount, Limit, MODEL_NAME_MESSAGE, Nullable, Offset } from './common';
 import { Extension } from './extension';
 import { BATCH_PERCENT_MESSAGE, MAX_BATCH_PERCENT } from '../batchPrice';
+import { MAX_UNIT_PRICE_DOLLARS } from '../mediaUnits';
 
 /** Pricing tiers: administration under /v1/admin/pricing (docs/api-contract.md). Prices are dollars per 1M tokens. */
 export const PricingTier = Type.Object({
@@ -110,10 +111,18 @@ export const PricingTierBody = Type.Object({
   ),
   /** Each key and price is checked by unitPriceProblem, which says what is wrong with it. */
   unit_prices: Type.Optional(
-    Type.Record(Type.String({ maxLength: 40 }), Type.Number(), {
-      maxProperties: 50,
-      errorMessage: 'unit_prices must be an object of at most 50 unit prices in dollars, as { "image": 0.04 }.',
-    }),
+    Type.Record(
+      Type.String({ maxLength: 40 }),
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_UNIT_PRICE_DOLLARS,
+        errorMessage: `A unit price must be a number of dollars per unit from 0 to ${MAX_UNIT_PRICE_DOLLARS}.`,
+      }),
+      {
+        maxProperties: 50,
+        errorMessage: 'unit_prices must be an object of at most 50 unit prices in dollars, as { "image": 0.04 }.',
+      },
+    ),
   ),
 });
 export type PricingTierBody = Static<typeof PricingTierBody>;

@@ -23,6 +23,19 @@ import { batchById } from './batchRows';
 import type { BatchRow } from './wireObjects';
 import type { BatchEndpoint } from './batchInput';
 import { endpointOfPath } from './batchInput';
+import { activeTiers } from '../credit/tiers';
+import {
+  cancelProviderBatch,
+  lineBill,
+  planViaProvider,
+  PROVIDER_BATCH_ENDED,
+  providerBatchState,
+  providerResults,
+  submitToProvider,
+  type PendingLine,
+  type ProviderBatch,
+  type ViaProviderParts,
+} from './viaProvider';
 
 /** A claim lapses after this long without renewal; renewed every third of it. */
 export const CLAIM_SECONDS = 60;
@@ -45,6 +58,10 @@ export const LINE_ENDINGS = {
     code: 'api_key_stopped',
     message: "The batch's API key was revoked, expired or disabled before this request was sent.",
   },
+  providerFailed: {
+    code: 'provider_batch_failed',
+    message: "The provider's batch ended without an answer to this request. It was not billed.",
+  },
 } as const;
 type Ending = keyof typeof LINE_ENDINGS;
 
@@ -62,10 +79,12 @@ interface RunnerDeps {
   doors: Pick<LineDoors, 'answer'>;
   files: { store: FileContentStore; retentionDays: number };
   instanceId: string;
+  /** What sends a batch whole to its provider's Batch API (viaProvider.ts); its polling interval (tests shorten it). */
+  viaProvider: ViaProviderParts & { pollMs: number };
 }
 
 /** Fails the lines of a batch in `status` that were never answered, with why. */
-async function endLines(q: Queryable, batchId: string, status: 'pending' | 'running', ending: Ending) {
+async function endLines(q: Queryable, batchId: string, status: 'pending' | 'running' | 'upstream', ending: Ending) {
   await q.query(
     `UPDATE gateway_batch_lines SET status = 'failed', error = $3::jsonb WHERE batch_id = $1 AND status = $2`,
     [batchId, status, JSON.stringify(LINE_ENDINGS[ending])],
@@ -138,19 +157,25 @@ export function createBatchRunner(deps: RunnerDeps) {
     );
   }
 
-  /** Keeps a line's answer and bills it, if the line is still this instance's to answer. */
-  async function keep(batchId: string, line: TakenLine, answer: LineAnswer) {
+  /** Keeps a line's answer and bills it, if the line is still this instance's to answer (or its provider's). */
+  async function keep(
+    batchId: string,
+    line: Pick<TakenLine, 'line'>,
+    answer: LineAnswer,
+    from: 'running' | 'upstream' = 'running',
+  ) {
     const ok = answer.statusCode >= 200 && answer.statusCode < 300;
     await db.tx(async (q) => {
       const kept = await q.query(
         `UPDATE gateway_batch_lines SET status = $3, status_code = $4, response = $5::jsonb
-         WHERE batch_id = $1 AND line = $2 AND status = 'running' RETURNING line`,
+         WHERE batch_id = $1 AND line = $2 AND status = $6 RETURNING line`,
         [
           batchId,
           line.line,
           ok ? 'done' : 'failed',
           answer.statusCode,
           JSON.stringify({ request_id: answer.requestId, body: answer.body }),
+          from,
         ],
       );
       if (kept.length === 0) return;
@@ -210,7 +235,9 @@ export function createBatchRunner(deps: RunnerDeps) {
   }
 
   /** Sends the pending lines, LINES_AT_ONCE at a time, until none is left or the batch must stop; says why it stopped. */
-  async function sendLines(batch: BatchRow): Promise<'done' | 'lost' | 'stopping' | Exclude<Ending, 'interrupted'>> {
+  async function sendLines(
+    batch: BatchRow,
+  ): Promise<'done' | 'lost' | 'stopping' | Exclude<Ending, 'interrupted' | 'providerFailed'>> {
     const endpoint = endpointOfPath(batch.endpoint) as BatchEndpoint;
     for (;;) {
       if (stopping) return 'stopping';
@@ -276,6 +303,8 @@ export function createBatchRunner(deps: RunnerDeps) {
     if (!batch) return;
     // Lines running when this instance took the batch were sent by a run that is gone (this one runs none of them).
     await endLines(db, batch.id, 'running', 'interrupted');
+    const atProvider = batch.upstream ?? (batch.status === 'in_progress' ? await sendWhole(batch) : null);
+    if (atProvider) return runAtProvider(batch, atProvider);
     const stopped = batch.status === 'cancelling' ? 'cancelled' : await sendLines(batch);
     if (stopped === 'lost') return;
     if (stopped === 'stopping') {
@@ -299,6 +328,136 @@ export function createBatchRunner(deps: RunnerDeps) {
       return finish(batch, 'failed', [{ ...LINE_ENDINGS.keyStopped, param: null, line: null }]);
     }
     return finish(batch, stopped, null);
+  }
+
+  /** Sends the batch whole to its provider when it is one to send so (viaProvider.ts); null: its lines run here. */
+  async function sendWhole(batch: BatchRow): Promise<ProviderBatch | null> {
+    const keyHash = await keyHashOf(batch);
+    if (keyHash === null) return null;
+    const lines = await db.query<PendingLine & { status: string }>(
+      'SELECT line, body, hold_cents, status FROM gateway_batch_lines WHERE batch_id = $1 ORDER BY line',
+      [batch.id],
+    );
+    if (lines.some((line) => line.status !== 'pending')) return null;
+    const endpoint = endpointOfPath(batch.endpoint) as BatchEndpoint;
+    const plan = await planViaProvider(deps.viaProvider, endpoint, keyHash, lines);
+    if (!plan) return null;
+    let state: ProviderBatch;
+    try {
+      state = await submitToProvider(deps.viaProvider, batch, plan);
+    } catch (error) {
+      log.warn(
+        { err: error, batchId: batch.id },
+        "the batch could not be sent to its provider's Batch API; its lines run here",
+      );
+      return null;
+    }
+    const kept = await db.tx(async (q) => {
+      const [row] = await q.query<{ id: string }>(
+        `UPDATE gateway_batches SET upstream = $2::jsonb WHERE id = $1 AND upstream IS NULL AND claimed_by = $3
+         RETURNING id`,
+        [batch.id, JSON.stringify(state), instanceId],
+      );
+      if (!row) return false;
+      await q.query(`UPDATE gateway_batch_lines SET status = 'upstream' WHERE batch_id = $1 AND status = 'pending'`, [
+        batch.id,
+      ]);
+      return true;
+    });
+    return kept ? state : null;
+  }
+
+  /**
+   * Waits for the provider's batch (cancelling it there when the batch is cancelled here), then keeps and bills each
+   * line's result from its files, fails the lines it has no result for, and ends the batch as the provider's ended.
+   */
+  async function runAtProvider(batch: BatchRow, sent: ProviderBatch) {
+    const parts = deps.viaProvider;
+    let state = sent;
+    let remote: Awaited<ReturnType<typeof providerBatchState>> | null = null;
+    for (;;) {
+      if (stopping) {
+        await db.query(
+          'UPDATE gateway_batches SET claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND claimed_by = $2',
+          [batch.id, instanceId],
+        );
+        return;
+      }
+      const status = await renew(batch.id);
+      if (status === null) return;
+      try {
+        if (status === 'cancelling' && !state.cancelSent) {
+          await cancelProviderBatch(parts, state);
+          state = { ...state, cancelSent: true };
+          await db.query('UPDATE gateway_batches SET upstream = $2::jsonb WHERE id = $1', [
+            batch.id,
+            JSON.stringify(state),
+          ]);
+        }
+        remote = await providerBatchState(parts, state);
+        if (remote === 'gone' || PROVIDER_BATCH_ENDED.has(remote.status)) break;
+      } catch (error) {
+        log.warn({ err: error, batchId: batch.id }, 'asking the provider about a batch failed; asking again');
+      }
+      await sleep(parts.pollMs);
+    }
+    const endpoint = endpointOfPath(batch.endpoint) as BatchEndpoint;
+    if (remote !== 'gone') {
+      const results = await providerResults(parts, state, [remote.outputFileId, remote.errorFileId]);
+      const tiers = activeTiers(
+        await parts.catalog.pricing.get(),
+        state.deployment.provider,
+        state.deployment.model,
+        Date.now(),
+      );
+      const lines = new Map(
+        (
+          await db.query<TakenLine>(
+            `SELECT line, custom_id, body, hold_cents, request_id FROM gateway_batch_lines
+             WHERE batch_id = $1 AND status = 'upstream'`,
+            [batch.id],
+          )
+        ).map((line) => [line.line, line]),
+      );
+      for (const result of results) {
+        const line = lines.get(result.line);
+        if (!line) continue;
+        const bill = lineBill(batch, state, tiers, endpoint, line, result);
+        await keep(
+          batch.id,
+          line,
+          { statusCode: result.statusCode, body: result.body, requestId: result.requestId, bills: [bill] },
+          'upstream',
+        );
+      }
+    }
+    const ended = remote === 'gone' ? 'failed' : (remote.status as 'completed' | 'failed' | 'expired' | 'cancelled');
+    await endLines(
+      db,
+      batch.id,
+      'upstream',
+      ended === 'cancelled' ? 'cancelled' : ended === 'expired' ? 'expired' : 'providerFailed',
+    );
+    const current = (await batchById(db, batch.id)) as BatchRow;
+    if (ended === 'completed') {
+      await db.query(
+        `UPDATE gateway_batches SET status = 'finalizing', finalizing_at = now() WHERE id = $1 AND status = 'in_progress'`,
+        [batch.id],
+      );
+      return finish(current, 'completed', null);
+    }
+    const errors =
+      ended === 'failed'
+        ? [
+            {
+              ...LINE_ENDINGS.providerFailed,
+              param: null,
+              line: null,
+              ...(remote !== 'gone' && { detail: remote.errors }),
+            },
+          ]
+        : null;
+    return finish(current, ended, errors);
   }
 
   async function poll() {
@@ -362,3 +521,5 @@ export function createBatchRunner(deps: RunnerDeps) {
 }
 
 export type BatchRunner = ReturnType<typeof createBatchRunner>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@
  * `ListFilesResponse`, `ListBatchesResponse`), so the official SDKs read ours. Times are Unix seconds.
  */
 import type { FileRow } from './files';
+import type { ProviderBatch } from './viaProvider';
 
 const seconds = (at: Date | null | undefined) => (at ? Math.floor(at.getTime() / 1000) : null);
 
@@ -73,6 +74,8 @@ export interface BatchRow {
   cancelling_at: Date | null;
   cancelled_at: Date | null;
   expires_at: Date;
+  /** The provider's batch it was sent to whole (docs/batches.md#the-providers-batch-api); null when its lines run here. */
+  upstream: ProviderBatch | null;
   /** Lines answered with a 2xx, and the others that ended (counted from gateway_batch_lines). */
   completed: number;
   failed: number;

@@ -23,6 +23,14 @@ export async function registerBatches(app: FastifyInstance, deps: Deps, instance
     doors,
     files: { store, retentionDays: files.retentionDays },
     instanceId,
+    viaProvider: {
+      enabled: files.batchesViaProvider,
+      pollMs: files.providerPollMs,
+      catalog: deps.gateway.catalog,
+      upstreams: deps.gateway.upstreams,
+      guardrails: deps.gateway.guardrails,
+      config: deps.gateway.config,
+    },
   });
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => runner.close());

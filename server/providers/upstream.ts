@@ -21,8 +21,13 @@ export interface Upstream {
     headers: Record<string, string>,
     signal: AbortSignal,
   ): Promise<UpstreamReply>;
-  /** A media request (docs/media.md): JSON, or multipart with its files; the whole reply, read. */
+  /**
+   * A request whose whole reply is read: a media request (docs/media.md), or a file or batch of the provider's own
+   * Batch API (docs/batches.md#the-providers-batch-api). JSON, or multipart with its files.
+   */
   sendMedia(path: string, payload: MediaPayload, signal: AbortSignal): Promise<MediaReply>;
+  /** A GET of the provider's API, its whole reply read (a batch's state, a file's content). */
+  get(path: string, signal: AbortSignal): Promise<MediaReply>;
   close(): void;
 }
 
@@ -65,32 +70,39 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
     },
     async sendMedia(path, payload, signal) {
       const { body, contentType } = await encodeMedia(payload);
-      return new Promise((resolve, reject) => {
-        const request = client.request(
-          `${base}${path}`,
-          {
-            method: 'POST',
-            agent,
-            signal,
-            headers: { ...auth, 'content-type': contentType, 'content-length': body.length },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.once('error', reject);
-            response.once('end', () =>
-              resolve({
-                status: response.statusCode ?? 502,
-                contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
-                body: Buffer.concat(chunks),
-              }),
-            );
-          },
-        );
-        request.once('error', reject);
-        request.end(body);
-      });
+      return whole('POST', path, { 'content-type': contentType, 'content-length': body.length }, body, signal);
     },
+    get: (path, signal) => whole('GET', path, {}, null, signal),
     close: () => agent.destroy(),
   };
+
+  /** One request whose reply is read whole. */
+  function whole(
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string | number>,
+    body: Buffer | null,
+    signal: AbortSignal,
+  ): Promise<MediaReply> {
+    return new Promise((resolve, reject) => {
+      const request = client.request(
+        `${base}${path}`,
+        { method, agent, signal, headers: { ...auth, ...headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.once('error', reject);
+          response.once('end', () =>
+            resolve({
+              status: response.statusCode ?? 502,
+              contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.once('error', reject);
+      request.end(body ?? undefined);
+    });
+  }
 }

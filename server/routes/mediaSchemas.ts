@@ -51,7 +51,9 @@ export const RerankBody = Type.Object(
       maxItems: 1_000,
       errorMessage: 'documents must be a list of 1 to 1,000 texts, or objects with a text',
     }),
-    top_n: Type.Optional(Type.Integer({ minimum: 1, errorMessage: 'top_n must be a whole number of at least 1' })),
+    top_n: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000, errorMessage: 'top_n must be a whole number from 1 to 1,000' }),
+    ),
   },
   OPEN,
 );

@@ -12,7 +12,12 @@ import { TEAM_GUARDRAILS_PATH } from '../../contract/apiPaths';
 // each line billed once at the batch price when its result is kept, and what is not used given back.
 let ctx: GatewayTestContext;
 let database: TestDb;
-const env = (instance: string) => ({ FILES_MAX_BYTES: String(64 * 1024), INSTANCE_ID: instance });
+// Every line through the gateway's own pipeline (batchesViaProvider.test.ts covers a batch sent whole to its provider).
+const env = (instance: string) => ({
+  FILES_MAX_BYTES: String(64 * 1024),
+  INSTANCE_ID: instance,
+  BATCHES_VIA_PROVIDER: 'false',
+});
 before(async () => {
   database = await openTestDb();
   ctx = await createGatewayContext(env('batches-a'), ['openai'], database.another());

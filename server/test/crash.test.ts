@@ -41,6 +41,8 @@ function start(): { child: ChildProcess; output: () => string; ready: Promise<vo
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_ENABLED: 'false',
+      // A batch's lines through the gateway one by one, so a kill lands while some are in flight.
+      BATCHES_VIA_PROVIDER: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -190,7 +190,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         // A multipart upload (a media door's) is kept as its raw text, which tests search for its parts.
         body: String(req.headers['content-type']).startsWith('multipart/')
           ? { multipart: Buffer.concat(chunks).toString('latin1') }
-          : JSON.parse(Buffer.concat(chunks).toString()),
+          : chunks.length === 0
+            ? {}
+            : JSON.parse(Buffer.concat(chunks).toString()),
         aborted,
       };
       fake.requests.push(received);

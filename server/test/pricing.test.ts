@@ -99,10 +99,7 @@ describe('admin pricing', () => {
     assert.match(unknown.body.message, /^"pixels" is not a unit: use image \(any size\)/);
     const negative = await create(tier({ model: 'bad', unit_prices: { search_unit: -2 } }));
     assert.equal(negative.status, 400);
-    assert.equal(
-      negative.body.message,
-      'The price of search_unit must be a number of dollars per unit from 0 to 1000.',
-    );
+    assert.equal(negative.body.message, 'A unit price must be a number of dollars per unit from 0 to 1000.');
   });
 
   test('a second token range of the same model is fine; an overlapping one is 409', async () => {

@@ -7,6 +7,7 @@ import { messagesCountReply, messagesReply } from './replies/messages';
 import { moderationsReply } from './replies/moderations';
 import { responsesCountReply, responsesReply } from './replies/responses';
 import { ECHO_MEDIA } from './replies/media';
+import { echoBatchApi } from './batchApi';
 import type { MediaPayload, MediaReply } from '../../media/types';
 
 /** The echo provider's endpoints, by the path under its (imaginary) base URL. */
@@ -76,9 +77,11 @@ async function echoMedia(path: string, payload: MediaPayload): Promise<MediaRepl
 
 /** The echo provider as an upstream: every path, no network, no credential. */
 export function echoUpstream(): Upstream {
+  const batchApi = echoBatchApi((path, payload) => echoReply(path, payload, new AbortController().signal));
   return {
     send: (path, payload, _headers, signal) => echoReply(path, payload, signal),
-    sendMedia: (path, payload) => echoMedia(path, payload),
+    sendMedia: async (path, payload) => (await batchApi.post(path, payload)) ?? echoMedia(path, payload),
+    get: (path) => batchApi.get(path),
     close() {},
   };
 }
