@@ -28,8 +28,7 @@ import {
   cancelProviderBatch,
   lineBill,
   planViaProvider,
-  PROVIDER_BATCH_ENDED,
-  providerBatchState,
+  providerBatchNow,
   providerResults,
   submitToProvider,
   type PendingLine,
@@ -374,7 +373,7 @@ export function createBatchRunner(deps: RunnerDeps) {
   async function runAtProvider(batch: BatchRow, sent: ProviderBatch) {
     const parts = deps.viaProvider;
     let state = sent;
-    let remote: Awaited<ReturnType<typeof providerBatchState>> | null = null;
+    let remote: Awaited<ReturnType<typeof providerBatchNow>> | null = null;
     for (;;) {
       if (stopping) {
         await db.query(
@@ -394,22 +393,15 @@ export function createBatchRunner(deps: RunnerDeps) {
             JSON.stringify(state),
           ]);
         }
-        remote = await providerBatchState(parts, state);
-        if (remote === 'gone' || PROVIDER_BATCH_ENDED.has(remote.status)) break;
+        remote = await providerBatchNow(parts, state);
+        if (remote === 'gone' || remote.status !== 'running') break;
       } catch (error) {
         log.warn({ err: error, batchId: batch.id }, 'asking the provider about a batch failed; asking again');
       }
       await sleep(parts.pollMs);
     }
     const endpoint = endpointOfPath(batch.endpoint) as BatchEndpoint;
-    if (remote !== 'gone') {
-      const results = await providerResults(parts, state, [remote.outputFileId, remote.errorFileId]);
-      const tiers = activeTiers(
-        await parts.catalog.pricing.get(),
-        state.deployment.provider,
-        state.deployment.model,
-        Date.now(),
-      );
+    if (remote !== 'gone' && remote !== null) {
       const lines = new Map(
         (
           await db.query<TakenLine>(
@@ -419,9 +411,18 @@ export function createBatchRunner(deps: RunnerDeps) {
           )
         ).map((line) => [line.line, line]),
       );
+      const bodies = new Map([...lines].map(([n, line]) => [n, line.body]));
+      const results = await providerResults(parts, state, remote, endpoint, bodies);
+      const tiers = activeTiers(
+        await parts.catalog.pricing.get(),
+        state.deployment.provider,
+        state.deployment.model,
+        Date.now(),
+      );
       for (const result of results) {
         const line = lines.get(result.line);
-        if (!line) continue;
+        // A line the provider ended unanswered fails with the batch's ending below.
+        if (!line || result.ended) continue;
         const bill = lineBill(batch, state, tiers, endpoint, line, result);
         await keep(
           batch.id,
@@ -431,7 +432,7 @@ export function createBatchRunner(deps: RunnerDeps) {
         );
       }
     }
-    const ended = remote === 'gone' ? 'failed' : (remote.status as 'completed' | 'failed' | 'expired' | 'cancelled');
+    const ended = remote === 'gone' || remote === null || remote.status === 'running' ? 'failed' : remote.status;
     await endLines(
       db,
       batch.id,

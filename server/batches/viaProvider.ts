@@ -1,13 +1,15 @@
 /**
- * A batch sent whole to its provider's own Batch API (docs/batches.md#the-providers-batch-api), where the provider
+ * A batch sent whole to its provider's own batch API (docs/batches.md#the-providers-batch-api), where the provider
  * bills the operator at its batch price too. Taken when every line calls one model whose route is one deployment of
- * a provider with a Batch API (OpenAI's, and echo's in the demo), and the key has no guardrails (a guarded line goes
- * through the gateway's pipeline, which checks it). Each line keeps the output cap its hold pays for, so its bill stays
- * within its share of the batch's hold; its result is kept and billed as a line answered by the gateway is (runner.ts).
+ * a provider with a batch API (OpenAI's and Anthropic's; echo's in the demo), and the key has no guardrails (a guarded
+ * line goes through the gateway's pipeline, which checks it). Each line is written in the provider's own format by the
+ * deployment's dialect (translated where the door and the provider differ, as a request sent alone is), with the output
+ * cap its hold pays for, so its bill stays within its share of the batch's hold; its answer is read back by the same
+ * dialect, and kept and billed as a line answered by the gateway is (runner.ts).
  */
 import { planHold, outputCapFor, type Answerer } from '../credit/holds';
 import { billedCents, type TokenUsage } from '../lib/cost';
-import { batchTiers, tierFor } from '../credit/tiers';
+import { batchTiers, tierFor, type Tier } from '../credit/tiers';
 import type { Catalog } from '../gateway/catalog';
 import type { GatewayConfig } from '../config';
 import type { Upstreams } from '../gateway/upstreams';
@@ -19,17 +21,19 @@ import { measureRequest, withOutputCap } from '../gateway/measure';
 import { modelLimits } from '../gateway/modelLimits';
 import { PROVIDERS } from '../providers/registry';
 import { isJsonObject } from '../formats/sse';
-import type { MediaReply } from '../media/types';
+import type { Conversation } from '../formats/types';
 import type { BatchEndpoint } from './batchInput';
 import type { BatchRow } from './wireObjects';
+import { BATCH_APIS, type Call, type ProviderBatchNow } from './providerBatchApis';
+import { DEFAULT_ANTHROPIC_VERSION } from '../formats/anthropicEvents';
 
 /** What the batch's row keeps of its provider's batch (gateway_batches.upstream, migration 30). */
 export interface ProviderBatch {
   deployment: Deployment;
   routeName: string | null;
-  /** The provider's input file and batch ids. */
-  fileId: string;
+  /** The provider's batch id, and its input file's (OpenAI's; null for Anthropic's inline requests). */
   batchId: string;
+  fileId: string | null;
   /** The cancel was sent on (once). */
   cancelSent?: boolean;
 }
@@ -49,15 +53,22 @@ export interface PendingLine {
   hold_cents: number | string;
 }
 
-/** A provider's batch ends in one of these (OpenAI's statuses). */
-export const PROVIDER_BATCH_ENDED = new Set(['completed', 'failed', 'expired', 'cancelled']);
-
 const customId = (line: number) => `line-${line}`;
+const OPTIONS = { created: 0 };
+
+/** The conversation a line's request makes with the deployment: what its dialect sends, and how it reads the answer. */
+function conversationOf(deployment: Deployment, endpoint: BatchEndpoint, body: Record<string, unknown>): Conversation {
+  const provider = PROVIDERS[deployment.provider];
+  return provider.dialectFor(endpoint).converse(endpoint, { ...body, stream: false }, deployment.model, {
+    ...OPTIONS,
+    chatOutputCap: provider.chatOutputCap,
+  });
+}
 
 /**
- * The deployment to send the batch to and each line's body for it (the deployment's model, the output cap its hold
+ * The deployment to send the batch to and each line's request in its provider's format (with the output cap its hold
  * pays for); null when the batch is not one to send whole (several models, a route of several deployments, a provider
- * without a Batch API, a key with guardrails).
+ * without a batch API, a key with guardrails, a line its dialect cannot write).
  */
 export async function planViaProvider(
   parts: ViaProviderParts,
@@ -80,209 +91,119 @@ export async function planViaProvider(
     tiers: batchTiers(tiers),
     limits: modelLimits(deployment.provider, deployment.model, tiers),
   };
-  const bodies = lines.map(({ line, body, hold_cents }) => {
-    const plan = planHold([answerer], measureRequest(endpoint, body), parts.config.defaultMaxTokens);
-    const capped = plan.gatewayCaps
-      ? withOutputCap(endpoint, provider.chatOutputCap, body, outputCapFor(plan, answerer, Number(hold_cents)))
-      : body;
-    return { line, body: { ...capped, model: deployment.model } };
-  });
-  return { deployment, routeName: resolved.routeName, tiers, bodies };
+  try {
+    const requests = lines.map(({ line, body, hold_cents }) => {
+      const plan = planHold([answerer], measureRequest(endpoint, body), parts.config.defaultMaxTokens);
+      const capped = plan.gatewayCaps
+        ? withOutputCap(endpoint, provider.chatOutputCap, body, outputCapFor(plan, answerer, Number(hold_cents)))
+        : body;
+      const conversation = conversationOf(deployment, endpoint, capped);
+      return {
+        customId: customId(line),
+        path: conversation.path,
+        payload: conversation.payload,
+        headers: conversation.headers,
+      };
+    });
+    return { deployment, routeName: resolved.routeName, api: provider.batchApi, requests };
+  } catch {
+    // A line this deployment's format cannot express: the gateway's pipeline refuses it on its own.
+    return null;
+  }
 }
 
 export type ViaProviderPlan = NonNullable<Awaited<ReturnType<typeof planViaProvider>>>;
 
-const readJson = (reply: MediaReply): Record<string, unknown> => {
-  const parsed: unknown = JSON.parse(reply.body.toString('utf8'));
-  return isJsonObject(parsed) ? parsed : {};
-};
-
-class ProviderBatchError extends Error {}
-
-function ok(reply: MediaReply, what: string): Record<string, unknown> {
-  if (reply.status >= 300) {
-    throw new ProviderBatchError(`${what} answered ${reply.status}: ${reply.body.toString('utf8').slice(0, 300)}`);
-  }
-  return readJson(reply);
+/** The provider's client for the batch's deployment (with the routing table's credentials now), and its API. */
+async function reach(parts: ViaProviderParts, deployment: Deployment) {
+  const api = BATCH_APIS[PROVIDERS[deployment.provider].batchApi!];
+  const client = parts.upstreams.get(deployment, await parts.catalog.routing.get());
+  // Anthropic's API wants its version on every call; the others' nothing more than the key.
+  const headers: Record<string, string> =
+    deployment.provider === 'anthropic' ? { 'anthropic-version': DEFAULT_ANTHROPIC_VERSION } : {};
+  const call: Call = {
+    signal: () => AbortSignal.timeout(Math.max(parts.config.upstreamTimeoutMs, 60_000)),
+    headers,
+  };
+  return { api, client, call };
 }
 
-/** The provider's client for the batch's deployment, with the credentials of the routing table now. */
-async function clientOf(parts: ViaProviderParts, deployment: Deployment) {
-  return parts.upstreams.get(deployment, await parts.catalog.routing.get());
-}
-
-const signal = (parts: ViaProviderParts) => AbortSignal.timeout(Math.max(parts.config.upstreamTimeoutMs, 60_000));
-
-/**
- * Uploads the lines and creates the provider's batch, named by the gateway's batch id in its metadata; a batch the
- * provider already has under that id (created by a run that died before keeping its id) is taken instead of a second.
- */
+/** Creates the provider's batch, or takes the one a run that died before keeping its id created. */
 export async function submitToProvider(
   parts: ViaProviderParts,
-  batch: Pick<BatchRow, 'id' | 'endpoint'>,
+  batch: Pick<BatchRow, 'id'>,
   plan: ViaProviderPlan,
 ): Promise<ProviderBatch> {
-  const client = await clientOf(parts, plan.deployment);
-  const listed = ok(await client.get('/batches?limit=100', signal(parts)), 'Listing the provider’s batches');
-  const earlier = (Array.isArray(listed.data) ? listed.data : []).find(
-    (candidate) =>
-      isJsonObject(candidate) &&
-      isJsonObject(candidate.metadata) &&
-      candidate.metadata.gateway_batch_id === batch.id &&
-      !['failed', 'cancelled', 'expired'].includes(String(candidate.status)),
-  ) as Record<string, unknown> | undefined;
-  if (earlier) {
-    return {
-      deployment: plan.deployment,
-      routeName: plan.routeName,
-      fileId: String(earlier.input_file_id),
-      batchId: String(earlier.id),
-    };
-  }
-  const jsonl = plan.bodies
-    .map(({ line, body }) => JSON.stringify({ custom_id: customId(line), method: 'POST', url: batch.endpoint, body }))
-    .join('\n');
-  const file = ok(
-    await client.sendMedia(
-      '/files',
-      {
-        fields: { purpose: 'batch' },
-        files: [
-          {
-            field: 'file',
-            filename: `${batch.id}.jsonl`,
-            contentType: 'application/jsonl',
-            content: Buffer.from(jsonl),
-          },
-        ],
-      },
-      signal(parts),
-    ),
-    'Uploading the batch’s file to the provider',
-  );
-  const created = ok(
-    await client.sendMedia(
-      '/batches',
-      {
-        fields: {
-          input_file_id: file.id,
-          endpoint: batch.endpoint,
-          completion_window: '24h',
-          metadata: { gateway_batch_id: batch.id },
-        },
-        files: [],
-      },
-      signal(parts),
-    ),
-    'Creating the provider’s batch',
-  );
-  return {
-    deployment: plan.deployment,
-    routeName: plan.routeName,
-    fileId: String(file.id),
-    batchId: String(created.id),
-  };
+  const { api, client, call } = await reach(parts, plan.deployment);
+  const made = (await api.find(client, batch.id, call)) ?? (await api.create(client, batch.id, plan.requests, call));
+  return { deployment: plan.deployment, routeName: plan.routeName, ...made };
 }
 
-/** The provider's batch now: its status and files, or `gone` when the provider no longer knows it. */
-export async function providerBatchState(
-  parts: ViaProviderParts,
-  state: ProviderBatch,
-): Promise<{ status: string; outputFileId: string | null; errorFileId: string | null; errors: unknown } | 'gone'> {
-  const reply = await (await clientOf(parts, state.deployment)).get(`/batches/${state.batchId}`, signal(parts));
-  if (reply.status === 404) return 'gone';
-  const remote = ok(reply, 'Reading the provider’s batch');
-  return {
-    status: String(remote.status),
-    outputFileId: typeof remote.output_file_id === 'string' ? remote.output_file_id : null,
-    errorFileId: typeof remote.error_file_id === 'string' ? remote.error_file_id : null,
-    errors: remote.errors ?? null,
-  };
+export async function providerBatchNow(parts: ViaProviderParts, state: ProviderBatch) {
+  const { api, client, call } = await reach(parts, state.deployment);
+  return api.now(client, state.batchId, call);
 }
 
 export async function cancelProviderBatch(parts: ViaProviderParts, state: ProviderBatch) {
-  const client = await clientOf(parts, state.deployment);
-  ok(
-    await client.sendMedia(`/batches/${state.batchId}/cancel`, { fields: {}, files: [] }, signal(parts)),
-    'Cancelling',
-  );
+  const { api, client, call } = await reach(parts, state.deployment);
+  await api.cancel(client, state.batchId, call);
 }
 
 export interface ProviderLineResult {
   line: number;
+  /** 0: the provider ended the line without an answer (`ended` says why). */
   statusCode: number;
+  /** The answer in the door's format (translated back where the provider's differs), or an error envelope. */
   body: unknown;
+  usage: TokenUsage | null;
   requestId: string;
+  ended?: 'cancelled' | 'expired';
 }
 
-/** The provider's output and error files, read back as each line's result. */
+/** Each line's answer, read back by the deployment's dialect from what the provider wrote. */
 export async function providerResults(
   parts: ViaProviderParts,
   state: ProviderBatch,
-  fileIds: (string | null)[],
+  now: ProviderBatchNow,
+  endpoint: BatchEndpoint,
+  bodies: Map<number, Record<string, unknown>>,
 ): Promise<ProviderLineResult[]> {
-  const client = await clientOf(parts, state.deployment);
+  const { api, client, call } = await reach(parts, state.deployment);
   const results: ProviderLineResult[] = [];
-  for (const id of fileIds) {
-    if (id === null) continue;
-    const reply = await client.get(`/files/${id}/content`, signal(parts));
-    if (reply.status >= 300) throw new ProviderBatchError(`Reading the provider’s file ${id} answered ${reply.status}`);
-    for (const text of reply.body.toString('utf8').split('\n')) {
-      if (text.trim() === '') continue;
-      const row = JSON.parse(text) as {
-        custom_id?: string;
-        response?: { status_code?: number; request_id?: string; body?: unknown } | null;
-        error?: { code?: string; message?: string } | null;
-      };
-      const line = /^line-(\d+)$/.exec(String(row.custom_id));
-      if (!line) continue;
-      results.push(
-        row.response
-          ? {
-              line: Number(line[1]),
-              statusCode: row.response.status_code ?? 500,
-              body: row.response.body ?? null,
-              requestId: row.response.request_id ?? '',
-            }
-          : {
-              line: Number(line[1]),
-              statusCode: 500,
-              body: {
-                error: {
-                  message: row.error?.message ?? 'The provider failed this request',
-                  type: 'api_error',
-                  code: row.error?.code ?? null,
-                  param: null,
-                },
-              },
-              requestId: '',
-            },
+  for (const answer of await api.answers(client, now, call)) {
+    const line = Number(/^line-(\d+)$/.exec(answer.customId)?.[1]);
+    const body = bodies.get(line);
+    if (!body) continue;
+    const base = { line, requestId: answer.requestId };
+    if (answer.ended) {
+      results.push({ ...base, statusCode: 0, body: null, usage: null, ended: answer.ended });
+    } else if (answer.statusCode >= 200 && answer.statusCode < 300) {
+      const read = conversationOf(state.deployment, endpoint, body).readJson(
+        Buffer.from(JSON.stringify(answer.answer)),
       );
+      const text = typeof read.body === 'string' ? read.body : read.body.toString('utf8');
+      results.push({ ...base, statusCode: answer.statusCode, body: JSON.parse(text), usage: read.usage });
+    } else {
+      results.push({ ...base, statusCode: answer.statusCode, body: answer.answer, usage: null });
     }
   }
   return results;
 }
 
 /**
- * A line's bill from its result: the usage its provider reported (read by the deployment's own dialect, as an answer
- * sent alone is), at the batch price, never above the line's hold; an error costs nothing.
+ * A line's bill from its result: the usage its provider reported, at the batch price, never above the line's hold;
+ * an error costs nothing.
  */
 export function lineBill(
   batch: Pick<BatchRow, 'id' | 'team_id' | 'user_id' | 'api_key_id' | 'lease_id'>,
   state: ProviderBatch,
-  tiers: Parameters<typeof batchTiers>[0],
+  tiers: Tier[],
   endpoint: BatchEndpoint,
-  line: { body: Record<string, unknown>; hold_cents: number | string; request_id: number | string },
+  line: { hold_cents: number | string; request_id: number | string },
   result: ProviderLineResult,
 ): UsageEvent {
   const answered = result.statusCode >= 200 && result.statusCode < 300;
-  let usage: TokenUsage | null = null;
-  if (answered) {
-    const conversation = PROVIDERS[state.deployment.provider]
-      .dialectFor(endpoint)
-      .converse(endpoint, { ...line.body, stream: false }, state.deployment.model, { created: 0 });
-    usage = conversation.readJson(Buffer.from(JSON.stringify(result.body))).usage;
-  }
+  const usage = answered ? result.usage : null;
   const tokens = usage ?? { promptTokens: 0, completionTokens: 0, cachedTokens: 0, cacheCreationTokens: 0 };
   const cost = usage ? billedCents(usage, tierFor(batchTiers(tiers), usage.promptTokens)) : 0;
   const error = isJsonObject(result.body) && isJsonObject(result.body.error) ? result.body.error : null;

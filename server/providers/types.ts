@@ -69,10 +69,10 @@ export interface ProviderDescriptor {
    */
   mediaModels?: (model: string) => readonly MediaEndpoint[];
   /**
-   * It has OpenAI's Files and Batch APIs (`/files`, `/batches`): a batch of one deployment of it is sent whole
-   * (docs/batches.md#the-providers-batch-api).
+   * Its own batch API, by whose format it is (server/batches/providerBatchApis.ts): a batch of one deployment of it is
+   * sent whole (docs/batches.md#the-providers-batch-api).
    */
-  batchApi?: boolean;
+  batchApi?: 'openai' | 'anthropic';
   /** Where its API takes a media request, from OpenAI's path (`/images/generations`); OpenAI's own when absent. */
   mediaPath?: (path: string) => string;
   /** Its models without output that moderate (`/v1/moderations`); every other one without output embeds. */

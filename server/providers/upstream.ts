@@ -25,9 +25,14 @@ export interface Upstream {
    * A request whose whole reply is read: a media request (docs/media.md), or a file or batch of the provider's own
    * Batch API (docs/batches.md#the-providers-batch-api). JSON, or multipart with its files.
    */
-  sendMedia(path: string, payload: MediaPayload, signal: AbortSignal): Promise<MediaReply>;
+  sendMedia(
+    path: string,
+    payload: MediaPayload,
+    signal: AbortSignal,
+    headers?: Record<string, string>,
+  ): Promise<MediaReply>;
   /** A GET of the provider's API, its whole reply read (a batch's state, a file's content). */
-  get(path: string, signal: AbortSignal): Promise<MediaReply>;
+  get(path: string, signal: AbortSignal, headers?: Record<string, string>): Promise<MediaReply>;
   close(): void;
 }
 
@@ -68,11 +73,17 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
         request.end(body);
       });
     },
-    async sendMedia(path, payload, signal) {
+    async sendMedia(path, payload, signal, headers = {}) {
       const { body, contentType } = await encodeMedia(payload);
-      return whole('POST', path, { 'content-type': contentType, 'content-length': body.length }, body, signal);
+      return whole(
+        'POST',
+        path,
+        { ...headers, 'content-type': contentType, 'content-length': body.length },
+        body,
+        signal,
+      );
     },
-    get: (path, signal) => whole('GET', path, {}, null, signal),
+    get: (path, signal, headers = {}) => whole('GET', path, headers, null, signal),
     close: () => agent.destroy(),
   };
 

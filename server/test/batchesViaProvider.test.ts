@@ -16,7 +16,7 @@ import type { TestUser } from './helpers';
  */
 let ctx: GatewayTestContext;
 before(async () => {
-  ctx = await createGatewayContext({ BATCHES_PROVIDER_POLL_MS: '100' }, ['openai']);
+  ctx = await createGatewayContext({ BATCHES_PROVIDER_POLL_MS: '100' }, ['openai', 'anthropic']);
 });
 after(() => ctx.close());
 
@@ -31,6 +31,7 @@ beforeEach(async () => {
   await ctx.tier({ provider: 'echo', model: 'echo-1', prompt: 1_000, completion: 1_000 });
   // 5 prompt tokens at $2,000/1M and 40 output tokens at $2,250/1M: 10 cents a request, 5 cents at the batch price.
   await ctx.tier({ provider: 'openai', model: 'gpt-test', prompt: 2_000, completion: 2_250 });
+  await ctx.tier({ provider: 'anthropic', model: 'claude-test', prompt: 2_000, completion: 2_250 });
 });
 
 const line = (n: number, model: string, extra: object = {}) => ({
@@ -243,4 +244,79 @@ describe('OpenAI’s Batch API (a fake provider speaking its wire format)', () =
     );
     assert.equal(await reserved(), 0);
   });
+});
+
+test('Anthropic’s Message Batches: chat lines translated to its format, its answers translated back and billed', async () => {
+  let created: { requests: { custom_id: string; params: Record<string, unknown> }[] } | null = null;
+  let headers: Record<string, unknown> = {};
+  let polls = 0;
+  ctx.upstream.handler = (request, res) => {
+    const send = (body: unknown, type = 'application/json') => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (request.path === '/v1/messages/batches') {
+      created = request.body;
+      headers = request.headers;
+      return send({ id: 'msgbatch_1', type: 'message_batch', processing_status: 'in_progress' });
+    }
+    if (request.path === '/v1/messages/batches/msgbatch_1') {
+      polls++;
+      return send({
+        id: 'msgbatch_1',
+        processing_status: polls > 1 ? 'ended' : 'in_progress',
+        request_counts: { processing: 0, succeeded: 1, errored: 1, canceled: 0, expired: 0 },
+      });
+    }
+    if (request.path === '/v1/messages/batches/msgbatch_1/results') {
+      const message = {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-test',
+        content: [{ type: 'text', text: 'ok from Claude' }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 5, output_tokens: 40 },
+      };
+      const error = { type: 'error', error: { type: 'invalid_request_error', message: 'bad line' } };
+      return send(
+        `${JSON.stringify({ custom_id: 'line-1', result: { type: 'succeeded', message } })}\n` +
+          `${JSON.stringify({ custom_id: 'line-2', result: { type: 'errored', error } })}\n`,
+        'application/binary',
+      );
+    }
+    res.writeHead(404);
+    res.end();
+  };
+  const batch = await run([line(1, 'anthropic/claude-test'), line(2, 'anthropic/claude-test')]);
+  const done = await finished(batch.id);
+  assert.equal(done.status, 'completed');
+  assert.deepEqual(done.request_counts, { total: 2, completed: 1, failed: 1 });
+  const sent = created!.requests;
+  assert.deepEqual(
+    sent.map((request) => [request.custom_id, request.params.model]),
+    [
+      ['line-1', 'claude-test'],
+      ['line-2', 'claude-test'],
+    ],
+  );
+  assert.ok(Number(sent[0].params.max_tokens) > 0, 'Anthropic requires max_tokens: the cap the hold pays for');
+  assert.deepEqual(sent[0].params.messages, [{ role: 'user', content: [{ type: 'text', text: 'Say 1 please' }] }]);
+  assert.equal(headers['anthropic-version'], '2023-06-01');
+  assert.equal(headers['x-api-key'], 'sk-upstream-anthropic');
+  const output = JSON.parse((await (await client.files.content(done.output_file_id!)).text()).trim());
+  assert.equal(output.custom_id, 'q1');
+  assert.equal(output.response.body.object, 'chat.completion');
+  assert.equal(output.response.body.choices[0].message.content, 'ok from Claude');
+  const failed = JSON.parse((await (await client.files.content(done.error_file_id!)).text()).trim());
+  assert.equal(failed.response.status_code, 400);
+  assert.deepEqual(
+    (await rows()).map((row) => [row.status, row.cost_cents]),
+    [
+      ['success', 5],
+      ['error', 0],
+    ],
+  );
+  assert.equal(await reserved(), 0);
 });

@@ -9,6 +9,7 @@ export const anthropic: ProviderDescriptor = {
   authHeaders: (key) => ({ 'x-api-key': key }),
   dialectFor: () => anthropicMessages,
   offers: [],
+  batchApi: 'anthropic',
   counts: ['messages'],
   chatOutputCap: 'max_tokens',
   models: {

@@ -22,7 +22,7 @@ export const echo: ProviderDescriptor = {
   authHeaders: () => ({}),
   dialectFor: (endpoint) => (endpoint === 'messages' ? anthropicMessages : openaiCompatible),
   offers: ['embeddings', 'responses', 'moderations'],
-  batchApi: true,
+  batchApi: 'openai',
   counts: ['messages', 'responses'],
   chatOutputCap: 'max_tokens',
   // A window and an output limit like a real chat model's, so the demo shows both rules.

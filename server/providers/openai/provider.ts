@@ -22,7 +22,7 @@ export const openai: ProviderDescriptor = {
   authHeaders: bearer,
   dialectFor: () => openaiCompatible,
   offers: ['embeddings', 'responses', 'moderations'],
-  batchApi: true,
+  batchApi: 'openai',
   counts: ['responses'],
   // Its reasoning models refuse max_tokens; every OpenAI model takes max_completion_tokens.
   chatOutputCap: 'max_completion_tokens',
