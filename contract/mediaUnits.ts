@@ -1,6 +1,7 @@
 // The gateway's doors beyond text (docs/media.md): images, audio and rerank, each billed by its own unit at the unit
 // prices of the model's pricing tier (pricing_tiers.unit_prices, migration 29). Shared: the server prices and records
 // them, the dashboard's pricing form, request log and usage reports name them.
+import { formatUsd } from './decimal';
 
 /** What a media request is billed by. An image's price is per size (`image:1024x1024`), or one price for any size. */
 export const MEDIA_UNITS = {
@@ -67,3 +68,7 @@ export function describeUnits(key: string, count: number): string {
   const name = names ? (count === 1 ? names.one : names.many) : unit;
   return `${count.toLocaleString('en-US')} ${name}${size ? ` (${size})` : ''}`;
 }
+
+/** A tier's unit prices as lines: "$0.04 per image (1024x1024)". */
+export const unitPriceLines = (prices: Record<string, number> | undefined) =>
+  Object.entries(prices ?? {}).map(([unit, dollars]) => `${formatUsd(dollars, 6)} per ${unitPriceLabel(unit)}`);

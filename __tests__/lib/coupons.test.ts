@@ -1,4 +1,6 @@
-import { couponCodeError, couponInput, normaliseCouponCode } from '../../src/features/coupons/coupons';
+import { couponCodeError, couponInput } from '../../src/features/coupons/coupons';
+import { normaliseCouponCode } from '../../contract/couponCode';
+import { postCode } from '../../src/store/endpoints/coupons';
 
 describe('coupon code (required, trimmed, upper-cased on input and on send)', () => {
   it.each([
@@ -20,5 +22,15 @@ describe('coupon code (required, trimmed, upper-cased on input and on send)', ()
     ['WELCOME10', 'team-acme', null],
   ])('code %p with team %p -> %p', (code, teamId, message) => {
     expect(couponCodeError(code, teamId)).toBe(message);
+  });
+});
+
+describe('the code the dashboard sends', () => {
+  it('is the code as the server keeps it (contract/couponCode.ts)', () => {
+    for (const typed of ['  welcome10 ', 'Save-20', '\tmixed Case\n', 'ALREADY']) {
+      expect(postCode('/coupons/validate')({ teamId: 'team-1', code: typed }).body).toEqual({
+        code: normaliseCouponCode(typed),
+      });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { Extension } from './extension';
 
 /**
  * What the signed-in member's team can call (GET /v1/dashboard/models, docs/gateway.md#the-models-page): every model
@@ -14,6 +15,8 @@ export const ModelPriceTier = Type.Object({
   /** Null when the model has no cache price. */
   cache_read_cost_per_1m: Nullable(Type.Number()),
   cache_create_cost_per_1m: Nullable(Type.Number()),
+  /** A media model's dollars per unit by unit key (contract/mediaUnits.ts, docs/media.md); absent for a text model. */
+  unit_prices: Extension(Type.Record(Type.String(), Type.Number())),
 });
 export type ModelPriceTier = Static<typeof ModelPriceTier>;
 
@@ -25,7 +28,7 @@ export const CatalogModel = Type.Object({
   provider: Nullable(Type.String()),
   /** A model's tiers by prompt size; a route's are its deployments' and are not listed. */
   tiers: Type.Array(ModelPriceTier),
-  /** The doors (contract/endpoints.ts) that answer it. */
+  /** The doors (contract/endpoints.ts, and a media model's: contract/mediaUnits.ts) that answer it. */
   endpoints: Type.Array(Type.String()),
   supports_caching: Type.Boolean(),
   /** Whether the gateway can reach it now: its provider configured (a route: a deployment not cooling down). */

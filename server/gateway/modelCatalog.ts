@@ -3,7 +3,7 @@ import { microsToDollars, nullableMicrosToDollars } from '../lib/money';
 import { GATEWAY_PROVIDERS, type GatewayProvider } from '../../contract/providers';
 import { ENDPOINT_NAMES } from '../../contract/endpoints';
 import type { CatalogModel } from '../../contract/schemas/models';
-import { modelOffers } from '../providers/registry';
+import { mediaDoorsOf, modelOffers } from '../providers/registry';
 
 /** A key of the member's, as the models page needs it: its id and its allow-list (empty: every model). */
 export interface KeyAllowList {
@@ -48,8 +48,16 @@ export function modelCatalog(
         completion_cost_per_1m: microsToDollars(tier.completionMicros),
         cache_read_cost_per_1m: nullableMicrosToDollars(tier.cacheReadMicros),
         cache_create_cost_per_1m: nullableMicrosToDollars(tier.cacheCreateMicros),
+        ...(Object.keys(tier.unitPrices ?? {}).length > 0 && {
+          unit_prices: Object.fromEntries(
+            Object.entries(tier.unitPrices ?? {}).map(([unit, micros]) => [unit, microsToDollars(micros)]),
+          ),
+        }),
       })),
-      endpoints: ENDPOINT_NAMES.filter((endpoint) => modelOffers(provider, model, endpoint)),
+      endpoints: [
+        ...ENDPOINT_NAMES.filter((endpoint) => modelOffers(provider, model, endpoint)),
+        ...mediaDoorsOf(provider, model),
+      ],
       supports_caching: tiers.some((tier) => tier.cacheReadMicros !== null || tier.cacheCreateMicros !== null),
       reachable: reachable.has(provider),
       key_ids: keys.filter((key) => mayCall(key, id)).map((key) => key.id),

@@ -55,6 +55,20 @@ test('every priced model with its prices per 1M, doors and reachability, and whi
   assert.deepEqual(claude.key_ids, [any.body.id]);
 });
 
+test('a media model: its doors and its prices per unit (docs/media.md)', async () => {
+  await ctx.tier({
+    provider: 'echo',
+    model: 'image-1',
+    prompt: 0,
+    completion: 0,
+    unitPrices: { 'image:1024x1024': 0.04 },
+  });
+  const res = await ctx.request('GET', DASHBOARD_MODELS_PATH, { as: owner });
+  const image = res.body.models.find((m: { id: string }) => m.id === 'echo/image-1');
+  assert.deepEqual(image.endpoints, ['images.generations', 'images.edits']);
+  assert.deepEqual(image.tiers[0].unit_prices, { 'image:1024x1024': 0.04 });
+});
+
 test('401 without a session; without a team (an administrator, a new user) the same models with no keys', async () => {
   assert.equal((await ctx.request('GET', DASHBOARD_MODELS_PATH)).status, 401);
   const loner = await ctx.user('loner');

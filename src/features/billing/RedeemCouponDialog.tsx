@@ -13,13 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useRedeemCouponMutation, useValidateCouponMutation } from '../../store/api';
 import type { CouponValidation } from '../../../contract/schemas/coupons';
 import { errorMessage } from '../../lib/apiError';
-import {
-  couponCodeError,
-  couponInput,
-  normaliseCouponCode,
-  REDEEM_FAILED_MESSAGE,
-  VALIDATE_FAILED_MESSAGE,
-} from '../coupons/coupons';
+import { couponCodeError, couponInput, REDEEM_FAILED_MESSAGE, VALIDATE_FAILED_MESSAGE } from '../coupons/coupons';
 import { formatMoney } from '../../../contract/money';
 
 export const NO_TEAM_TITLE = 'No Team Found';
@@ -70,7 +64,7 @@ export function RedeemCouponDialog({
     setError(problem);
     if (problem || !teamId) return;
     try {
-      const reply = await validateCoupon({ teamId, code: normaliseCouponCode(code) }).unwrap();
+      const reply = await validateCoupon({ teamId, code }).unwrap();
       setStep({ step: 'validated', validation: reply });
     } catch (failure) {
       setError(errorMessage(failure, VALIDATE_FAILED_MESSAGE));

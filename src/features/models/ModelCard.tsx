@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { CatalogModel } from '../../../contract/schemas/models';
 import { endpointLabel, keysText, pricePer1M, tierRange } from './models';
+import { unitPriceLines } from '../../../contract/mediaUnits';
 
 interface ModelCardProps {
   model: CatalogModel;
@@ -26,6 +27,7 @@ interface ModelCardProps {
 export function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
   const titleId = `model-${model.id.replace(/[^a-zA-Z0-9]+/g, '-')}`;
   const keys = model.key_ids.map((id) => keyNames.get(id)).filter((name): name is string => Boolean(name));
+  const unitPrices = unitPriceLines(model.tiers[0]?.unit_prices);
   return (
     <Card component="section" aria-labelledby={titleId}>
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
@@ -50,7 +52,10 @@ export function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
           />
           {model.supports_caching && <Chip size="small" variant="outlined" label="Prompt caching" />}
         </Stack>
-        {model.tiers.length > 0 ? (
+        {unitPrices.length > 0 ? (
+          // A media model (docs/media.md): billed by its units, not its tokens.
+          <Typography variant="body2">Prices: {unitPrices.join(' · ')}</Typography>
+        ) : model.tiers.length > 0 ? (
           <TableContainer tabIndex={0} role="group" aria-label={`Prices of ${model.id}`}>
             <Table size="small" aria-label={`Prices of ${model.id} per 1M tokens`}>
               <TableHead>

@@ -5,7 +5,7 @@ import { formatCount } from '../../lib/numbers';
 import { formatUsd } from '../../../contract/decimal';
 import { GATEWAY_PROVIDERS } from '../../../contract/providers';
 import { DEFAULT_BATCH_PERCENT } from '../../../contract/batchPrice';
-import { unitPriceLabel, unitPriceProblem } from '../../../contract/mediaUnits';
+import { unitPriceProblem } from '../../../contract/mediaUnits';
 
 /** The pricing form's and filter's providers: every one the gateway routes to, echo included (contract/). */
 export const PROVIDERS = GATEWAY_PROVIDERS;
@@ -163,9 +163,7 @@ export function parseUnitPrices(text: string): { prices: Record<string, number> 
   return { prices };
 }
 
-/** A tier's unit prices as lines: "$0.04 per image (1024x1024)". */
-export const unitPriceLines = (prices: Record<string, number> | undefined) =>
-  Object.entries(prices ?? {}).map(([unit, dollars]) => `${formatUsd(dollars, 6)} per ${unitPriceLabel(unit)}`);
+export { unitPriceLines } from '../../../contract/mediaUnits';
 
 export const EMPTY_PRICING_FORM: PricingFormValues = {
   provider: '',

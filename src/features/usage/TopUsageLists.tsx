@@ -1,6 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { formatCents } from '../../../contract/money';
-import { modelUnits, topMembersByCost, topModelsByCost } from './usageReport';
+import { topMembersByCost, topModelsByCost } from './usageReport';
+import { modelUnits } from './modelUnits';
 import type { UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
 import { TopUsageTable, type TopUsageColumn } from './TopUsageTable';
 import { formatCount } from '../../lib/numbers';

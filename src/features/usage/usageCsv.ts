@@ -3,7 +3,8 @@
 import { csvRow, type CsvCell as Cell } from '../../../contract/csv';
 import type { DateRange } from '../../../contract/dates';
 import type { UsageStats } from '../../../contract/schemas/usage';
-import { dailyUsageSeries, modelUnits } from './usageReport';
+import { dailyUsageSeries } from './usageReport';
+import { modelUnits } from './modelUnits';
 
 /** Cents as dollars with two decimals and no symbol or grouping, so spreadsheets read them as numbers. */
 export const centsAsCsvDollars = (cents: number): string => (Number.isFinite(cents) ? cents / 100 : 0).toFixed(2);

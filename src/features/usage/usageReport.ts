@@ -2,7 +2,6 @@
 import type { UsageByMember, UsageByModel, UsageStats } from '../../../contract/schemas/usage';
 import { budgetPercent } from '../../lib/budget';
 import { centsToDollars } from '../../../contract/money';
-import { describeUnits } from '../../../contract/mediaUnits';
 
 /** The top lists of the usage report show 5 entries. */
 export const USAGE_TOP_LIST_SIZE = 5;
@@ -68,7 +67,3 @@ export function dailyUsageTotal(series: readonly DailyUsagePoint[]): { dollars: 
   const cents = series.reduce((sum, point) => sum + Math.round(point.dollars * 100), 0);
   return { dollars: centsToDollars(cents), days: series.length };
 }
-
-/** A media model's billed units in words ("12 images", "300 seconds of audio"); null for a model priced by tokens. */
-export const modelUnits = (model: Pick<UsageByModel, 'unit' | 'units'>): string | null =>
-  model.unit ? describeUnits(model.unit, model.units ?? 0) : null;
