@@ -7,18 +7,23 @@ import fs from 'node:fs';
 
 /**
  * The server's rooms (docs/architecture.md), one way: contract <- server/lib <- server/db <- server/audit,
- * server/mail <- server/services <- server/formats <- server/credit, server/providers <- server/alerts,
- * server/gateway <- server/mcp <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing (documents and statements) stands on
- * services and under payments, which issues them. The audit log and the mail outbox are written in the transactions
- * of the changes they record or announce, so every service may call them; alerts watch the credit room's bills.
- * server/sso (OpenID sign-in) stands on services; server/metrics and server/tracing watch the gateway (its probe).
+ * server/mail <- the feature rooms (FEATURE_ROOMS) <- server/formats <- server/credit, server/providers <- server/alerts,
+ * server/gateway <- server/mcp <- server/reconciliation <- server/routes, server/plugins <- app.ts; server/invoicing
+ * (documents and statements) stands on the features and under payments, which issues them. The audit log and the mail
+ * outbox are written in the transactions of the changes they record or announce, so every feature may call them;
+ * alerts watch the credit room's bills. server/sso (OpenID sign-in) stands on the features (users, sessions);
+ * server/metrics and server/tracing watch the gateway (its probe).
+ * A room's HTTP face (its `routes.ts` or `*Routes.ts`, one Fastify plugin registered by app.ts) and its tests stand
+ * above everything, as app.ts does: the rules below are for the rest of the room's files (ROOM_FILES).
  * A room never reaches up; a provider never imports another (only the dialects they share, and the folder's own files).
  */
+/** The ordinary features, each a folder with its service, SQL, routes and tests; siblings that may use each other. */
+const FEATURE_ROOMS = ['teams', 'sessions', 'keys', 'ledger', 'coupons', 'pricing', 'routing', 'usage', 'console'];
 /** The rooms above server/db, every one of which may stand on it. */
 const ABOVE_DB = [
   'audit',
   'mail',
-  'services',
+  ...FEATURE_ROOMS,
   'formats',
   'credit',
   'providers',
@@ -36,33 +41,42 @@ const ABOVE_DB = [
   'seed',
 ];
 const above = (room) => ABOVE_DB.slice(ABOVE_DB.indexOf(room) + 1);
+/** What a feature room's service may not import: what is built on the features, and the server's wiring. */
+const ABOVE_FEATURES = [
+  'routes',
+  'plugins',
+  'credit',
+  'providers',
+  'alerts',
+  'mcp',
+  'payments',
+  'invoicing',
+  'reconciliation',
+  'sso',
+  'metrics',
+  'tracing',
+  'batches',
+  'media',
+  'seed',
+  'deps.ts',
+  'app.ts',
+];
 const ROOMS_ABOVE = {
   lib: ['db', ...ABOVE_DB],
   db: ABOVE_DB,
   // Siblings: neither imports the other.
   audit: ABOVE_DB.filter((room) => room !== 'audit'),
   mail: ABOVE_DB.filter((room) => room !== 'mail'),
-  formats: ['services', ...above('formats')],
+  ...Object.fromEntries(FEATURE_ROOMS.map((room) => [room, ABOVE_FEATURES])),
+  formats: [...FEATURE_ROOMS, ...above('formats')],
   credit: above('credit'),
-  providers: [...above('providers'), 'services'],
+  providers: [...above('providers'), ...FEATURE_ROOMS],
   alerts: above('alerts'),
   gateway: ['alerts', ...above('gateway')],
   // The MCP gateway (docs/mcp.md): admits and bills tool calls as the gateway does model calls, beside the alerts.
   mcp: ['alerts', ...above('mcp')],
   // The media doors (docs/media.md): route, admit and bill as the gateway does, beside the MCP gateway and batches.
   media: ['alerts', 'mcp', 'batches', ...above('mcp')],
-  services: [
-    'routes',
-    'plugins',
-    'credit',
-    'providers',
-    'alerts',
-    'mcp',
-    'payments',
-    'invoicing',
-    'reconciliation',
-    'seed',
-  ],
   invoicing: [
     'routes',
     'plugins',
@@ -77,14 +91,16 @@ const ROOMS_ABOVE = {
   ],
   // Our ledger against the providers' reports: reads the providers' readers and the database, under the routes.
   reconciliation: ['alerts', 'gateway', 'credit', ...above('reconciliation')],
-  // Single sign-on (OpenID Connect): stands on services (users, sessions), under the routes; knows no gateway.
+  // Single sign-on (OpenID Connect): stands on the features (users, sessions), under the routes; knows no gateway.
   sso: ['credit', 'providers', 'alerts', 'gateway', 'reconciliation', ...above('sso')],
   // What watches the gateway (docs/operations.md): reads the gateway's and credit's state and probe; siblings.
   metrics: ['sso', ...above('metrics')],
   tracing: ['sso', 'metrics', ...above('tracing')],
 };
+/** A room's files the rules hold for: all but its HTTP face (routes.ts, *Routes.ts) and its tests. */
+const ROOM_FILES = '**/!(*[rR]outes|*.test).ts';
 const roomZones = Object.entries(ROOMS_ABOVE).map(([room, above]) => ({
-  target: `./server/${room}`,
+  target: `./server/${room}/${ROOM_FILES}`,
   from: above.map((name) => `./server/${name}`),
   message: `server/${room} never imports what stands above it (docs/architecture.md): ${above.join(', ')}.`,
 }));
@@ -175,6 +191,11 @@ export default tseslint.config(
               message: 'The browser shares code with the server only through contract/.',
             },
             ...roomZones,
+            {
+              target: `./server/!(routes)/${ROOM_FILES}`,
+              from: ['./server/*/routes.ts', './server/*/*Routes.ts'],
+              message: "A room's routes are its HTTP face, registered by app.ts: no room's other files import them.",
+            },
             ...providerZones,
             ...dialectZones,
           ],

@@ -1,5 +1,5 @@
 // CSV as both halves write it: the usage report's file (src/features/usage/usageCsv.ts) and the request log's export
-// (server/routes/requestLog.ts).
+// (server/usage/requestLogRoutes.ts).
 
 export type CsvCell = string | number | null | undefined;
 

@@ -8,6 +8,8 @@ import { watchProblems } from './problems';
 // the product does. The server side of the walkthrough is server/test/readmeJourneys.test.ts.
 
 const README = readFileSync('README.md', 'utf8');
+/** The tour of the demo, where the README's key-limit walkthrough now lives (docs/tour.md, "Governance"). */
+const TOUR = readFileSync('docs/tour.md', 'utf8');
 
 /** The JSON body of the README's first curl (`-d '…'`) to /v1/chat/completions. */
 function readmeCurlBody(): Record<string, unknown> {
@@ -16,12 +18,12 @@ function readmeCurlBody(): Record<string, unknown> {
   return JSON.parse(curl[1]) as Record<string, unknown>;
 }
 
-/** The refusal the README quotes after "Try a limit", its reset date as a pattern (it is the 1st of next month). */
+/** The refusal the tour quotes after "Try a limit", its reset date as a pattern (it is the 1st of next month). */
 function readmeRefusal(): { code: string; message: RegExp; limitDollars: string } {
-  const walkthrough = README.slice(README.indexOf('Try a limit from the command line'));
+  const walkthrough = TOUR.slice(TOUR.indexOf('Try a limit from the command line'));
   const limit = /monthly spending limit of \$(\d+\.\d\d)/.exec(walkthrough);
   const quoted = /```json\n([\s\S]*?)```/.exec(walkthrough);
-  if (!limit || !quoted) throw new Error("the README's key-limit walkthrough has moved");
+  if (!limit || !quoted) throw new Error("docs/tour.md's key-limit walkthrough has moved");
   const error = (JSON.parse(quoted[1]) as { error: { code: string; message: string } }).error;
   const escaped = error.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const message = new RegExp(`^${escaped.replace(/[A-Z][a-z]{2} 1, \d{4}/, '[A-Z][a-z]{2} 1, \\d{4}')}$`);

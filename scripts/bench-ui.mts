@@ -20,7 +20,7 @@ import { UI_BENCH_SIZES, loadUiBenchData } from '../server/bench/uiBenchData';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
-import { createSessions } from '../server/services/sessions';
+import { createSessions } from '../server/sessions/sessions';
 import { REPO_ROOT, requireBuiltApp } from './lib/demoServer.mts';
 import { measureBackNavigation } from './benchUi/backNavigation.mts';
 import { measureApiKeys, measureCoupons, measureUsageReports, type Sample } from './benchUi/pages.mts';

@@ -11,7 +11,7 @@ import { CACHE_KEY_PREFIX } from '../server/cache/redisCacheStore';
 import { openPostgres } from '../server/db/postgres';
 import type { Db } from '../server/db/types';
 import { dollarsToMicros } from '../server/lib/money';
-import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../server/services/credits';
+import { appendLedgerEntry, balanceCents, derivedBalanceCents } from '../server/ledger/ledger';
 import { startCluster, type Cluster } from './cluster/cluster.mts';
 import { calls, chat, count, servers, steadyLoad, teamWithKey } from './cluster/client.mts';
 import { REPO_ROOT, signInCookie } from './lib/demoServer.mts';

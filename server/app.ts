@@ -23,37 +23,40 @@ import { type LogSink, loggerOptions } from './plugins/logging';
 import { groupedStore, openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
 import { registerSpendingChanges } from './plugins/spendingChanges';
-import { adminRoutes } from './routes/admin';
-import { alertRoutes } from './routes/alerts';
-import { auditLogRoutes } from './routes/auditLog';
-import { adminConsoleRoutes } from './routes/adminConsole';
-import { dashboardModelRoutes } from './routes/dashboardModels';
-import { playgroundRoutes } from './routes/playground';
-import { adminRoutingRoutes } from './routes/adminRouting';
-import { apiKeyRoutes } from './routes/apiKeys';
-import { cacheRoutes } from './routes/cache';
-import { guardrailRoutes } from './routes/guardrails';
-import { authRoutes } from './routes/auth';
-import { gatewayRoutes } from './routes/gateway';
-import { mediaRoutes } from './routes/media';
-import { mcpRoutes } from './routes/mcp';
-import { mcpSettingsRoutes } from './routes/mcpSettings';
+import { couponRoutes } from './coupons/routes';
+import { pricingRoutes } from './pricing/routes';
+import { ledgerRoutes } from './ledger/routes';
+import { usageRoutes } from './usage/routes';
+import { teamPaymentRoutes } from './payments/teamRoutes';
+import { alertRoutes } from './alerts/routes';
+import { auditLogRoutes } from './audit/routes';
+import { adminConsoleRoutes } from './console/routes';
+import { dashboardModelRoutes } from './pricing/modelsRoutes';
+import { playgroundRoutes } from './gateway/playgroundRoutes';
+import { adminRoutingRoutes } from './routing/routes';
+import { apiKeyRoutes } from './keys/routes';
+import { cacheRoutes } from './cache/routes';
+import { guardrailRoutes } from './guardrails/routes';
+import { authRoutes } from './sessions/routes';
+import { gatewayRoutes } from './gateway/routes';
+import { mediaRoutes } from './media/routes';
+import { mcpRoutes } from './mcp/routes';
+import { mcpSettingsRoutes } from './mcp/settingsRoutes';
 import { createMcpUpstreams } from './mcp/upstreams';
-import { requestLogRoutes } from './routes/requestLog';
+import { requestLogRoutes } from './usage/requestLogRoutes';
 import { staticRoutes } from './routes/static';
-import { ssoRoutes } from './routes/sso';
+import { ssoRoutes } from './sso/routes';
 import { systemRoutes } from './routes/system';
-import { invoicingRoutes } from './routes/invoicing';
-import { teamBillingRoutes } from './routes/teamBilling';
-import { teamRoutes } from './routes/teams';
+import { invoicingRoutes } from './invoicing/routes';
+import { teamRoutes } from './teams/routes';
 import { createPaymentProvider, paymentRoutes } from './payments';
 import { combineProbes } from './gateway/probe';
 import { createMetrics } from './metrics/metrics';
 import { metricsRoute } from './metrics/route';
 import { startTracing } from './tracing/tracing';
-import { startRetention } from './services/retention';
-import { createSessions } from './services/sessions';
-import { registerBatches } from './batches/wiring';
+import { startRetention } from './usage/retention';
+import { createSessions } from './sessions/sessions';
+import { registerBatches } from './batches/routes';
 import type { BatchRunner } from './batches/runner';
 
 declare module 'fastify' {
@@ -248,26 +251,31 @@ export async function buildApp({
     mailer,
     lifecycle,
   };
-  for (const routes of [
+  // Each room's routes, one Fastify plugin a room (docs/architecture.md, "Feature rooms"): the feature's HTTP face
+  // stands in its own folder beside its service and its tests.
+  for (const room of [
     systemRoutes,
     authRoutes,
     ssoRoutes,
     teamRoutes,
-    teamBillingRoutes,
+    ledgerRoutes,
+    usageRoutes,
+    teamPaymentRoutes,
+    couponRoutes,
     invoicingRoutes,
     requestLogRoutes,
     apiKeyRoutes,
     cacheRoutes,
     guardrailRoutes,
     mcpSettingsRoutes,
-    adminRoutes,
+    pricingRoutes,
     adminConsoleRoutes,
     dashboardModelRoutes,
     adminRoutingRoutes,
     alertRoutes,
     auditLogRoutes,
   ]) {
-    routes(app, deps);
+    await app.register(room, deps);
   }
   await gatewayRoutes(app, deps);
   await mediaRoutes(app, deps);

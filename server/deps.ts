@@ -6,7 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { McpUpstreams } from './mcp/upstreams';
 import type { Guards } from './plugins/auth';
 import type { PaymentProvider } from './payments/provider';
-import type { Sessions } from './services/sessions';
+import type { Sessions } from './sessions/sessions';
 
 /** What route modules need; built once in app.ts. */
 export interface Deps {

@@ -22,6 +22,7 @@ const KEY_SPENT = { key: { period_spend_cents: 2000 } };
 const MEMBER_SPENT = { member: { month_spend_cents: 15_000 } };
 const NO_CREDIT = { team: { credit_balance_cents: 0 } };
 const BUDGET_SPENT = { team: { month_spend_cents: 50_000 } };
+const DISABLED = { member: { disabled: true } };
 
 type Change = { [Part in keyof KeyBlockFigures]?: Partial<KeyBlockFigures[Part]> };
 
@@ -68,6 +69,14 @@ describe('why every call of a key is refused, in the order the gateway checks, a
     ['a cent of credit left', figures({ team: { credit_balance_cents: 1 } }), null, null],
     ['team budget reached: until the 1st, UTC', figures(BUDGET_SPENT), 'budget_exceeded', MONTH_END],
     ['no team budget (0)', figures({ team: { budget_limit_cents: 0, month_spend_cents: 10 ** 9 } }), null, null],
+    ['its creator disabled by an administrator: no reset', figures(DISABLED), 'key_owner_disabled', null],
+    ['an older server that does not say: not disabled', figures({ member: { disabled: undefined } }), null, null],
+    [
+      'a disabled creator before everything, expiry too',
+      figures(BUDGET_SPENT, NO_CREDIT, MEMBER_SPENT, KEY_SPENT, EXPIRED, DISABLED),
+      'key_owner_disabled',
+      null,
+    ],
     [
       'expiry before everything',
       figures(BUDGET_SPENT, NO_CREDIT, MEMBER_SPENT, KEY_SPENT, EXPIRED),

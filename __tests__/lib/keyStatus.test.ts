@@ -74,6 +74,16 @@ describe("why the gateway refuses a key's calls, in its status", () => {
   it.each<[string, Partial<ApiKey>, ReturnType<typeof keyBlockText>]>([
     ['admitted', {}, null],
     [
+      'its creator disabled',
+      { blocked_by: 'key_owner_disabled' },
+      {
+        label: 'Creator disabled',
+        until: 'until they are enabled',
+        sentence:
+          "Calls are refused. An administrator disabled this key's creator; the key works again once an administrator enables them.",
+      },
+    ],
+    [
       'expired',
       { blocked_by: 'key_expired', expires_at: '2026-11-15T09:30:00.000Z' },
       {

@@ -109,10 +109,12 @@ export const NO_KEY_CONTROLS: ApiKeyControls = {
 
 /**
  * Why the gateway would refuse any call of an active key now, named by the refusal code it answers with
- * (docs/governance.md#refusals), in the order it checks them: the key expired, the key's own spending limit, the
- * creator's monthly cap as a member, the team's credit used up, the team's monthly budget. contract/keyBlock.ts.
+ * (docs/governance.md#refusals), in the order it checks them: an administrator disabled the key's creator, the key
+ * expired, the key's own spending limit, the creator's monthly cap as a member, the team's credit used up, the team's
+ * monthly budget. contract/keyBlock.ts.
  */
 export const KEY_BLOCK_REASONS = [
+  'key_owner_disabled',
   'key_expired',
   'key_budget_exceeded',
   'member_budget_exceeded',

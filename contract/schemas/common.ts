@@ -51,7 +51,7 @@ export const BooleanQuery = (field: string) => Type.Boolean({ errorMessage: `${f
 export const DateTimeString = (name: string) =>
   Type.String({ format: 'date-time', errorMessage: `${name} must be an ISO 8601 date and time.` });
 
-/** What the pricing and routing forms say of a missing model name (also the server's own check, routes/admin.ts). */
+/** What the pricing and routing forms say of a missing model name (also the server's own check, pricing/routes.ts). */
 export const MODEL_NAME_MESSAGE = 'Enter a model name.';
 
 /** '1,000,000': a whole number as a message shows it. */

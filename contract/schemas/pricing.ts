@@ -56,7 +56,7 @@ const optionalCount = (label: string) =>
     ),
   );
 
-/** What the server says of a tier whose token range or time window is the wrong way round (services/pricing.ts). */
+/** What the server says of a tier whose token range or time window is the wrong way round (pricing/pricing.ts). */
 export const TOKEN_RANGE_MESSAGE = 'Max tokens must be greater than min tokens.';
 export const TIME_WINDOW_MESSAGE = 'The expiry time must be after the effective time.';
 

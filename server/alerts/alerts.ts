@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageEvent } from '../credit/writeBills';
 import type { Db } from '../db/types';
-import { CREDIT_CHANGED_CHANNEL } from '../services/credits';
+import { CREDIT_CHANGED_CHANNEL } from '../ledger/ledger';
 import { createEvaluator } from './evaluate';
 import { createDeliverer, type DelivererOptions } from './webhooks/deliverer';
 

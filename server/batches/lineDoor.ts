@@ -18,7 +18,7 @@ import { sendGatewayError, unknownUrl } from '../gateway/errors';
 import { randomToken } from '../lib/random';
 import { moderatorThrough } from '../guardrails/moderator';
 import { GATEWAY_ENDPOINTS } from '../../contract/endpoints';
-import { ChatBody, EmbeddingsBody, ModerationsBody, ResponsesBody } from '../routes/gatewaySchemas';
+import { ChatBody, EmbeddingsBody, ModerationsBody, ResponsesBody } from '../gateway/schemas';
 import { atBatchPrices } from './batchPrices';
 import type { BatchEndpoint } from './batchInput';
 

@@ -12,7 +12,7 @@
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { analytics } from '../analytics/analytics';
-import { listTeams, systemOverview } from '../services/adminTeams';
+import { listTeams, systemOverview } from '../console/adminTeams';
 import { utcDay } from '../lib/time';
 import { onEachEngine } from './benchDatabases';
 import { percentile } from './stats';

@@ -18,7 +18,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
-import { createSessions } from '../services/sessions';
+import { createSessions } from '../sessions/sessions';
 import { onEachEngine } from './benchDatabases';
 import { indexesRead, percentile } from './stats';
 

@@ -10,7 +10,7 @@ import { buildApp } from '../app';
 import { REPO_ROOT, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
-import { hashApiKey } from '../services/apiKeys';
+import { hashApiKey } from '../keys/apiKeys';
 import type { LoadOptions, LoadResult } from './loadGenerator';
 
 /** A backlog this deep (a second at 1,000 req/s) means the rate is lost; dropping beyond it keeps runs short. */

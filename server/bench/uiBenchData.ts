@@ -1,6 +1,6 @@
 import type { Db } from '../db/types';
 import { seedDemo } from '../seed/demo';
-import { rebuildUsageRollup } from '../services/usage';
+import { rebuildUsageRollup } from '../usage/usage';
 import { insertUsageEvents } from './usageEvents';
 
 /** What the UI benchmark (npm run bench:ui) loads on top of the demo data. */

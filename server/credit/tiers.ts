@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import { ceilCents, costPicoDollars, type Prices } from '../lib/cost';
-import type { TierRow as PricingTierRow } from '../services/pricing';
+import type { TierRow as PricingTierRow } from '../pricing/pricing';
 
 export interface Tier extends Prices {
   provider: string;

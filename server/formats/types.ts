@@ -108,7 +108,7 @@ export interface GatewayCall {
   /**
    * The SHA-256 hash of the caller's API key, which admission looks the key up by: the gateway's doors hash the secret
    * a request carries (Authorization: Bearer or x-api-key); the dashboard's playground, which never has the secret,
-   * passes the stored hash of a key it found by id for the key's own creator (routes/playground.ts).
+   * passes the stored hash of a key it found by id for the key's own creator (gateway/playgroundRoutes.ts).
    */
   keyHash: string;
   body: Record<string, unknown> & { model: string };

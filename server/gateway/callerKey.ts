@@ -1,3 +1,4 @@
+import type { KeyRefusal } from '../../contract/keyBlock';
 import type { FastifyRequest } from 'fastify';
 import type { KeyOwner } from '../credit/admission';
 import type { Queryable } from '../db/types';
@@ -70,28 +71,25 @@ export interface KeyAccess {
 }
 
 export async function findKeyOwner(q: Queryable, keyHash: string): Promise<KeyAccess | null> {
+  // The keys room's one rule of whether a key may be used (server/keys/sql/usable.sql), read without locking.
   const [row] = await q.query<{
     id: string;
     team_id: string;
     user_id: string;
-    expired_at: Date | null;
+    expires_at: Date | null;
     allowed_models: string[];
-    owner_disabled: boolean;
+    refusal: KeyRefusal | null;
   }>(
-    `SELECT k.id, k.team_id, k.user_id, CASE WHEN k.expires_at <= now() THEN k.expires_at END AS expired_at,
-            k.allowed_models, u.disabled_at IS NOT NULL AS owner_disabled
-     FROM api_keys k JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
-     JOIN users u ON u.id = k.user_id
-     WHERE (k.key_hash = $1 OR (k.previous_key_hash = $1 AND k.previous_key_expires_at > now()))
-       AND k.is_active AND k.deleted_at IS NULL`,
+    `SELECT (u.k).id, (u.k).team_id, (u.k).user_id, (u.k).expires_at, (u.k).allowed_models, u.refusal
+     FROM key_usable($1, now(), false) u`,
     [keyHash],
     { name: 'gateway_key_owner' },
   );
-  if (!row) return null;
+  if (!row || row.refusal === 'invalid_key') return null;
   return {
     owner: { keyId: row.id, teamId: row.team_id, userId: row.user_id },
-    expiredAt: row.expired_at,
+    expiredAt: row.refusal === 'key_expired' ? row.expires_at : null,
     allowedModels: row.allowed_models,
-    ownerDisabled: row.owner_disabled,
+    ownerDisabled: row.refusal === 'key_owner_disabled',
   };
 }

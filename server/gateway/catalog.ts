@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { SecretBox } from '../lib/secretBox';
-import { loadRoutingTable } from '../services/routing';
+import { loadRoutingTable } from '../routing/routeTable';
 import { loadTiers } from '../credit/tiers';
 import { findKeyOwner } from './callerKey';
 import { invalidApiKey, keyExpired, keyOwnerDisabled, modelNotFound, providerNotConfigured } from './errors';
@@ -17,7 +17,7 @@ import { createReloadingCache } from './reloadingCache';
 import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
 
 /**
- * Edits reach every instance's caches at once through change notifications (services/changes.ts); this timed reload
+ * Edits reach every instance's caches at once through change notifications (db/instanceChanges.ts); this timed reload
  * is the safety net for a notification lost in between (a dropped listening connection reloads everything anyway).
  */
 const CACHE_MS = 5_000;

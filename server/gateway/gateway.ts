@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { createCredit, type CreditOptions } from '../credit/credit';
 import type { Db } from '../db/types';
 import { createSecretBox } from '../lib/secretBox';
-import { publishChange, subscribeChanges, type Change } from '../services/changes';
+import { publishChange, subscribeChanges, type Change } from '../db/instanceChanges';
 import { createCatalog } from './catalog';
 import { Cooldowns } from './routing/policy';
 import { createUpstreams } from './upstreams';

@@ -8,7 +8,7 @@ import { matches } from './findings';
  * prompt never needs it).
  */
 
-/** A key this gateway issued: `sk-` and 43 base64url characters (services/apiKeys.ts), or a demo key. */
+/** A key this gateway issued: `sk-` and 43 base64url characters (keys/apiKeys.ts), or a demo key. */
 const GATEWAY_KEY = /(?<![\w-])sk-(?:[A-Za-z0-9_-]{43}|demo[A-Za-z0-9_-]{32})(?![\w-])/g;
 
 type Lint = (content: string) => Promise<{ ruleId: string; range: readonly [number, number] }[]>;

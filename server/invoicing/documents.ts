@@ -115,7 +115,7 @@ const creditsLine = (description: string, cents: number): DocumentLine => ({
 });
 
 /**
- * The invoice of a payment just completed, in the transaction that credits it (payments/settle.ts): its number is
+ * The invoice of a payment just completed, in the transaction that credits it (payments/applyEvents.ts): its number is
  * taken there, so a rolled-back completion leaves no gap and a completed payment always has its invoice.
  */
 export function issueInvoice(

@@ -4,8 +4,8 @@ import type { Db, Queryable } from '../db/types';
 import { badRequest, conflict, isUniqueViolation, isUuid, notFound } from '../lib/errors';
 import { DestinationError, checkedAddress, type PublicDestinationOptions } from '../lib/publicDestination';
 import type { SecretBox } from '../lib/secretBox';
-import { secretHint } from '../services/routingAdmin';
-import { requireOwner, requireTeam, type Membership } from '../services/teams';
+import { secretHint } from '../routing/routingAdmin';
+import { requireOwner, requireTeam, type Membership } from '../teams/teams';
 import type {
   KeyMcpAccess,
   McpDefaultAccess,

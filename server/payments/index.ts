@@ -57,7 +57,7 @@ export interface PaymentRoutesOptions {
 /**
  * The provider's side of payments: its webhook (POST /v1/payments/notifications/{provider}), the provider's own pages
  * (the sandbox's checkout, Stripe's return page), and the reconciler. The team's side (create a link, status, history,
- * check) is in routes/teamBilling.ts.
+ * check) is in payments/teamRoutes.ts.
  */
 export function paymentRoutes(app: FastifyInstance, { db, provider, operator, rateLimit }: PaymentRoutesOptions) {
   watchPayments(app, db, provider, operator);

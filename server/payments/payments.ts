@@ -7,7 +7,7 @@ import { randomCode } from '../lib/random';
 import { iso, isoOrNull } from '../lib/time';
 import type { PaymentDocument, PaymentStatus } from '../../contract/schemas/billing';
 import type { IncomingNotification, PaymentProvider } from './provider';
-import { applyCheckout, applyProviderEvent } from './settle';
+import { applyCheckout, applyProviderEvent } from './applyEvents';
 
 const ORDER_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 

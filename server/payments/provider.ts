@@ -7,7 +7,7 @@
 /** Where a checkout stands at the provider. */
 export type CheckoutState = 'pending' | 'completed' | 'failed' | 'expired';
 
-/** The provider's word on one checkout: the one input that moves a payment (payments/settle.ts). */
+/** The provider's word on one checkout: the one input that moves a payment (payments/applyEvents.ts). */
 export interface CheckoutReport {
   orderId: string;
   state: CheckoutState;

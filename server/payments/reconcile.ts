@@ -2,7 +2,7 @@ import type { OperatorDetails } from '../config';
 import { alone } from '../db/perSchema';
 import type { Db } from '../db/types';
 import type { PaymentProvider } from './provider';
-import { applyCheckout } from './settle';
+import { applyCheckout } from './applyEvents';
 
 /** How far back the reconciler looks: a provider may report a payment made just before expiry long after it. */
 export const RECONCILE_DAYS = 7;

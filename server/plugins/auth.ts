@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserAuditContext } from '../audit/audit';
 import type { Config } from '../config';
 import { HttpError, forbidden } from '../lib/errors';
-import { SESSION_TTL_SECONDS, type Sessions } from '../services/sessions';
-import type { Membership } from '../services/teams';
-import type { UserRow } from '../services/users';
+import { SESSION_TTL_SECONDS, type Sessions } from '../sessions/sessions';
+import type { Membership } from '../teams/teams';
+import type { UserRow } from '../sessions/users';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -10,8 +10,8 @@ import { createAppShell } from '../lib/appShell';
 import { HttpError } from '../lib/errors';
 import { pageAnswers } from '../lib/pageData';
 import { readToken } from '../plugins/auth';
-import { authUserOf } from './auth';
-import { unknownGatewayUrl } from './gateway';
+import { authUserOf } from '../sessions/routes';
+import { unknownGatewayUrl } from '../gateway/routes';
 
 const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CookieDiagnostics } from '../../contract/schemas/auth';
 import type { Deps } from '../deps';
 import { SESSION_COOKIE, readToken } from '../plugins/auth';
-import { toAuthUser } from '../services/users';
+import { toAuthUser } from '../sessions/users';
 
 /** Health probes and the cookie diagnostics used by the /debug page. */
 export function systemRoutes(app: FastifyInstance, { db, sessions, lifecycle }: Deps) {

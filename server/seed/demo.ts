@@ -3,12 +3,12 @@ import type { Db, Queryable } from '../db/types';
 import { issueCreditNote, issueInvoice, type DocumentRef } from '../invoicing/documents';
 import { dollarsToMicros, formatCents } from '../lib/money';
 import { randomToken, seededRandom } from '../lib/random';
-import { hashApiKey } from '../services/apiKeys';
-import { appendLedgerEntry, type LedgerType } from '../services/credits';
-import { rebuildUsageRollup } from '../services/usage';
+import { hashApiKey } from '../keys/apiKeys';
+import { appendLedgerEntry, type LedgerType } from '../ledger/ledger';
+import { rebuildUsageRollup } from '../usage/usage';
 import { BUDGET_CENTS, seedUsage } from './demoUsage';
 import { SEED_TIERS } from './pricingData';
-import { seedRoutes } from './demoRoutes';
+import { seedRoutes } from './demoRouting';
 import { DEMO_SERVER_URL } from '../mcp/demoServer';
 import type { GuardrailPolicy } from '../../contract/schemas/guardrails';
 

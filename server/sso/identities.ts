@@ -7,8 +7,8 @@
  */
 import { recordAudit, type AuditContext } from '../audit/audit';
 import type { Db, Queryable } from '../db/types';
-import { recordActivity } from '../services/activity';
-import type { SignInUser } from '../services/users';
+import { recordActivity } from '../teams/activity';
+import type { SignInUser } from '../sessions/users';
 import type { SignedInIdentity } from './oidc';
 
 /** What the operator configured for this provider: who is an administrator, which domains join which team. */
@@ -85,7 +85,7 @@ export async function signInWithIdentity(
         [login, identity.name ?? login, verifiedEmail],
       );
     }
-    // The admin claim as of this sign-in (the session check reads it beside ADMIN_LOGINS: services/sessions.ts).
+    // The admin claim as of this sign-in (the session check reads it beside ADMIN_LOGINS: sessions/sessions.ts).
     const adminByClaim = rules.adminClaim !== null && holdsClaim(identity.claims, rules.adminClaim);
     await q.query(
       `INSERT INTO user_identities (issuer, subject, user_id, admin_by_claim) VALUES ($1, $2, $3, $4)
@@ -98,7 +98,7 @@ export async function signInWithIdentity(
       [user.id, adminByClaim || rules.adminLogins.includes(user.login.toLowerCase()), identity.name, verifiedEmail],
     );
     // The domain's team is joined at the identity's first sign-in only: a member the owner removed later is not
-    // joined again by their next sign-in. A disabled user gets no session (routes/auth.ts, startSession), and joins
+    // joined again by their next sign-in. A disabled user gets no session (sessions/routes.ts, startSession), and joins
     // nothing on the way.
     if (!known && verifiedEmail && !user.disabled) {
       await joinTeamByDomain(q, user, verifiedEmail, rules.teamDomains, who(user));

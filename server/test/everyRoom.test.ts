@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { balanceCents } from '../services/credits';
+import { balanceCents } from '../ledger/ledger';
 import { sendJson, sendStream, words, type ReceivedRequest } from './fakeUpstream';
 import { responsesJson, responsesStream, responsesUsageOf } from './fakeProviderFormats';
 import { openTestDb, type TestUser } from './helpers';

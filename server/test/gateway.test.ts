@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
 import { SEED_TIERS } from '../seed/pricingData';
-import { derivedBalanceCents } from '../services/credits';
+import { derivedBalanceCents } from '../ledger/ledger';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 

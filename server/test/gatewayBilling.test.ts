@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { tierFor, worstCaseCents, type Tier } from '../credit/tiers';
 import { billedCents, ceilCents, costPicoDollars, type Prices } from '../lib/cost';
-import { balanceCents } from '../services/credits';
+import { balanceCents } from '../ledger/ledger';
 import { recordUsageBatch } from '../credit/writeBills';
 import type { Usage } from './fakeUpstream';
 import type { TestUser } from './helpers';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { balanceCents, derivedBalanceCents } from '../services/credits';
+import { balanceCents, derivedBalanceCents } from '../ledger/ledger';
 import { releaseExpiredReservations } from '../credit/release';
 import { sendJson } from './fakeUpstream';
 import type { TestUser } from './helpers';

@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
 import type { RoutePolicy } from '../gateway/routing/types';
 import { dollarsToMicros } from '../lib/money';
-import { appendLedgerEntry } from '../services/credits';
+import { appendLedgerEntry } from '../ledger/ledger';
 import { createTestContext, type TestContext, type TestContextOptions, type TestDb, type TestUser } from './helpers';
 import { startFakeUpstream, type FakeUpstream, type Handler } from './fakeUpstream';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import type { OpenAiErrorBody } from '../formats/gatewayError';
-import { balanceCents } from '../services/credits';
+import { balanceCents } from '../ledger/ledger';
 import { chunk, sendJson, startStream, type ReceivedRequest } from './fakeUpstream';
 import type { TestUser } from './helpers';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';

@@ -15,7 +15,7 @@ import type * as Postgres from '../db/postgres';
 import { openPglite } from '../db/pglite';
 import type { Db } from '../db/types';
 import type { LogSink } from '../plugins/logging';
-import { createSessions } from '../services/sessions';
+import { createSessions } from '../sessions/sessions';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 

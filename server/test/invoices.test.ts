@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { issueInvoice } from '../invoicing/documents';
-import { refundPayment } from '../payments/settle';
+import { refundPayment } from '../payments/applyEvents';
 import { seedDemo } from '../seed/demo';
-import { balanceCents } from '../services/credits';
+import { balanceCents } from '../ledger/ledger';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 import { amountOnLine, pdfPages, pdfText } from './pdfText';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { balanceCents, derivedBalanceCents } from '../services/credits';
+import { balanceCents, derivedBalanceCents } from '../ledger/ledger';
 import { heartbeat, releaseSilentInstances } from '../credit/leases';
 import { recordUsageBatch } from '../credit/writeBills';
 import { sendJson } from './fakeUpstream';

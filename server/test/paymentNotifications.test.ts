@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { createPaymentProvider } from '../payments';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxProvider } from '../payments/sandbox/provider';
 import type { IncomingNotification } from '../payments/provider';
-import { balanceCents } from '../services/credits';
+import { balanceCents } from '../ledger/ledger';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { balanceCents, derivedBalanceCents } from '../services/credits';
+import { balanceCents, derivedBalanceCents } from '../ledger/ledger';
 import { createSandboxProvider } from '../payments/sandbox/provider';
 import { reconcilePayments } from '../payments/reconcile';
-import { refundPayment } from '../payments/settle';
+import { refundPayment } from '../payments/applyEvents';
 import { runSeed, seededRandom } from './seededRandom';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 

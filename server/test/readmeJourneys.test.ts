@@ -4,9 +4,9 @@ import { SEED_TIERS } from '../seed/pricingData';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 
 /**
- * The README's key-limit walkthrough, as written, at the demo's echo prices (server/seed/pricingData.ts): a key with a
+ * The key-limit walkthrough of docs/tour.md ("Governance"), with the README's first curl, as written, at the demo's echo prices (server/seed/pricingData.ts): a key with a
  * $0.29 limit answers the first curl (1 cent) and refuses the second, saying what it may cost and what is left; a
- * $1.00 key answers them all. If a price or the hold rules change, this fails, and the README must change with it.
+ * $1.00 key answers them all. If a price or the hold rules change, this fails, and the tour must change with it.
  */
 let ctx: GatewayTestContext;
 before(async () => {

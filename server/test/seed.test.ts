@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { derivedBalanceCents } from '../services/credits';
+import { derivedBalanceCents } from '../ledger/ledger';
 import { DEMO_GUARDRAILS, seedDemo, seedDemoIfEmpty } from '../seed/demo';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 

@@ -24,8 +24,14 @@ test('on the embedded engine every server test file runs; on PostgreSQL only tho
   assert.ok(all.includes('server/test/serverTestFiles.test.ts'));
   for (const file of onPostgres) assert.ok(all.includes(file), file);
   // Through the helpers that open a database (createTestContext), and through another helper file (gatewayHelpers.ts).
-  for (const file of ['credits.test.ts', 'gatewayRouting.test.ts', 'leaseAdmission.test.ts', 'everyRoom.test.ts']) {
-    assert.ok(onPostgres.includes(`server/test/${file}`), `${file} runs on PostgreSQL`);
+  // A feature room's own tests are found in its folder (server/ledger/ledger.test.ts).
+  for (const file of [
+    'ledger/ledger.test.ts',
+    'test/gatewayRouting.test.ts',
+    'test/leaseAdmission.test.ts',
+    'test/everyRoom.test.ts',
+  ]) {
+    assert.ok(onPostgres.includes(`server/${file}`), `${file} runs on PostgreSQL`);
   }
   // Marked: a test of PGlite's worker, and `npm start` on a PGlite data directory whatever the environment says.
   for (const file of ['pgliteWorker.test.ts', 'pgliteEngine.test.ts', 'crash.test.ts', 'main.test.ts']) {

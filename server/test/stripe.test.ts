@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { createPaymentProvider } from '../payments';
 import { reconcilePayments } from '../payments/reconcile';
 import { STRIPE_LINK_MINUTES } from '../payments/stripe/provider';
-import { balanceCents, derivedBalanceCents } from '../services/credits';
+import { balanceCents, derivedBalanceCents } from '../ledger/ledger';
 import { recordUsage } from '../credit/writeBills';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';
 import type { TestUser } from './helpers';

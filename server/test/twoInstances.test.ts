@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { balanceCents } from '../services/credits';
+import { balanceCents } from '../ledger/ledger';
 import { releaseExpiredReservations } from '../credit/release';
-import { deleteEventsBefore } from '../services/retention';
+import { deleteEventsBefore } from '../usage/retention';
 import { sendJson } from './fakeUpstream';
 import { eventually, openTestDb, type TestUser } from './helpers';
 import { allAtOnce, createGatewayContext, type GatewayTestContext } from './gatewayHelpers';

@@ -39,6 +39,7 @@ export function keyView(state: FakeState, row: FakeApiKey, now: Date): ApiKey {
     member: {
       monthly_cap_cents: membership?.monthly_cap_cents ?? null,
       month_spend_cents: row.user_id ? memberMonthCents(state, teamId, row.user_id, now) : 0,
+      disabled: row.user_id ? row.user_id in state.disabledUsers : false,
     },
     team: {
       credit_balance_cents: toCents(creditBalance(state, teamId)),

@@ -192,7 +192,7 @@ const rotateKey = route('post', '/v1/api-keys/:id/rotate', ({ params, body }) =>
   return json({ ...keyAnswer(row), key: secret });
 });
 
-/** Like the server (services/apiKeys.ts): Recent Activity says which key and who revoked it. */
+/** Like the server (keys/apiKeys.ts): Recent Activity says which key and who revoked it. */
 const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
   const { team, user } = ownTeam();
   const row = manageableKey(params.id);
@@ -215,7 +215,7 @@ const revokeKey = route('delete', '/v1/api-keys/:id', ({ params }) => {
   return json({ success: true });
 });
 
-/** Like the server (services/cachePurge.ts): the key's creator or the owner; how many answers went. */
+/** Like the server (cache/purge.ts): the key's creator or the owner; how many answers went. */
 const purgeKeyCache = route('delete', '/v1/api-keys/:id/cache', ({ params }) => {
   const row = manageableKey(params.id);
   const before = fakeDb.state.cacheEntries.length;

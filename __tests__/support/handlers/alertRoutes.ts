@@ -1,5 +1,5 @@
 // Alerts (docs/alerts.md): the owner's settings and webhooks, everyone's bell and the administrators' outbox, as
-// server/routes/alerts.ts answers them. A test pushes deliveries or notifications into fakeDb.state to arrange them.
+// server/alerts/routes.ts answers them. A test pushes deliveries or notifications into fakeDb.state to arrange them.
 import { fakeDb } from '../fakeBackend';
 import {
   AlertSettingsBody,

@@ -1,5 +1,5 @@
 // The audit log (docs/audit.md): its pages, one entry and the CSV export over fakeDb.state.auditLog, as
-// server/routes/auditLog.ts answers them; recordAudit is what the fake's own changes call.
+// server/audit/routes.ts answers them; recordAudit is what the fake's own changes call.
 import { HttpResponse } from 'msw';
 import { fakeDb } from '../fakeBackend';
 import {

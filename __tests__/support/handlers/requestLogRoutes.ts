@@ -1,5 +1,5 @@
 // The request log (docs/governance.md#request-log): the page with its filters, sort and keyset cursor, one entry, and
-// the CSV export, over fakeDb.state.requests, as server/routes/requestLog.ts answers them.
+// the CSV export, over fakeDb.state.requests, as server/usage/requestLogRoutes.ts answers them.
 import { HttpResponse } from 'msw';
 import { fakeDb } from '../fakeBackend';
 import type { FakeRequest } from '../fakeBackend/state';
@@ -137,7 +137,7 @@ const getPage = route('get', REQUEST_LOG_PATH, ({ query }) => {
   });
 });
 
-/** Like services/requestLog.ts requestLogKeys: the live keys newest first, then the revoked ones. */
+/** Like usage/requestLog.ts requestLogKeys: the live keys newest first, then the revoked ones. */
 const getKeys = route('get', REQUEST_LOG_KEYS_PATH, () => {
   const { team } = ownTeam();
   const live = fakeDb.state.apiKeys

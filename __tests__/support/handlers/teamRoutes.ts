@@ -76,7 +76,7 @@ const inviteMember = route('post', '/v1/teams/invite', ({ body }) => {
   return json({ email, status: 'pending' }, 201);
 });
 
-/** Pending invites, newest first, with the inviter's name (as server/services/teams.ts). */
+/** Pending invites, newest first, with the inviter's name (as server/teams/teams.ts). */
 const listInvites = route('get', '/v1/teams/invites', () => {
   const { team } = ownTeam();
   const invites = fakeDb.state.invites.filter((invite) => invite.team_id === team.id);

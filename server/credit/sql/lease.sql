@@ -22,28 +22,23 @@ CREATE OR REPLACE FUNCTION gateway_lease(
 DECLARE
   k api_keys;
   m team_members;
+  usable record;
   r record;
   why record;
   v_now timestamptz := now();
   v_room bigint;
   v_by_previous boolean;
 BEGIN
-  SELECT a.* INTO k FROM api_keys a
-  WHERE (a.key_hash = p_key_hash OR (a.previous_key_hash = p_key_hash AND a.previous_key_expires_at > v_now))
-    AND a.is_active AND a.deleted_at IS NULL
-  FOR NO KEY UPDATE;
-  IF NOT FOUND THEN refusal := 'invalid_key'; RETURN; END IF;
-  SELECT tm.* INTO m FROM team_members tm WHERE tm.team_id = k.team_id AND tm.user_id = k.user_id FOR NO KEY UPDATE;
-  IF NOT FOUND THEN refusal := 'invalid_key'; RETURN; END IF;
-  -- Nor once an administrator has disabled its creator (docs/governance.md#disabled-users).
-  IF EXISTS (SELECT 1 FROM users u WHERE u.id = k.user_id AND u.disabled_at IS NOT NULL) THEN
-    refusal := 'key_owner_disabled'; RETURN;
-  END IF;
+  -- Whether the key may be used at all: the keys room's one rule (keys/sql/usable.sql), key and member locked.
+  SELECT * INTO usable FROM key_usable(p_key_hash, v_now, true);
+  IF usable.refusal IN ('invalid_key', 'key_owner_disabled') THEN refusal := usable.refusal; RETURN; END IF;
+  k := usable.k;
+  m := usable.m;
   key_id := k.id;
   team_id := k.team_id;
   user_id := k.user_id;
   allowed_models := k.allowed_models;
-  IF k.expires_at <= v_now THEN
+  IF usable.refusal = 'key_expired' THEN
     refusal := 'key_expired'; resets_at := k.expires_at; RETURN;
   END IF;
   -- The lease is used only until the key expires or the previous secret's grace ends.

@@ -2,7 +2,7 @@
 -- The message the client got for a failed request (never a request or response body).
 ALTER TABLE usage_events ADD COLUMN error_message text;
 
--- The log's pages are keyset scans "team (and one filter) in sort order, then id" (services/requestLog.ts): each
+-- The log's pages are keyset scans "team (and one filter) in sort order, then id" (usage/requestLog.ts): each
 -- index below serves one filter or one sort without reading the team's other events. They replace
 -- usage_events_team_time, whose (team_id, created_at) prefix the first one covers. Every index costs the gateway's
 -- write path one more insert per request (docs/governance.md#request-log measures it), so there is one per filter

@@ -3,7 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { OperatorDetails } from '../../config';
 import type { Db } from '../../db/types';
 import { PAGE_HEADERS, escapeHtml, page } from '../../lib/html';
-import { applyCheckout } from '../settle';
+import { applyCheckout } from '../applyEvents';
 import { STRIPE_RETURN_PATH, sessionReport, type StripeProvider } from './provider';
 
 const ReturnQuery = Type.Object({

@@ -36,7 +36,7 @@ export const gemini: Dialect = {
   },
   // `:countTokens`: `{ contents }`, or, with a system instruction, tools or settings, the whole request as a
   // `generateContentRequest` naming the deployment's model; answered `{ totalTokens }`. The door reads either form
-  // as the request it counts (routes/gateway.ts).
+  // as the request it counts (gateway/routes.ts).
   count(endpoint, body, model) {
     if (endpoint !== 'generateContent') return null;
     const { model: _door, stream: _stream, ...request } = body;

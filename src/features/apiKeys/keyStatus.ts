@@ -51,6 +51,7 @@ export const KEY_STATE_COLORS: Record<KeyState, 'warning' | 'info'> = {
 
 /** A key whose every call the gateway refuses shows why in place of 'Active' (blocked_by, contract/keyBlock.ts). */
 export const KEY_BLOCK_LABELS: Record<KeyBlockReason, string> = {
+  key_owner_disabled: 'Creator disabled',
   key_expired: 'Expired',
   key_budget_exceeded: 'Limit reached',
   member_budget_exceeded: 'Member cap reached',
@@ -73,6 +74,10 @@ export function keyBlockText(key: Pick<ApiKey, 'blocked_by' | 'blocked_until' | 
   const resets = key.blocked_until ? `it resets ${formatUtcDateTime(key.blocked_until)}` : 'it does not reset';
   const untilReset = key.blocked_until ? `until ${formatUtcDate(key.blocked_until)}` : 'does not reset';
   const texts: Record<KeyBlockReason, [until: string | null, sentence: string]> = {
+    key_owner_disabled: [
+      'until they are enabled',
+      "An administrator disabled this key's creator; the key works again once an administrator enables them.",
+    ],
     key_expired: [null, `This key expired ${formatDateTime(key.expires_at)}; create a new key to call the gateway.`],
     key_budget_exceeded: [untilReset, `This key has reached its spending limit; ${resets}.`],
     member_budget_exceeded: [
