@@ -82,11 +82,16 @@ test('an owner is told at 80% of the budget by the bell, email and webhook; the 
     await expect(secret).toBeVisible();
     const key = (await secret.textContent())!.trim();
 
-    // Each echo call costs 5 cents: call until the month's spend reaches 80% of $1.00 (or the budget refuses).
+    // Each echo call costs 5 cents: call until the month's spend reaches 80% of $1.00 (or the budget refuses). The
+    // next call waits for this one's bill (the team's usage grows), not for a fixed time: until then its hold is kept.
+    const spent = async () =>
+      ((await (await page.request.get('/v1/teams/')).json()) as { current_usage: number }).current_usage;
+    let before = await spent();
     for (let call = 0; call < 40 && receiver.received.length === 0; call++) {
       const answer = await chat(page, key);
       if (answer.status() !== 200) break;
-      await page.waitForTimeout(150);
+      await expect.poll(spent).toBeGreaterThan(before);
+      before = await spent();
     }
     await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
     const [hook] = receiver.received;

@@ -4,7 +4,7 @@
  * is refused with the room that has not enough and the amount.
  */
 import type { Catalog } from '../gateway/catalog';
-import type { GatewayConfig } from '../config';
+import type { GatewayConfig } from '../gateway/settings';
 import type { Queryable } from '../db/types';
 import { planHold, tooLongFor } from '../credit/holds';
 import { measureRequest } from '../gateway/measure';

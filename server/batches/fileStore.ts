@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FilesConfig } from '../config';
+import type { FilesConfig } from './settings';
 import { inS3 } from './s3Store';
 
 /**

@@ -1,4 +1,4 @@
-import type { S3StoreConfig } from '../config';
+import type { S3StoreConfig } from './settings';
 import type { FileContentStore } from './fileStore';
 
 /**

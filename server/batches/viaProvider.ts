@@ -11,7 +11,7 @@ import { planHold, outputCapFor, type Answerer } from '../credit/holds';
 import { billedCents, type TokenUsage } from '../lib/cost';
 import { batchTiers, tierFor, type Tier } from '../credit/tiers';
 import type { Catalog } from '../gateway/catalog';
-import type { GatewayConfig } from '../config';
+import type { GatewayConfig } from '../gateway/settings';
 import type { Upstreams } from '../gateway/upstreams';
 import type { GuardrailPolicies } from '../guardrails/policyStore';
 import type { Deployment } from '../gateway/routing/types';

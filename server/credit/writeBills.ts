@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import { formatCents } from '../lib/money';
+import { DAILY_ROLLUP_COLUMNS, DAILY_ROLLUP_OF_EVENTS } from '../usage/dailyRollup';
 
 export interface UsageEvent {
   teamId: string;
@@ -139,13 +140,8 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
        WHERE t.id = m.team_id AND (SELECT count(*) FROM members) >= 0
      ),
      daily AS (
-       INSERT INTO usage_daily AS d (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
-                                     completion_tokens, cached_tokens, cost_cents, latency_ms_sum, cache_hits,
-                                     cache_saved_cents, units, unit)
-       SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
-              count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
-              sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0),
-              COALESCE(sum(units), 0), max(split_part(unit, ':', 1))
+       INSERT INTO usage_daily AS d (${DAILY_ROLLUP_COLUMNS})
+       SELECT ${DAILY_ROLLUP_OF_EVENTS}
        FROM inserted GROUP BY 1, 2, 3, 4, 5
        ON CONFLICT (team_id, day, model, provider, user_id) DO UPDATE SET
          request_count = d.request_count + EXCLUDED.request_count, error_count = d.error_count + EXCLUDED.error_count,

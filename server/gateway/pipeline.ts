@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayConfig } from '../config';
+import type { GatewayConfig } from './settings';
 import type { Credit } from '../credit/credit';
 import { planHold, outputCapFor, tooLongFor, whatFits, type Answerer } from '../credit/holds';
 import { tryDeployments, type AttemptParts } from './attempts';

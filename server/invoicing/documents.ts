@@ -1,4 +1,4 @@
-import type { OperatorDetails } from '../config';
+import type { OperatorDetails } from './settings';
 import type { Queryable } from '../db/types';
 import { iso } from '../lib/time';
 import type { PaymentDocument } from '../../contract/schemas/billing';

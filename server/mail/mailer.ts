@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Nodemailer from 'nodemailer';
-import type { MailConfig } from '../config';
+import type { MailConfig } from './settings';
 import { claimDue, settleTry } from '../db/deliveryQueue';
 import type { Db } from '../db/types';
 import { DELIVERY_RETRY, nextTryAt, type RetrySchedule } from '../lib/retry';

@@ -1,4 +1,4 @@
-import type { OperatorDetails } from '../config';
+import type { OperatorDetails } from '../invoicing/settings';
 import { lockFor } from '../db/perSchema';
 import type { Db, Queryable } from '../db/types';
 import { issueCreditNote, issueInvoice } from '../invoicing/documents';

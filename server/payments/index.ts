@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config, OperatorDetails } from '../config';
+import type { Config } from '../config';
+import type { OperatorDetails } from '../invoicing/settings';
 import type { Db } from '../db/types';
 import { HttpError, notFound } from '../lib/errors';
 import { receiveNotification } from './payments';

@@ -1,5 +1,5 @@
 import { recordAudit, type UserAuditContext } from '../audit/audit';
-import type { OperatorDetails } from '../config';
+import type { OperatorDetails } from '../invoicing/settings';
 import type { Db, Queryable } from '../db/types';
 import { documentsOfPayments } from '../invoicing/documents';
 import { notFound } from '../lib/errors';

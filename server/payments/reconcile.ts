@@ -1,4 +1,4 @@
-import type { OperatorDetails } from '../config';
+import type { OperatorDetails } from '../invoicing/settings';
 import { alone } from '../db/perSchema';
 import type { Db } from '../db/types';
 import type { PaymentProvider } from './provider';

@@ -2,28 +2,17 @@ import type { GatewayProvider } from '../../contract/providers';
 import type { Queryable } from '../db/types';
 import type { SecretBox } from '../lib/secretBox';
 import type { Credential, Deployment, ModelRoute, RoutingTable } from '../gateway/routing/types';
-import type { UnsupportedParams } from '../../contract/schemas/routing';
+import type { RouteRow as RoutingAdminRouteRow } from './routingAdmin';
 
-interface RouteRow {
-  id: string;
-  name: string;
-  max_retries: number;
-  backoff_ms: number;
-  cooldown_failures: number;
-  cooldown_seconds: number;
-  unsupported_params: UnsupportedParams;
-  cache_enabled: boolean;
-  cache_ttl_seconds: number | null;
-  semantic_cache_model: string | null;
-  semantic_cache_threshold: number;
-  semantic_cache_conversations: boolean;
+/** A route's policy columns (its model_routes row, routingAdmin.ts) with one of its deployments joined, if any. */
+type RouteRow = Omit<RoutingAdminRouteRow, 'description' | 'enabled' | 'created_at' | 'updated_at'> & {
   deployment_id: string | null;
   rank: number | null;
   weight: number | null;
   provider: string | null;
   model: string | null;
   credential_id: string | null;
-}
+};
 
 interface CredentialRow {
   id: string;

@@ -163,7 +163,8 @@ export async function deleteCredential(q: Queryable, who: AuditContext, id: stri
   return { success: true as const };
 }
 
-interface RouteRow {
+/** A model_routes row, as the administration reads it; the gateway's route table reads its policy columns too. */
+export interface RouteRow {
   id: string;
   name: string;
   description: string;

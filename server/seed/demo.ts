@@ -1,4 +1,4 @@
-import { DEMO_OPERATOR, type OperatorDetails } from '../config';
+import { DEMO_OPERATOR, type OperatorDetails } from '../invoicing/settings';
 import type { Db, Queryable } from '../db/types';
 import { issueCreditNote, issueInvoice, type DocumentRef } from '../invoicing/documents';
 import { dollarsToMicros, formatCents } from '../lib/money';

@@ -4,7 +4,7 @@
  * token checked (signature against the provider's keys, issuer, audience, expiry, nonce) before any claim is read.
  */
 import * as client from 'openid-client';
-import type { OidcProviderConfig } from '../config';
+import type { OidcProviderConfig } from './settings';
 
 /** What the browser carries, signed, between the redirect to the provider and its return (a cookie). */
 export interface PendingSignIn {

@@ -29,6 +29,12 @@ function recorder() {
   return { events, subscriber };
 }
 
+/**
+ * Only for "nothing yet" inside an open transaction, which no later notice can prove (one is not delivered before the
+ * transaction ends either). Elsewhere a test proves that nothing came by what did come: notices reach a listening
+ * session in the order their transactions committed, and every subscriber of a channel on one connection in the same
+ * dispatch, so a notice that was heard vouches for those committed before it and for the other subscribers.
+ */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 test('a NOTIFY sent with db.query reaches every listener of the schema, the sender included', async () => {
@@ -40,8 +46,15 @@ test('a NOTIFY sent with db.query reaches every listener of the schema, the send
   assert.deepEqual([mine.events, theirs.events], [['hello'], ['hello']]);
 
   for (const stop of stops) await stop();
+  // Still listening on each connection: when they hear it, a stopped subscriber would have heard it with them.
+  const probes = [recorder(), recorder()];
+  const probing = [
+    await database.db.listen('news', probes[0].subscriber),
+    await other.db.listen('news', probes[1].subscriber),
+  ];
   await notify(database.db, 'news', 'after stopping');
-  await settle();
+  await eventually('the probes heard it', () => probes.every((probe) => probe.events.length === 1));
+  for (const stop of probing) await stop();
   assert.deepEqual([mine.events, theirs.events], [['hello'], ['hello']], 'nothing is heard after stopping');
 });
 
@@ -61,7 +74,7 @@ test('in a transaction the notice is sent at COMMIT, and never when it rolls bac
       assert.deepEqual(events, [], 'nothing is heard before COMMIT');
     });
     await eventually('the committed notice', () => events.length > 0);
-    await settle();
+    // Had the rolled-back notice been sent, it would have come first: it was sent before the committed one.
     assert.deepEqual(events, ['committed']);
   } finally {
     await stop();
@@ -76,7 +89,7 @@ test('another database or schema does not hear it', async () => {
     await notify(database.db, 'news', 'not for you');
     await notify(elsewhere.db, 'news', 'for you');
     await eventually('its own notice', () => events.length > 0);
-    await settle();
+    // The other schema's notice committed first: heard at all, it would be heard before this one.
     assert.deepEqual(events, ['for you']);
   } finally {
     await stop();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { toFile } from 'openai';
-import type { S3StoreConfig } from '../config';
+import type { S3StoreConfig } from '../batches/settings';
 import { inS3 } from '../batches/s3Store';
 import { startFakeS3, type FakeS3 } from './fakeS3';
 import { createGatewayContext, type GatewayTestContext } from './gatewayHelpers';

@@ -11,7 +11,7 @@
  * (gen_ai.output.messages, at most OUTPUT_CAPTURE_CHARS of the answer read).
  */
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
-import type { TracingConfig } from '../config';
+import type { TracingConfig } from './settings';
 import type { GatewayCall } from '../formats/types';
 import type { GatewayProbe, RequestProbe } from '../gateway/probe';
 import { outputText } from './outputText';

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { centsToDollars } from '../lib/money';
 import { MONTH_START_SQL } from '../lib/time';
+import { DAILY_ROLLUP_COLUMNS, DAILY_ROLLUP_OF_EVENTS } from './dailyRollup';
 import type { UsageByMember, UsageByModel } from '../../contract/schemas/usage';
 
 /**
@@ -10,13 +11,8 @@ import type { UsageByMember, UsageByModel } from '../../contract/schemas/usage';
 export async function rebuildUsageRollup(q: Queryable, teamId: string): Promise<void> {
   await q.query('DELETE FROM usage_daily WHERE team_id = $1', [teamId]);
   await q.query(
-    `INSERT INTO usage_daily (team_id, day, model, provider, user_id, request_count, error_count, prompt_tokens,
-                              completion_tokens, cached_tokens, cost_cents, latency_ms_sum, cache_hits,
-                              cache_saved_cents, units, unit)
-     SELECT team_id, timezone('UTC', created_at)::date, model, provider, user_id, count(*),
-            count(*) FILTER (WHERE status = 'error'), sum(prompt_tokens), sum(completion_tokens), sum(cached_tokens),
-            sum(cost_cents), sum(latency_ms), count(cached_from), COALESCE(sum(cache_saved_cents), 0),
-            COALESCE(sum(units), 0), max(split_part(unit, ':', 1))
+    `INSERT INTO usage_daily (${DAILY_ROLLUP_COLUMNS})
+     SELECT ${DAILY_ROLLUP_OF_EVENTS}
      FROM usage_events WHERE team_id = $1 GROUP BY 1, 2, 3, 4, 5`,
     [teamId],
   );

@@ -133,8 +133,10 @@ const listKeys = route('get', '/v1/api-keys/', () => {
 
 const createKey = route('post', '/v1/api-keys/', ({ body }) => {
   const user = signedInUser();
-  const name = requiredString(bodyObject(body), 'name');
-  const { name: _name, ...controls } = checkControls(ApiKeyCreateBody, body);
+  // As the server (server/keys/apiKeys.ts): the schema's checks first, then a name that is not blank, trimmed.
+  const { name: typed, ...controls } = checkControls(ApiKeyCreateBody, body);
+  const name = typeof typed === 'string' ? typed.trim() : '';
+  if (!name) throw validationError(KEY_NAME_MESSAGE);
   const team = fakeDb.membershipOf(user.id)?.team;
   if (!team) throw validationError('You must belong to a team to create API keys');
   if (controls.cache_scope === 'team' && user.team_role !== 'owner') throw forbidden(TEAM_CACHE_SCOPE_REFUSED);

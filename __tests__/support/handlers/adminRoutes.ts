@@ -8,7 +8,7 @@ import {
   type Coupon,
   type CouponSort,
 } from '../../../contract/schemas/coupons';
-import { TOKEN_RANGE_MESSAGE, type PricingTier } from '../../../contract/schemas/pricing';
+import { PricingTierBody, TOKEN_RANGE_MESSAGE, type PricingTier } from '../../../contract/schemas/pricing';
 import { DEFAULT_BATCH_PERCENT } from '../../../contract/batchPrice';
 import { fakeDb } from '../fakeBackend';
 import { dollars, isExpired, listCoupons, listPricing, windowsOverlap } from '../fakeBackend/views';
@@ -196,7 +196,8 @@ function unitPricesOf(value: unknown): Record<string, number> {
 /** 409 when the same provider, model and tier order is already priced for an overlapping period. */
 const createTier = route('post', '/v1/admin/pricing/tiers', ({ body }) => {
   adminUser();
-  const tier = tierFromBody(bodyObject(body));
+  // The server's own schema, with its messages ("Enter a model name."), then the rules it checks past the schema.
+  const tier = tierFromBody(checkBody(PricingTierBody, body));
   const clash = fakeDb.state.pricing.some(
     (other) =>
       other.provider === tier.provider &&

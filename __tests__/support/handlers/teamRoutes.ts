@@ -1,6 +1,6 @@
 // /v1/teams/… routes of the signed-in user's own team (docs/api-contract.md, Calls).
 import { fakeDb } from '../fakeBackend';
-import { BudgetBody, MemberCapBody, TeamCreateBody } from '../../../contract/schemas/teams';
+import { BudgetBody, MemberCapBody, TEAM_NAME_MESSAGE, TeamCreateBody } from '../../../contract/schemas/teams';
 import { schemaProblem } from '../fakeBackend/keys';
 import { recordAudit } from './auditRoutes';
 import { dollars, membersView, teamDashboardView, teamView, today, usageStatsView } from '../fakeBackend/views';
@@ -29,7 +29,9 @@ const getTeam = route('get', '/v1/teams/', () => json(teamView(fakeDb.state, own
 const createTeam = route('post', '/v1/teams/', ({ body }) => {
   const user = signedInUser();
   const input = checkBody(TeamCreateBody, body);
-  const name = requiredString(input, 'name');
+  // As the server (server/teams/routes.ts): 1 to 100 characters once trimmed.
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (name.length === 0 || name.length > 100) throw validationError(TEAM_NAME_MESSAGE);
   const budgetLimit = numberAtLeast(input, 'budget_limit', 0);
   if (fakeDb.membershipOf(user.id)) throw conflict('You already belong to a team');
   const now = fakeDb.now().toISOString();

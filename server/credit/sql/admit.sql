@@ -31,16 +31,9 @@ DECLARE
 BEGIN
   -- Whether the key may be used at all: the keys room's one rule (keys/sql/usable.sql), key and member locked.
   SELECT * INTO usable FROM key_usable(p_key_hash, v_now, true);
-  IF usable.refusal IN ('invalid_key', 'key_owner_disabled') THEN refusal := usable.refusal; RETURN; END IF;
-  k := usable.k;
-  m := usable.m;
-  key_id := k.id;
-  team_id := k.team_id;
-  user_id := k.user_id;
-
-  IF usable.refusal = 'key_expired' THEN
-    refusal := 'key_expired'; resets_at := k.expires_at; RETURN;
-  END IF;
+  k := usable.k; m := usable.m; key_id := k.id; team_id := k.team_id; user_id := k.user_id;
+  refusal := usable.refusal;
+  IF refusal IS NOT NULL THEN resets_at := CASE WHEN refusal = 'key_expired' THEN k.expires_at END; RETURN; END IF;
   -- No names (p_models NULL): not a model call (a tool call, which the key's tool access governs: docs/mcp.md).
   IF p_models IS NOT NULL AND cardinality(k.allowed_models) > 0 AND NOT (k.allowed_models && p_models) THEN
     refusal := 'model_not_allowed'; RETURN;

@@ -22,16 +22,10 @@ DECLARE
 BEGIN
   -- Whether the key may be used at all: the keys room's one rule (keys/sql/usable.sql), key and member locked.
   SELECT * INTO usable FROM key_usable(p_key_hash, v_now, true);
-  IF usable.refusal IN ('invalid_key', 'key_owner_disabled') THEN refusal := usable.refusal; RETURN; END IF;
-  k := usable.k;
-  m := usable.m;
-  key_id := k.id;
-  team_id := k.team_id;
-  user_id := k.user_id;
+  k := usable.k; m := usable.m; key_id := k.id; team_id := k.team_id; user_id := k.user_id;
   allowed_models := k.allowed_models;
-  IF usable.refusal = 'key_expired' THEN
-    refusal := 'key_expired'; resets_at := k.expires_at; RETURN;
-  END IF;
+  refusal := usable.refusal;
+  IF refusal IS NOT NULL THEN resets_at := CASE WHEN refusal = 'key_expired' THEN k.expires_at END; RETURN; END IF;
 
   SELECT * INTO r FROM gateway_rooms(k, m, v_now);
   fits := GREATEST(LEAST(r.key_room, r.member_room, r.credit_room, r.budget_room), 0);

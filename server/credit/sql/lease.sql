@@ -31,16 +31,10 @@ DECLARE
 BEGIN
   -- Whether the key may be used at all: the keys room's one rule (keys/sql/usable.sql), key and member locked.
   SELECT * INTO usable FROM key_usable(p_key_hash, v_now, true);
-  IF usable.refusal IN ('invalid_key', 'key_owner_disabled') THEN refusal := usable.refusal; RETURN; END IF;
-  k := usable.k;
-  m := usable.m;
-  key_id := k.id;
-  team_id := k.team_id;
-  user_id := k.user_id;
+  k := usable.k; m := usable.m; key_id := k.id; team_id := k.team_id; user_id := k.user_id;
   allowed_models := k.allowed_models;
-  IF usable.refusal = 'key_expired' THEN
-    refusal := 'key_expired'; resets_at := k.expires_at; RETURN;
-  END IF;
+  refusal := usable.refusal;
+  IF refusal IS NOT NULL THEN resets_at := CASE WHEN refusal = 'key_expired' THEN k.expires_at END; RETURN; END IF;
   -- The lease is used only until the key expires or the previous secret's grace ends.
   v_by_previous := k.key_hash <> p_key_hash;
   valid_until := CASE WHEN v_by_previous THEN LEAST(k.expires_at, k.previous_key_expires_at) ELSE k.expires_at END;

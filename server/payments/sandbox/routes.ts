@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { OperatorDetails } from '../../config';
+import type { OperatorDetails } from '../../invoicing/settings';
 import type { Db } from '../../db/types';
 import { HttpError, notFound } from '../../lib/errors';
 import { PAGE_HEADERS, escapeHtml, page } from '../../lib/html';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { StripeConfig } from '../../config';
+import type { StripeConfig } from '../settings';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { CheckoutReport, CheckoutState, PaymentEffect, PaymentProvider, ProviderEvent } from '../provider';
 

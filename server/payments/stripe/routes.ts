@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { OperatorDetails } from '../../config';
+import type { OperatorDetails } from '../../invoicing/settings';
 import type { Db } from '../../db/types';
 import { PAGE_HEADERS, escapeHtml, page } from '../../lib/html';
 import { applyCheckout } from '../applyEvents';

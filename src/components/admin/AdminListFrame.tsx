@@ -4,7 +4,7 @@ import Add from '@mui/icons-material/Add';
 import { ListRows } from '../grid/ListRows';
 import { PageHeader } from '../PageHeader';
 import { BackToAdminLink } from './BackToAdminLink';
-import { FailureAlert, type Failure } from './FailureAlert';
+import { FailureAlert, type Failure } from '../forms/FailureAlert';
 
 interface AdminListFrameProps<GridProps extends object> {
   title: string;

@@ -4,8 +4,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { FormDialog } from '../../components/admin/FormDialog';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { FormDialog } from '../../components/forms/FormDialog';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useAdjustTeamCreditsMutation } from '../../store/api';
 import { formatCents } from '../../../contract/money';
 import { checkAdjustment, type AdjustmentDirection } from './adjustment';
@@ -26,7 +26,7 @@ export function AdjustCreditsDialog({ team, onClose }: AdjustCreditsDialogProps)
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [adjust, { isLoading }] = useAdjustTeamCreditsMutation();
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
   const check = checkAdjustment(direction, amount, reason, team.balance_cents);
 
   const submit = () => {

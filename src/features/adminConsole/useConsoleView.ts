@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useUpdateSearchParams } from '../../components/admin/useUpdateSearchParams';
+import { useUpdateSearchParams } from '../../components/lists/useUpdateSearchParams';
 import type { SortOrder } from '../../../contract/schemas/adminConsole';
 import { viewFromParams, viewParams, type ConsoleView } from './consoleList';
 

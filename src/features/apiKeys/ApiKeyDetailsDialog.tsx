@@ -11,7 +11,7 @@ import { KeySnippets } from './KeySnippets';
 import { useGetMeQuery } from '../../store/api';
 import { CLEAR_KEY_CACHE, useClearCache } from '../cache/useClearCache';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
-import { DetailList } from '../../components/admin/DetailList';
+import { DetailList } from '../../components/lists/DetailList';
 import { SpendBar } from '../../components/SpendBar';
 import { formatDateTime } from '../../lib/time';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';

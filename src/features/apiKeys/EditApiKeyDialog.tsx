@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ApiKey, ApiKeyUpdateBody } from '../../../contract/schemas/apiKeys';
-import { FormDialog } from '../../components/admin/FormDialog';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { FormDialog } from '../../components/forms/FormDialog';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useUpdateApiKeyMutation } from '../../store/api';
 import { apiKeyNameToSend } from './apiKeys';
 import { ApiKeyNameField } from './ApiKeyNameField';
@@ -33,7 +33,7 @@ export default function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; 
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ControlsFormErrors>({});
   const [updateApiKey, { isLoading }] = useUpdateApiKeyMutation();
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
 
   const parsed = parseControls(values, new Date(), controlsOf(apiKey));
   const nameError = apiKeyNameToSend(name) ? null : 'API Key Name is required';

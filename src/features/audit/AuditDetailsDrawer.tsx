@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { DetailList } from '../../components/admin/DetailList';
+import { DetailList } from '../../components/lists/DetailList';
 import { DetailsDrawer } from '../../components/DetailsDrawer';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';

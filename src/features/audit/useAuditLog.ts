@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useViewSearchParams } from '../../components/admin/useViewSearchParams';
+import { useViewSearchParams } from '../../components/lists/useViewSearchParams';
 import { useCursorTrail, useKeysetPage } from '../../components/grid/useCursorTrail';
 import { api, useGetAuditLogQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';

@@ -10,7 +10,7 @@ import { NO_EXPIRY, remainingUses, usesText } from './couponAdmin';
 import { formatMoney } from '../../../contract/money';
 import { formatDateTime } from '../../lib/time';
 import type { Coupon } from '../../../contract/schemas/coupons';
-import { DetailList } from '../../components/admin/DetailList';
+import { DetailList } from '../../components/lists/DetailList';
 import { CouponStatusChip } from './CouponStatusChip';
 
 interface CouponDetailsDialogProps {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { FilterRow, type SelectField } from '../../components/admin/FilterRow';
-import { ACTIVE_OPTIONS, ALL_OPTION } from '../../components/admin/SelectFilter';
+import { FilterRow, type SelectField } from '../../components/lists/FilterRow';
+import { ACTIVE_OPTIONS, ALL_OPTION } from '../../components/lists/SelectFilter';
 import { COUPON_SORT_OPTIONS, type CouponFilters as Filters } from './couponAdmin';
 
 const FIELDS: SelectField<Filters>[] = [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { couponFormErrors, type CouponFormErrors, type CouponFormValues } from './couponAdmin';
-import type { Failure } from '../../components/admin/FailureAlert';
-import { FormDialog } from '../../components/admin/FormDialog';
+import type { Failure } from '../../components/forms/FailureAlert';
+import { FormDialog } from '../../components/forms/FormDialog';
 import { CouponFormFields } from './CouponFormFields';
 
 interface CouponFormDialogProps {

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
-import { textFieldBinding } from '../../components/admin/textFieldBinding';
+import { textFieldBinding } from '../../components/forms/textFieldBinding';
 import type { CouponFormErrors, CouponFormValues } from './couponAdmin';
 import { GENERATED_CODE_DEFAULTS } from '../../store/endpoints/admin';
 import { useGenerateCouponCodeMutation } from '../../store/api';

@@ -1,11 +1,11 @@
 import { COUPON_MESSAGES, couponCreatePayload, EMPTY_COUPON_FORM, type CouponFormValues } from './couponAdmin';
 import { useCreateCouponMutation } from '../../store/api';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { CouponFormDialog } from './CouponFormDialog';
 
 export function CreateCouponDialog({ onClose }: { onClose: () => void }) {
   const [createCoupon, { isLoading }] = useCreateCouponMutation();
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
   const create = (values: CouponFormValues) =>
     run(() => createCoupon(couponCreatePayload(values)).unwrap(), {
       succeeded: COUPON_MESSAGES.created,

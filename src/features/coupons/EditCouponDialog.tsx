@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { COUPON_MESSAGES, couponChanges, couponFormFromCoupon, type CouponFormValues } from './couponAdmin';
 import { useUpdateCouponMutation } from '../../store/api';
 import type { Coupon } from '../../../contract/schemas/coupons';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { CouponFormDialog } from './CouponFormDialog';
 
 /** Sends only the fields that changed (a partial update); with no change it just closes. */
 export function EditCouponDialog({ coupon, onClose }: { coupon: Coupon; onClose: () => void }) {
   const [updateCoupon, { isLoading }] = useUpdateCouponMutation();
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
   const initialValues = useMemo(() => couponFormFromCoupon(coupon), [coupon]);
 
   const save = async (values: CouponFormValues) => {

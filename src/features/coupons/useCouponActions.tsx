@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useConfirmedDeactivation, type DeactivationMessages } from '../../components/admin/useConfirmedDeactivation';
+import { useConfirmedDeactivation, type DeactivationMessages } from '../../components/forms/useConfirmedDeactivation';
 import { COUPON_MESSAGES, DEACTIVATE_COUPON_CONFIRMATION, deactivateCouponTitle } from './couponAdmin';
 import { toastShown } from '../../slices/toastsSlice';
 import { useDeactivateCouponMutation } from '../../store/api';

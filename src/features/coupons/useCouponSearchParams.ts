@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { couponFiltersFromParams, type CouponFilters } from './couponAdmin';
-import { useCreateDialog } from '../../components/admin/useCreateDialog';
-import { useUpdateSearchParams } from '../../components/admin/useUpdateSearchParams';
+import { useCreateDialog } from '../../components/forms/useCreateDialog';
+import { useUpdateSearchParams } from '../../components/lists/useUpdateSearchParams';
 
 /** The coupon filters and the create dialog live in the URL, so a view can be shared and survives a reload. */
 export function useCouponSearchParams() {

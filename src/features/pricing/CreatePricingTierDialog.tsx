@@ -15,8 +15,8 @@ import {
   type PricingFormValues,
 } from './pricing';
 import { useCreatePricingTierMutation } from '../../store/api';
-import { FailureAlert } from '../../components/admin/FailureAlert';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { FailureAlert } from '../../components/forms/FailureAlert';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { PricingTierFormFields } from './PricingTierFormFields';
 import type { PricingTier } from '../../../contract/schemas/pricing';
 import { DialogForm } from '../../components/DialogForm';
@@ -31,7 +31,7 @@ export function CreatePricingTierDialog({ onClose, from }: { onClose: () => void
   const [createTier, { isLoading }] = useCreatePricingTierMutation();
   const [values, setValues] = useState<PricingFormValues>(() => (from ? formFromTier(from) : EMPTY_PRICING_FORM));
   const [errors, setErrors] = useState<PricingFormErrors>({});
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
 
   const change = (changes: Partial<PricingFormValues>) => setValues((previous) => ({ ...previous, ...changes }));
 

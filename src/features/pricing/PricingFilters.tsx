@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { PROVIDERS, type PricingFilters as Filters } from './pricing';
-import { FilterRow } from '../../components/admin/FilterRow';
-import { ACTIVE_OPTIONS, ALL_OPTION } from '../../components/admin/SelectFilter';
+import { FilterRow } from '../../components/lists/FilterRow';
+import { ACTIVE_OPTIONS, ALL_OPTION } from '../../components/lists/SelectFilter';
 
 export const MODEL_DEBOUNCE_MS = 300;
 

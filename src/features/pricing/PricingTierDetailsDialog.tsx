@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { DetailList } from '../../components/admin/DetailList';
+import { DetailList } from '../../components/lists/DetailList';
 import {
   batchPriceText,
   cacheHitPriceText,

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { textFieldBinding } from '../../components/admin/textFieldBinding';
+import { textFieldBinding } from '../../components/forms/textFieldBinding';
 import { PROVIDERS, type PricingFormErrors, type PricingFormValues } from './pricing';
 
 type TextKey = Exclude<keyof PricingFormValues, 'supports_caching'>;

@@ -1,4 +1,4 @@
-import { useConfirmedDeactivation, type DeactivationMessages } from '../../components/admin/useConfirmedDeactivation';
+import { useConfirmedDeactivation, type DeactivationMessages } from '../../components/forms/useConfirmedDeactivation';
 import { DEACTIVATE_TIER_CONFIRMATION, DEACTIVATE_TIER_FAILED, deactivateTierTitle } from './pricing';
 import { useDeactivatePricingTierMutation } from '../../store/api';
 import type { PricingTier } from '../../../contract/schemas/pricing';

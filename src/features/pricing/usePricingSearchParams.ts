@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import { sortFromParam, sortToParam } from '../../lib/gridSort';
 import { pricingFiltersFromParams, type PricingFilters } from './pricing';
-import { useCreateDialog } from '../../components/admin/useCreateDialog';
-import { useUpdateSearchParams } from '../../components/admin/useUpdateSearchParams';
+import { useCreateDialog } from '../../components/forms/useCreateDialog';
+import { useUpdateSearchParams } from '../../components/lists/useUpdateSearchParams';
 
 export const SORTABLE_PRICING_FIELDS = [
   'model',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { DetailList } from '../../components/admin/DetailList';
+import { DetailList } from '../../components/lists/DetailList';
 import { DetailsDrawer } from '../../components/DetailsDrawer';
 import { ErrorState } from '../../components/ErrorState';
 import { PageLoader } from '../../components/PageLoader';

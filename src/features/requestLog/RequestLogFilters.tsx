@@ -1,6 +1,6 @@
 import { memo, useId, useMemo, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
-import { SelectFilter, type FilterOption } from '../../components/admin/SelectFilter';
+import { SelectFilter, type FilterOption } from '../../components/lists/SelectFilter';
 import { TextInput } from '../../components/TextInput';
 import { toDateTimeLocal } from '../../lib/time';
 import type { TeamMember } from '../../../contract/schemas/teams';
@@ -14,7 +14,7 @@ import {
   type RequestLogView,
   type TimeRange,
 } from './requestLogView';
-import { useTypedFilter } from '../../components/admin/useTypedFilter';
+import { useTypedFilter } from '../../components/lists/useTypedFilter';
 
 interface RequestLogFiltersProps {
   view: RequestLogView;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useViewSearchParams } from '../../components/admin/useViewSearchParams';
+import { useViewSearchParams } from '../../components/lists/useViewSearchParams';
 import { api, useGetRequestLogQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
 import type { RequestLogQuery, RequestLogSortField } from '../../../contract/schemas/requestLog';

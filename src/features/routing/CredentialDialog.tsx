@@ -1,10 +1,10 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { textFieldBinding } from '../../components/admin/textFieldBinding';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { textFieldBinding } from '../../components/forms/textFieldBinding';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useCreateProviderCredentialMutation } from '../../store/api';
 import { UPSTREAM_PROVIDERS } from '../../../contract/providers';
-import { FormDialog } from '../../components/admin/FormDialog';
+import { FormDialog } from '../../components/forms/FormDialog';
 import {
   EMPTY_CREDENTIAL_FORM,
   SECRET_HELPER,
@@ -18,7 +18,7 @@ import { useForm } from './useForm';
 export function CredentialDialog({ onClose }: { onClose: () => void }) {
   const [createCredential, { isLoading }] = useCreateProviderCredentialMutation();
   const form = useForm(EMPTY_CREDENTIAL_FORM, credentialFormErrors);
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
 
   const submit = () => {
     if (!form.check()) return;

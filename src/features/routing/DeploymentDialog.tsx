@@ -1,11 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { textFieldBinding } from '../../components/admin/textFieldBinding';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { textFieldBinding } from '../../components/forms/textFieldBinding';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useAddDeploymentMutation, useGetProviderCredentialsQuery, useUpdateDeploymentMutation } from '../../store/api';
 import { GATEWAY_PROVIDERS } from '../../../contract/providers';
 import type { ModelRoute, RouteDeployment } from '../../../contract/schemas/routing';
-import { FormDialog } from '../../components/admin/FormDialog';
+import { FormDialog } from '../../components/forms/FormDialog';
 import { EnabledField } from './EnabledField';
 import {
   EMPTY_DEPLOYMENT_FORM,
@@ -35,7 +35,7 @@ export function DeploymentDialog({ route, deployment, onClose }: DeploymentDialo
   const [updateDeployment, updated] = useUpdateDeploymentMutation();
   const { data: credentials = [] } = useGetProviderCredentialsQuery();
   const form = useForm(deployment ? deploymentFormValues(deployment) : EMPTY_DEPLOYMENT_FORM, deploymentFormErrors);
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
   const usable = credentialsFor(form.values.provider, credentials);
 
   const submit = () => {

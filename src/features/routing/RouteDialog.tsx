@@ -8,8 +8,8 @@ import {
   SEMANTIC_CONVERSATIONS_LABEL,
   SEMANTIC_SWITCH_LABEL,
 } from '../cache/cacheTtl';
-import { textFieldBinding } from '../../components/admin/textFieldBinding';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { textFieldBinding } from '../../components/forms/textFieldBinding';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
 import MenuItem from '@mui/material/MenuItem';
 import {
@@ -18,7 +18,7 @@ import {
   type ModelRoute,
   type UnsupportedParams,
 } from '../../../contract/schemas/routing';
-import { FormDialog } from '../../components/admin/FormDialog';
+import { FormDialog } from '../../components/forms/FormDialog';
 import { EnabledField } from './EnabledField';
 import {
   EMPTY_ROUTE_FORM,
@@ -43,7 +43,7 @@ export function RouteDialog({ route, onClose }: { route: ModelRoute | null; onCl
   const [createRoute, created] = useCreateModelRouteMutation();
   const [updateRoute, updated] = useUpdateModelRouteMutation();
   const form = useForm(route ? routeFormValues(route) : EMPTY_ROUTE_FORM, routeFormErrors);
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
 
   const submit = () => {
     if (!form.check()) return;

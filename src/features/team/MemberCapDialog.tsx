@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCents } from '../../../contract/money';
 import type { TeamMember } from '../../../contract/schemas/teams';
-import { FormDialog } from '../../components/admin/FormDialog';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { FormDialog } from '../../components/forms/FormDialog';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useSetMemberCapMutation } from '../../store/api';
 import { capInputValue, parseCap } from './memberCap';
 import { memberName } from './team';
@@ -15,7 +15,7 @@ export default function MemberCapDialog({ member, onClose }: { member: TeamMembe
   const [cap, setCap] = useState(capInputValue(member.monthly_cap_cents ?? null));
   const [error, setError] = useState<string | null>(null);
   const [setMemberCap, { isLoading }] = useSetMemberCapMutation();
-  const { run, failure, clearFailure } = useAdminMutation(onClose);
+  const { run, failure, clearFailure } = useFormMutation(onClose);
   const name = memberName(member);
 
   const save = () => {

@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
-import { FailureAlert } from '../../components/admin/FailureAlert';
-import { useAdminMutation } from '../../components/admin/useAdminMutation';
+import { FailureAlert } from '../../components/forms/FailureAlert';
+import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
 import { PageHeader } from '../../components/PageHeader';
@@ -34,7 +34,7 @@ function UsersScreen() {
   const { data, isFetching, isError } = useGetAdminUsersQuery(listQueryOf(view));
   const { data: me } = useGetMeQuery();
   const [setDisabled] = useSetUserDisabledMutation();
-  const { run, failure, clearFailure } = useAdminMutation();
+  const { run, failure, clearFailure } = useFormMutation();
   const { confirm, dialog } = useConfirm();
   const search = useCallback((text: string) => change({ search: text }), [change]);
 

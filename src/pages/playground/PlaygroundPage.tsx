@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { TextInput } from '../../components/TextInput';
-import { SelectFilter } from '../../components/admin/SelectFilter';
+import { SelectFilter } from '../../components/lists/SelectFilter';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { PlaygroundCost } from '../../features/playground/PlaygroundCost';
 import { usePlaygroundChat } from '../../features/playground/usePlaygroundChat';

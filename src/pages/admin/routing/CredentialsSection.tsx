@@ -4,7 +4,7 @@ import Add from '@mui/icons-material/Add';
 import {
   useConfirmedDeactivation,
   type DeactivationMessages,
-} from '../../../components/admin/useConfirmedDeactivation';
+} from '../../../components/forms/useConfirmedDeactivation';
 import { CredentialDialog } from '../../../features/routing/CredentialDialog';
 import type { RowActions } from '../../../features/routing/routingColumns';
 import { useDeleteProviderCredentialMutation, useGetProviderCredentialsQuery } from '../../../store/api';

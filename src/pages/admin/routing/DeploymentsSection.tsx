@@ -4,7 +4,7 @@ import Add from '@mui/icons-material/Add';
 import {
   useConfirmedDeactivation,
   type DeactivationMessages,
-} from '../../../components/admin/useConfirmedDeactivation';
+} from '../../../components/forms/useConfirmedDeactivation';
 import { DeploymentDialog } from '../../../features/routing/DeploymentDialog';
 import type { RowActions } from '../../../features/routing/routingColumns';
 import { useGetProviderHealthQuery, useRemoveDeploymentMutation } from '../../../store/api';

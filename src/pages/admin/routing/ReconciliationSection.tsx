@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Sync from '@mui/icons-material/Sync';
-import { useAdminMutation } from '../../../components/admin/useAdminMutation';
+import { useFormMutation } from '../../../components/forms/useFormMutation';
 import { reconciliationRows } from '../../../features/routing/routing';
 import {
   useGetProviderCredentialsQuery,
@@ -24,7 +24,7 @@ export function ReconciliationSection() {
   const { data, isFetching, isError, refetch } = useGetReconciliationQuery(DAYS);
   const { data: credentials = [] } = useGetProviderCredentialsQuery();
   const [runReconciliation, { isLoading }] = useRunReconciliationMutation();
-  const { run, failure, clearFailure } = useAdminMutation();
+  const { run, failure, clearFailure } = useFormMutation();
   const rows = useMemo(() => reconciliationRows(data?.rows ?? [], credentials), [data, credentials]);
 
   const reconcileNow = () =>

@@ -4,7 +4,7 @@ import Add from '@mui/icons-material/Add';
 import {
   useConfirmedDeactivation,
   type DeactivationMessages,
-} from '../../../components/admin/useConfirmedDeactivation';
+} from '../../../components/forms/useConfirmedDeactivation';
 import { RouteDialog } from '../../../features/routing/RouteDialog';
 import type { RowActions } from '../../../features/routing/routingColumns';
 import { useDeleteModelRouteMutation, useGetModelRoutesQuery } from '../../../store/api';

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { ErrorState } from '../../../components/ErrorState';
 import { GridPlaceholder } from '../../../components/grid/GridPlaceholder';
-import { FailureAlert, type Failure } from '../../../components/admin/FailureAlert';
+import { FailureAlert, type Failure } from '../../../components/forms/FailureAlert';
 import { RoutingCards } from '../../../features/routing/RoutingCards';
 import { MOBILE_MEDIA_QUERY } from '../../../theme';
 import { WidgetBoundary } from '../../../components/WidgetBoundary';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useConfirm } from '../ConfirmDialog';
-import { useAdminMutation, type MutationMessages } from './useAdminMutation';
+import { useFormMutation, type MutationMessages } from './useFormMutation';
 
 export interface DeactivationMessages<Row> extends MutationMessages {
   title: (row: Row) => string;
@@ -16,7 +16,7 @@ export function useConfirmedDeactivation<Row extends { id: string }>(
   messages: DeactivationMessages<Row>,
 ) {
   const { confirm, dialog } = useConfirm();
-  const { run, failure, clearFailure } = useAdminMutation();
+  const { run, failure, clearFailure } = useFormMutation();
 
   const deactivate = useCallback(
     async (row: Row) => {

@@ -10,10 +10,10 @@ export interface MutationMessages {
 }
 
 /**
- * Runs an admin change: on success a toast and then `onDone` (a dialog closes); on failure the failure sentence
- * with the server's reason is kept for the page's or dialog's alert.
+ * Runs a form's change (an owner's, a member's or an administrator's): on success a toast and then `onDone` (a
+ * dialog closes); on failure the failure sentence with the server's reason is kept for the page's or dialog's alert.
  */
-export function useAdminMutation(onDone?: () => void) {
+export function useFormMutation(onDone?: () => void) {
   const dispatch = useAppDispatch();
   const [failure, setFailure] = useState<Failure | null>(null);
   const run = useCallback(
