@@ -72,9 +72,12 @@ describe('/team without a team', () => {
   it('keeps what was typed and names the failure, even when the team call is slow', async () => {
     fakeDb.failNext('POST', '/v1/teams/', { status: 500, message: 'Failed to create team', exact: true });
     // A real network: a refetch of the team in flight would replace the form by the page's loader.
+    const teamCalls = { started: 0, answered: 0 };
     server.use(
       http.get('http://localhost/v1/teams/', async () => {
+        teamCalls.started += 1;
         await delay(100);
+        teamCalls.answered += 1;
         return HttpResponse.json({ code: 'NO_TEAM', message: 'You are not a member of any team' }, { status: 404 });
       }),
     );
@@ -87,7 +90,8 @@ describe('/team without a team', () => {
     // Asked afresh: the form on screen after the failure, not the one the test held before it.
     const after = await screen.findByRole('form', { name: 'Create Your Team' });
     expect(await within(after).findByText('Failed to create team')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // No fixed wait: every team call made by then has been answered (a refetch would have replaced the form).
+    await waitFor(() => expect(teamCalls.answered).toBe(teamCalls.started));
     expect(
       within(screen.getByRole('form', { name: 'Create Your Team' })).getByText('Failed to create team'),
     ).toBeVisible();

@@ -4,11 +4,9 @@ import { Type, type TObject, type TString, type TypeBoxTypeProvider } from '@fas
 import type { Deps } from '../deps';
 import { badRequest, isUuid, notFound } from '../lib/errors';
 import { dollarsToCents } from '../lib/money';
-import { utcDay } from '../lib/time';
 import { auditContext, currentUser } from '../plugins/auth';
 import { serverOrigin } from '../plugins/security';
 import { listActivity } from './activity';
-import { EMPTY_STATS, dashboardStats } from '../usage/dashboard';
 import {
   createTeam,
   inviteMember,
@@ -22,13 +20,12 @@ import {
   teamView,
   updateBudget,
 } from './teams';
-import { currentMonthStats, usageStats } from '../usage/usage';
+import { currentMonthStats } from '../usage/usage';
 import { Success, errors } from '../../contract/schemas/common';
 import {
   ActivityList,
   ActivityQuery,
   BudgetBody,
-  DashboardStats,
   InviteBody,
   InviteParams,
   InviteReply,
@@ -41,10 +38,7 @@ import {
   TeamMember,
   TEAM_NAME_MESSAGE,
 } from '../../contract/schemas/teams';
-import { UsageStats, UsageStatsQuery } from '../../contract/schemas/usage';
 import { INVITE_ACCEPT_PATH } from '../../contract/apiPaths';
-
-const MAX_RANGE_DAYS = 400;
 
 function teamName(raw: string): string {
   const name = raw.trim();
@@ -222,33 +216,6 @@ export function teamRoutes(app: FastifyInstance, { db, guards, config, alerts }:
       ]);
       return { is_owner: membership.role === 'owner', my_cap: cap, team, current_month_stats: stats };
     },
-  );
-
-  api.get(
-    '/v1/teams/usage-stats',
-    {
-      ...auth,
-      schema: {
-        querystring: UsageStatsQuery,
-        response: { 200: UsageStats, ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const { teamId } = requireTeam(request.membership);
-      const end = request.query.end_date ?? utcDay(new Date());
-      const start = request.query.start_date ?? utcDay(new Date(Date.parse(end) - 29 * 86_400_000));
-      if (start > end) throw badRequest('start_date must not be after end_date');
-      if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > MAX_RANGE_DAYS) {
-        throw badRequest(`the date range must be at most ${MAX_RANGE_DAYS} days`);
-      }
-      return usageStats(db, teamId, start, end);
-    },
-  );
-
-  api.get(
-    '/v1/dashboard/stats',
-    { ...auth, schema: { response: { 200: DashboardStats, ...errors(401) } } },
-    async (request) => (request.membership ? dashboardStats(db, request.membership.teamId) : EMPTY_STATS),
   );
 
   api.get(
