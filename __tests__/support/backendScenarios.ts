@@ -147,6 +147,59 @@ export const BACKEND_SCENARIOS: Scenario[] = [
     ],
   },
   {
+    name: 'the owner sets the budget in dollars and cents, and the team reads it back',
+    steps: [
+      {
+        as: 'alice',
+        does: 'sets the monthly budget to $120.50',
+        method: 'PUT',
+        path: '/v1/teams/budget',
+        body: { budget_limit: 120.5 },
+        status: 200,
+        answer: { budget_limit: 120.5 },
+      },
+      {
+        as: 'alice',
+        does: 'reads the team',
+        method: 'GET',
+        path: '/v1/teams/',
+        status: 200,
+        answer: { budget_limit: 120.5 },
+      },
+    ],
+  },
+  {
+    name: 'an invitation: an address that is not one is refused, a new one is pending, the same one again is 409',
+    steps: [
+      {
+        as: 'alice',
+        does: 'invites "not-an-email"',
+        method: 'POST',
+        path: '/v1/teams/invite',
+        body: { email: 'not-an-email' },
+        status: 400,
+        answer: { message: 'Enter a valid email address.' },
+      },
+      {
+        as: 'alice',
+        does: 'invites a new address in mixed case',
+        method: 'POST',
+        path: '/v1/teams/invite',
+        body: { email: 'New.Person@Example.com' },
+        status: 201,
+        answer: { email: 'new.person@example.com', status: 'pending' },
+      },
+      {
+        as: 'alice',
+        does: 'invites it again',
+        method: 'POST',
+        path: '/v1/teams/invite',
+        body: { email: 'new.person@example.com' },
+        status: 409,
+      },
+    ],
+  },
+  {
     name: 'a key is created and listed first, active and not blocked',
     steps: [
       {
