@@ -1,30 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
+import { fakeDb } from '../support/fakeBackend';
 import { SEEDED_CREDENTIAL_ID, SEEDED_SECRET } from '../support/fakeBackend/routingSeed';
-import { renderRoute } from '../support/render';
 import { choose, fill } from './adminGrid';
+import { asAdminAtFakeNow, rowIn, openPage } from './routingPage';
 
-beforeEach(() => {
-  jest.useFakeTimers({ now: FAKE_NOW, advanceTimers: true });
-  fakeDb.signInAs('admin');
-});
-afterEach(() => jest.useRealTimers());
-
-const grid = (name: string) => screen.findByRole('grid', { name }, { timeout: 5000 });
-
-/** The row of grid `name` that shows `text`. */
-async function rowIn(name: string, text: string) {
-  const found = await within(await grid(name)).findByText(text);
-  const row = found.closest<HTMLElement>('[role="row"]');
-  if (!row) throw new Error(`no row of ${name} shows ${text}`);
-  return row;
-}
-
-async function openPage() {
-  const rendered = renderRoute('/admin/routing', { userOptions: { delay: null } });
-  await rowIn('Model routes', 'team/default-smart');
-  return rendered;
-}
+// Routes and their deployments; credentials and provider health are in routingCredentials.test.tsx.
+asAdminAtFakeNow();
 
 describe('/admin/routing', () => {
   it('lists routes with their deployments and policy, the first route’s deployments with health, and credentials', async () => {
@@ -149,65 +130,5 @@ describe('/admin/routing', () => {
     });
     const strict = await rowIn('Model routes', 'team/strict');
     expect(within(strict).getByText(/refuses fields it cannot translate$/)).toBeInTheDocument();
-  });
-
-  it('adds a credential: the key field is a password, and the key is never shown afterwards', async () => {
-    const { user } = await openPage();
-    await grid('Provider credentials');
-    await user.click(screen.getByRole('button', { name: 'Add Credential' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Provider Credential' });
-    const secretField = within(dialog).getByLabelText(/^API key/);
-    expect(secretField).toHaveAttribute('type', 'password');
-    expect(within(dialog).getByText('Stored encrypted; it cannot be shown again')).toBeInTheDocument();
-
-    await choose(user, 'Provider', 'openai');
-    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'OpenAI prod');
-    await fill(user, secretField, 'sk-proj-brand-new-secret-77aa');
-    await fill(user, within(dialog).getByRole('textbox', { name: /^Base URL/ }), 'ftp://nope');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Credential' }));
-    expect(within(dialog).getByText('Base URL must start with http:// or https://')).toBeInTheDocument();
-    await user.clear(within(dialog).getByRole('textbox', { name: /^Base URL/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Add Credential' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    expect(fakeDb.lastRequest('POST', '/v1/admin/routing/credentials')?.body).toEqual({
-      provider: 'openai',
-      name: 'OpenAI prod',
-      secret: 'sk-proj-brand-new-secret-77aa',
-      base_url: null,
-    });
-    const row = await rowIn('Provider credentials', 'OpenAI prod');
-    expect(within(row).getByText('…77aa')).toBeInTheDocument();
-    expect(document.body).not.toHaveTextContent('sk-proj-brand-new-secret-77aa');
-  });
-
-  it('switches provider health between the last hour and the last day', async () => {
-    const { user } = await openPage();
-    const hourRow = await rowIn('Provider health', 'echo/flaky → echo/unavailable-1');
-    expect(within(hourRow).getByText('100%')).toBeInTheDocument();
-    expect(within(hourRow).getByText('Upstream error')).toBeInTheDocument();
-    expect(within(hourRow).getByText(/^Cooling until \d{1,2}:\d{2}:\d{2} [AP]M$/)).toBeInTheDocument();
-    expect(within(await rowIn('Provider health', 'echo/flaky → echo/echo-1')).getByText('Closed')).toBeInTheDocument();
-    expect(within(await grid('Provider health')).queryByText('openai/gpt-4o (direct)')).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Day' }));
-    const direct = await rowIn('Provider health', 'openai/gpt-4o (direct)');
-    expect(within(direct).getByText('5%')).toBeInTheDocument();
-    expect(within(direct).getByText('120 / 2,450 ms')).toBeInTheDocument();
-    expect(within(direct).getByText('Upstream timeout')).toBeInTheDocument();
-    expect(fakeDb.lastRequest('GET', '/v1/admin/routing/health')?.query).toEqual({ window: 'day' });
-    expect(
-      within(await rowIn('Provider health', 'echo/flaky → echo/unavailable-1')).getByText('80'),
-    ).toBeInTheDocument();
-  });
-
-  it('refuses to delete a credential a deployment uses, with the server’s reason', async () => {
-    const { user } = await openPage();
-    const row = await rowIn('Provider credentials', 'Anthropic main');
-    await user.click(within(row).getByRole('menuitem', { name: 'Delete credential' }));
-    const confirm = await screen.findByRole('dialog', { name: /Delete the anthropic credential Anthropic main/ });
-    await user.click(within(confirm).getByRole('button', { name: /Confirm|Delete|Deactivate/ }));
-    expect(await screen.findByText('Failed to delete credential')).toBeInTheDocument();
-    expect(screen.getByText(/used by 1 deployment/)).toBeInTheDocument();
   });
 });

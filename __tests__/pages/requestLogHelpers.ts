@@ -1,6 +1,7 @@
-// What the request log's tests share (requestLog.test.tsx, requestLogBrowse.test.tsx): the log over the fake
-// backend's 60 seeded requests, one every 37 minutes back from now: 39 of them in the default 24 hours, all 60 in 7
-// days (docs/governance.md#request-log). Two files, as one ran past jest's per-file budget (docs/testing.md).
+// What the request log's tests share (requestLog.test.tsx, requestLogBrowse.test.tsx, requestLogDrawer.test.tsx):
+// the log over the fake backend's 60 seeded requests, one every 37 minutes back from now: 39 of them in the default
+// 24 hours, all 60 in 7 days (docs/governance.md#request-log). Three files, as one ran past jest's per-file budget on
+// a busy machine (docs/testing.md, "Test times").
 import { screen, waitFor, within } from '@testing-library/react';
 import { FAKE_NOW, fakeDb } from '../support/fakeBackend';
 import { renderRoute } from '../support/render';
