@@ -64,7 +64,7 @@ export const LINE_ENDINGS = {
 } as const;
 type Ending = keyof typeof LINE_ENDINGS;
 
-interface TakenLine {
+export interface TakenLine {
   line: number;
   custom_id: string;
   body: Record<string, unknown>;
@@ -87,6 +87,25 @@ async function endLines(q: Queryable, batchId: string, status: 'pending' | 'runn
   await q.query(
     `UPDATE gateway_batch_lines SET status = 'failed', error = $3::jsonb WHERE batch_id = $1 AND status = $2`,
     [batchId, status, JSON.stringify(LINE_ENDINGS[ending])],
+  );
+}
+
+/**
+ * Marks up to `count` of a batch's pending lines running and returns them. The lines are picked once, in a
+ * MATERIALIZED CTE: written as `line IN (SELECT … LIMIT $2 FOR UPDATE SKIP LOCKED)`, PostgreSQL may run the sub-select
+ * again for every row of a nested-loop semi join, and each run skips the rows the last one updated, so one call could
+ * take every line of the batch (a busy-core CI run on PostgreSQL sent 30 lines at once; server/test/claimLimits.test.ts
+ * forces that plan).
+ */
+export function takeLines(q: Queryable, batchId: string, count: number): Promise<TakenLine[]> {
+  return q.query<TakenLine>(
+    `WITH picked AS MATERIALIZED (
+       SELECT line AS picked_line FROM gateway_batch_lines WHERE batch_id = $1 AND status = 'pending'
+       ORDER BY line LIMIT $2 FOR UPDATE SKIP LOCKED)
+     UPDATE gateway_batch_lines SET status = 'running' FROM picked
+     WHERE batch_id = $1 AND line = picked_line
+     RETURNING line, custom_id, body, hold_cents, request_id`,
+    [batchId, count],
   );
 }
 
@@ -143,17 +162,6 @@ export function createBatchRunner(deps: RunnerDeps) {
       [batch.api_key_id],
     );
     return key?.key_hash ?? null;
-  }
-
-  async function takeLines(batchId: string, count: number): Promise<TakenLine[]> {
-    return db.query<TakenLine>(
-      `UPDATE gateway_batch_lines SET status = 'running'
-       WHERE batch_id = $1 AND line IN (
-         SELECT line FROM gateway_batch_lines WHERE batch_id = $1 AND status = 'pending' ORDER BY line LIMIT $2
-         FOR UPDATE SKIP LOCKED)
-       RETURNING line, custom_id, body, hold_cents, request_id`,
-      [batchId, count],
-    );
   }
 
   /** Keeps a line's answer and bills it, if the line is still this instance's to answer (or its provider's). */
@@ -246,7 +254,7 @@ export function createBatchRunner(deps: RunnerDeps) {
       if (Date.now() >= batch.expires_at.getTime()) return 'expired';
       const keyHash = await keyHashOf(batch);
       if (keyHash === null) return 'keyStopped';
-      const lines = await takeLines(batch.id, LINES_AT_ONCE);
+      const lines = await takeLines(db, batch.id, LINES_AT_ONCE);
       if (lines.length === 0) return 'done';
       await Promise.all(lines.map((line) => answerLine(batch, endpoint, keyHash, line)));
     }

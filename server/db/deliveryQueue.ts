@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './types';
+import type { Queryable } from './types';
 
 /**
  * The tables of things sent out and tried again until they get through (mail_outbox, webhook_deliveries): a row is
@@ -11,14 +11,21 @@ export type DeliveryTable = 'mail_outbox' | 'webhook_deliveries';
 /** How long a claim holds a row: longer than any one try takes. */
 const CLAIM_SECONDS = 120;
 
-/** Claims up to `limit` due rows (counting this try in `attempts`) and returns their `columns`. */
-export function claimDue<T>(db: Db, table: DeliveryTable, columns: string, limit: number): Promise<T[]> {
-  return db.query<T>(
-    `UPDATE ${table} SET status = 'sending', attempts = attempts + 1,
+/**
+ * Claims up to `limit` due rows (counting this try in `attempts`) and returns their `columns`. The rows are picked
+ * once, in a MATERIALIZED CTE: as `id IN (SELECT … LIMIT $1 FOR UPDATE SKIP LOCKED)`, PostgreSQL may run the sub-select
+ * again for every row of a nested-loop semi join, each run skipping the rows the last one updated, and claim far more
+ * than `limit` (server/test/claimLimits.test.ts forces that plan).
+ */
+export function claimDue<T>(q: Queryable, table: DeliveryTable, columns: string, limit: number): Promise<T[]> {
+  return q.query<T>(
+    `WITH due AS MATERIALIZED (
+       SELECT id AS due_id FROM ${table}
+       WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
+       ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     UPDATE ${table} SET status = 'sending', attempts = attempts + 1,
             locked_until = now() + make_interval(secs => $2)
-     WHERE id IN (SELECT id FROM ${table}
-                  WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
-                  ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     FROM due WHERE id = due_id
      RETURNING ${columns}`,
     [limit, CLAIM_SECONDS],
   );
