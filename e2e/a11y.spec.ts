@@ -53,7 +53,7 @@ const firstRowAction = (name: string) => async (page: Page) => {
   const grid = page.locator('.MuiDataGrid-virtualScroller');
   if (await grid.count()) await grid.evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
   return page
-    .getByRole('menuitem', { name })
+    .getByRole('button', { name })
     .or(page.getByRole('button', { name, exact: true }))
     .first();
 };
@@ -153,7 +153,7 @@ const SCREENS: Screen[] = [
   screen('/admin/users', 'admin', [
     dialog('Disable user', (page) =>
       page
-        .getByRole('menuitem', { name: /^Disable / })
+        .getByRole('button', { name: /^Disable / })
         .or(page.getByRole('button', { name: /^Disable / }))
         .first(),
     ),

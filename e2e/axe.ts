@@ -34,7 +34,9 @@ export async function axeViolations(page: Page, scope?: string): Promise<string[
 
 /**
  * Waits for transitions and one-off animations (dialog fades, drawer slides, colour changes) to end, so colours are
- * measured as they settle. Endless ones (spinners, skeletons) are ignored.
+ * measured as they settle. Endless ones (spinners, skeletons) are ignored, and so are those of elements that
+ * `content-visibility: auto` skips (the phone's off-screen cards, CardList.tsx): they do not run until scrolled into
+ * view, so they never finish (MUI 9's buttons start a colour transition on every card when the scheme changes).
  */
 export async function animationsSettled(page: Page) {
   await page.evaluate(() =>
@@ -42,6 +44,10 @@ export async function animationsSettled(page: Page) {
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          return !target || target.checkVisibility({ contentVisibilityAuto: true });
+        })
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

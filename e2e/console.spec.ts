@@ -73,10 +73,10 @@ test.describe('at 1280 px', () => {
 
     await page.goto('/admin/users?q=bob');
     const grid = page.getByRole('grid', { name: 'Users' });
-    await grid.getByRole('menuitem', { name: 'Disable bob' }).click();
+    await grid.getByRole('button', { name: 'Disable bob' }).click();
     await page.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
     await expect(grid.getByText('Disabled')).toBeVisible();
-    await grid.getByRole('menuitem', { name: 'Enable bob' }).click();
+    await grid.getByRole('button', { name: 'Enable bob' }).click();
     await expect(grid.getByText('Active')).toBeVisible();
   });
 });

@@ -46,7 +46,7 @@ test('a user sees a key at its limit, finds their own request in the log, and ro
 
   await nav.getByRole('link', { name: 'API Keys' }).click();
   const row = page.getByRole('row', { name: new RegExp(name) });
-  await row.getByRole('menuitem', { name: 'Rotate' }).click();
+  await row.getByRole('button', { name: 'Rotate' }).click();
   const dialog = page.getByRole('dialog', { name: `Rotate API key "${name}"` });
   await dialog.getByLabel('Immediately').check();
   await dialog.getByRole('button', { name: 'Rotate key' }).click();

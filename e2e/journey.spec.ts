@@ -22,7 +22,7 @@ test('a new user sets up a team, manages a key and buys credits', async ({ page 
   await page.getByRole('link', { name: 'View All API Keys' }).click();
   const row = page.getByRole('row', { name: /journey key/ });
   await expect(row).toBeVisible();
-  await row.getByRole('menuitem', { name: 'Revoke' }).click();
+  await row.getByRole('button', { name: 'Revoke' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('Are you sure you want to revoke this API key? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Revoke Key' }).click();

@@ -48,7 +48,7 @@ const gridRowAction = (name: string) => async (page: Page) => {
   await tabTo(page, page.getByRole('columnheader').first());
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('End');
-  const action = page.getByRole('row').nth(1).getByRole('menuitem', { name });
+  const action = page.getByRole('row').nth(1).getByRole('button', { name });
   for (let presses = 0; presses < 5 && !(await action.evaluate((el) => el === document.activeElement)); presses++)
     await page.keyboard.press('ArrowRight');
   return action;

@@ -56,13 +56,13 @@ test.describe('as bob, a member at his monthly cap, at 1280 px', () => {
     }
     await expect(row('Data pipeline').getByText('Limit reached')).toBeVisible();
 
-    const actions = (keyRow: Locator) => keyRow.getByRole('menuitem');
+    const actions = (keyRow: Locator) => keyRow.getByRole('button');
     for (const alices of ['Production', 'Staging']) {
       await expect(actions(row(alices))).toHaveCount(1);
       await expect(actions(row(alices))).toHaveAccessibleName('View details');
     }
     for (const label of MANAGE) {
-      await expect(row('Notebook').getByRole('menuitem', { name: label })).toBeVisible();
+      await expect(row('Notebook').getByRole('button', { name: label })).toBeVisible();
     }
   });
 });

@@ -126,7 +126,7 @@ test('the key-limit walkthrough as written: answered, then refused with the quot
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API Keys' }).click();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(`$0.02 of $${refusal.limitDollars}`);
-  await row.getByRole('menuitem', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: `Edit API key "${name}"` });
   await edit.getByLabel('Spending limit (USD)').fill('0.20');
   // At 1280×800 the dialog's actions stay in view (its fields scroll): Save is on screen without scrolling the page.

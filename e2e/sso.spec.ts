@@ -81,7 +81,7 @@ test('a disabled user signing in with the provider is told the account is disabl
   await admin.goto(`/admin/users?q=${subject}`);
   await admin
     .getByRole('grid', { name: 'Users' })
-    .getByRole('menuitem', { name: `Disable ${subject}` })
+    .getByRole('button', { name: `Disable ${subject}` })
     .click();
   await admin.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
   await expect(admin.getByRole('grid', { name: 'Users' }).getByText('Disabled')).toBeVisible();

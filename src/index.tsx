@@ -13,11 +13,11 @@ async function start(container: HTMLElement) {
   const store = makeStore();
   await yieldToBrowser();
 
-  const { createBrowserRouter } = await import(/* webpackMode: "eager" */ 'react-router-dom');
-  const { createRoutes } = await import(/* webpackMode: "eager" */ './app/routes');
-  await yieldToBrowser();
-  // Creating the router starts the first navigation: its loaders and the route's chunks.
-  const router = createBrowserRouter(createRoutes(store));
+  const { BrowserRouter } = await import(/* webpackMode: "eager" */ 'react-router-dom');
+  const { AppRoutes, createGates, startRoute } = await import(/* webpackMode: "eager" */ './app/routes');
+  const gates = createGates(store);
+  // The session check and the route's chunks on the network while the rest starts.
+  startRoute(window.location.pathname, gates);
   await yieldToBrowser();
 
   await import(/* webpackMode: "eager" */ './theme');
@@ -31,7 +31,11 @@ async function start(container: HTMLElement) {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App store={store} router={router} />
+        <App store={store}>
+          <BrowserRouter>
+            <AppRoutes gates={gates} />
+          </BrowserRouter>
+        </App>
       </StrictMode>,
     ),
   );

@@ -144,11 +144,11 @@ describe('/admin/users', () => {
     const self = await rowIn('Users', 'admin');
     expect(within(self).getByText('Admin')).toBeInTheDocument();
     // The signed-in administrator's own row offers no Disable: the server refuses it.
-    expect(within(self).queryByRole('menuitem')).not.toBeInTheDocument();
+    expect(within(self).queryByRole('button')).not.toBeInTheDocument();
     expect(within(await rowIn('Users', 'carol')).getByText('No team')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
 
-    await user.click(within(bob).getByRole('menuitem', { name: 'Disable bob' }));
+    await user.click(within(bob).getByRole('button', { name: 'Disable bob' }));
     const confirm = await screen.findByRole('dialog', { name: 'Disable user' });
     expect(confirm).toHaveTextContent('Their sessions end and their API keys stop working at once');
     await user.click(within(confirm).getByRole('button', { name: 'Disable' }));
@@ -159,7 +159,7 @@ describe('/admin/users', () => {
     const disabled = await rowIn('Users', 'bob');
     expect(await within(disabled).findByText('Disabled')).toBeInTheDocument();
 
-    await user.click(within(disabled).getByRole('menuitem', { name: 'Enable bob' }));
+    await user.click(within(disabled).getByRole('button', { name: 'Enable bob' }));
     await waitFor(() =>
       expect(fakeDb.lastRequest('PATCH', '/v1/admin/users/user-bob')?.body).toEqual({ disabled: false }),
     );

@@ -96,7 +96,7 @@ describe("'Create New Coupon'", () => {
 describe("'Edit Coupon'", () => {
   async function openEdit(code: string) {
     const rendered = await renderCoupons();
-    await rendered.user.click(within(rowOf(code)).getByRole('menuitem', { name: 'Edit' }));
+    await rendered.user.click(within(rowOf(code)).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Coupon' });
     return { ...rendered, dialog };
   }
@@ -151,7 +151,7 @@ describe("'Edit Coupon'", () => {
 describe("'Coupon Details'", () => {
   it('shows code with copy, amount, usage, status, expiry, description and created', async () => {
     const { user } = await renderCoupons();
-    await user.click(within(rowOf('WELCOME10')).getByRole('menuitem', { name: 'View details' }));
+    await user.click(within(rowOf('WELCOME10')).getByRole('button', { name: 'View details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Coupon Details' });
     for (const text of [
       'WELCOME10',

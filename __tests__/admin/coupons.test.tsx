@@ -46,9 +46,9 @@ describe('/admin/coupons table', () => {
   it('offers Deactivate only for active coupons', async () => {
     await renderCoupons();
     await screen.findByText('WELCOME10');
-    expect(within(rowOf('WELCOME10')).getByRole('menuitem', { name: 'Deactivate' })).toBeInTheDocument();
-    expect(within(rowOf('SPRING5')).queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
-    expect(within(rowOf('SPRING5')).getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(rowOf('WELCOME10')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(within(rowOf('SPRING5')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(rowOf('SPRING5')).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('copies a code and says so', async () => {
@@ -104,7 +104,7 @@ describe('deactivating a coupon', () => {
   it('names the coupon, asks with the exact sentence; Cancel sends nothing', async () => {
     const { user } = await renderCoupons();
     await screen.findByText('WELCOME10');
-    await user.click(within(rowOf('WELCOME10')).getByRole('menuitem', { name: 'Deactivate' }));
+    await user.click(within(rowOf('WELCOME10')).getByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate coupon WELCOME10?' });
     expect(within(dialog).getByText('Are you sure you want to deactivate this coupon?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -115,13 +115,13 @@ describe('deactivating a coupon', () => {
   it('sends DELETE on Confirm, toasts, and the row turns Inactive without a reload', async () => {
     const { user } = await renderCoupons();
     await screen.findByText('WELCOME10');
-    await user.click(within(rowOf('WELCOME10')).getByRole('menuitem', { name: 'Deactivate' }));
+    await user.click(within(rowOf('WELCOME10')).getByRole('button', { name: 'Deactivate' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Coupon deactivated successfully!')).toBeInTheDocument();
     expect(fakeDb.lastRequest('DELETE', '/v1/admin/coupons')?.path).toBe('/v1/admin/coupons/coupon-welcome10');
     await waitFor(() => expect(within(rowOf('WELCOME10')).getByText('Inactive')).toBeInTheDocument());
-    expect(within(rowOf('WELCOME10')).queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(rowOf('WELCOME10')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     expect(fakeDb.requestsTo('GET', '/v1/admin/coupons')).toHaveLength(2);
   });
 
@@ -129,7 +129,7 @@ describe('deactivating a coupon', () => {
     fakeDb.failNext('DELETE', '/v1/admin/coupons/coupon-welcome10', { status: 500 });
     const { user } = await renderCoupons();
     await screen.findByText('WELCOME10');
-    await user.click(within(rowOf('WELCOME10')).getByRole('menuitem', { name: 'Deactivate' }));
+    await user.click(within(rowOf('WELCOME10')).getByRole('button', { name: 'Deactivate' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Failed to deactivate coupon')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -158,6 +158,6 @@ describe('/admin/coupons states', () => {
     await screen.findByText('BULK10000');
     // The newest first (sort_by created_at), 25 rows on a page.
     expect(within(screen.getByRole('grid')).getAllByRole('row')).toHaveLength(26);
-    expect(screen.getByText('1–25 of 10000')).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 10,000')).toBeInTheDocument();
   });
 });

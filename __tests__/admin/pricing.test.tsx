@@ -58,14 +58,14 @@ describe('/admin/pricing table', () => {
 
   it('offers Deactivate only for active tiers', async () => {
     await renderPricing();
-    expect(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Deactivate' })).toBeInTheDocument();
-    expect(within(rowOf('gpt-4o-mini')).queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
-    expect(within(rowOf('gemini-2.5-pro')).queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(rowOf('gpt-4o')).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
+    expect(within(rowOf('gpt-4o-mini')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(rowOf('gemini-2.5-pro')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
   });
 
   it('shows a read-only details dialog for View; Edit opens the create dialog filled from the tier', async () => {
     const { user } = await renderPricing();
-    await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'View details' }));
+    await user.click(within(rowOf('gpt-4o')).getByRole('button', { name: 'View details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pricing Tier Details' });
     expect(within(dialog).getByText('Price change scheduled')).toBeInTheDocument();
     expect(within(dialog).getByText('$2.50')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('/admin/pricing table', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Edit' }));
+    await user.click(within(rowOf('gpt-4o')).getByRole('button', { name: 'Edit' }));
     const edit = await screen.findByRole('dialog', { name: 'Create Pricing Tier' });
     expect(within(edit).getByText(/Prices are never changed in place/)).toBeInTheDocument();
     expect(within(edit).getByRole('textbox', { name: /^Model/ })).toHaveValue('gpt-4o');
@@ -133,20 +133,20 @@ describe('pricing filters and sort: sent to the server, kept in the URL', () => 
 describe('deactivating a pricing tier', () => {
   it('names the tier, asks with the exact sentence, sends DELETE on Confirm and the row turns Inactive', async () => {
     const { user } = await renderPricing();
-    await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Deactivate' }));
+    await user.click(within(rowOf('gpt-4o')).getByRole('button', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate the standard tier of openai/gpt-4o?' });
     expect(within(dialog).getByText('Are you sure you want to deactivate this pricing tier?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(within(rowOf('gpt-4o')).getByText('Inactive')).toBeInTheDocument());
     expect(fakeDb.lastRequest('DELETE', '/v1/admin/pricing')?.path).toBe('/v1/admin/pricing/pricing-gpt-4o');
-    expect(within(rowOf('gpt-4o')).queryByRole('menuitem', { name: 'Deactivate' })).not.toBeInTheDocument();
+    expect(within(rowOf('gpt-4o')).queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     expect(fakeDb.requestsTo('GET', '/v1/admin/pricing')).toHaveLength(2);
   });
 
   it('Cancel sends nothing', async () => {
     const { user } = await renderPricing();
-    await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Deactivate' }));
+    await user.click(within(rowOf('gpt-4o')).getByRole('button', { name: 'Deactivate' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fakeDb.requestsTo('DELETE', '/v1/admin/pricing')).toHaveLength(0);
@@ -155,7 +155,7 @@ describe('deactivating a pricing tier', () => {
   it("says 'Failed to deactivate pricing tier' when it fails", async () => {
     fakeDb.failNext('DELETE', '/v1/admin/pricing/pricing-gpt-4o', { status: 500 });
     const { user } = await renderPricing();
-    await user.click(within(rowOf('gpt-4o')).getByRole('menuitem', { name: 'Deactivate' }));
+    await user.click(within(rowOf('gpt-4o')).getByRole('button', { name: 'Deactivate' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Failed to deactivate pricing tier')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -71,7 +71,7 @@ describe('/admin/routing', () => {
     fakeDb.state.modelRoutes.push({ ...seeded, id: 'route-fast', name: 'team/fast', description: '', deployments: [] });
     const { user } = await openPage();
     const fast = await rowIn('Model routes', 'team/fast');
-    await user.click(within(fast).getByRole('menuitem', { name: 'Show deployments' }));
+    await user.click(within(fast).getByRole('button', { name: 'Show deployments' }));
     await screen.findByRole('heading', { name: 'Deployments of team/fast' });
     await user.click(screen.getByRole('button', { name: 'Add Deployment' }));
     const add = await screen.findByRole('dialog', { name: 'Add deployment to team/fast' });

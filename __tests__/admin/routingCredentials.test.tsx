@@ -60,7 +60,7 @@ describe('/admin/routing: provider credentials and health', () => {
   it('refuses to delete a credential a deployment uses, with the server’s reason', async () => {
     const { user } = await openPage();
     const row = await rowIn('Provider credentials', 'Anthropic main');
-    await user.click(within(row).getByRole('menuitem', { name: 'Delete credential' }));
+    await user.click(within(row).getByRole('button', { name: 'Delete credential' }));
     const confirm = await screen.findByRole('dialog', { name: /Delete the anthropic credential Anthropic main/ });
     await user.click(within(confirm).getByRole('button', { name: /Confirm|Delete|Deactivate/ }));
     expect(await screen.findByText('Failed to delete credential')).toBeInTheDocument();

@@ -45,7 +45,9 @@ describe('the notification bell', () => {
     const list = await screen.findByRole('dialog', { name: 'Notifications' });
     await user.click(within(list).getByRole('link', { name: /Acme AI has used 50%/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
-    expect(fakeDb.lastRequest('POST', NOTIFICATIONS_READ_PATH)?.body).toEqual({ ids: ['notification-1'] });
+    await waitFor(() =>
+      expect(fakeDb.lastRequest('POST', NOTIFICATIONS_READ_PATH)?.body).toEqual({ ids: ['notification-1'] }),
+    );
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 

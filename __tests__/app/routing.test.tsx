@@ -48,7 +48,7 @@ describe('routing and the auth guard', () => {
   it('redirects the root index to /dashboard inside the layout', async () => {
     const { router } = renderRoute('/');
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it("lands an administrator without a team on the admin dashboard, not on 'Team Setup Required'", async () => {

@@ -24,7 +24,7 @@ function rowOf(name: string): HTMLElement {
 }
 
 async function openAction(keyName: string, action: string, dialogName: string) {
-  fireEvent.click(within(rowOf(keyName)).getByRole('menuitem', { name: action }));
+  fireEvent.click(within(rowOf(keyName)).getByRole('button', { name: action }));
   return screen.findByRole('dialog', { name: dialogName });
 }
 

@@ -85,9 +85,9 @@ describe('/api-keys table', () => {
 
   it('offers Rotate only on active keys', async () => {
     await renderGrid();
-    expect(within(rowOf('Production')).getByRole('menuitem', { name: 'Rotate' })).toBeInTheDocument();
-    expect(within(rowOf('Old laptop')).queryByRole('menuitem', { name: 'Rotate' })).not.toBeInTheDocument();
-    expect(within(rowOf('Old laptop')).getByRole('menuitem', { name: 'Revoke' })).toBeInTheDocument();
+    expect(within(rowOf('Production')).getByRole('button', { name: 'Rotate' })).toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).queryByRole('button', { name: 'Rotate' })).not.toBeInTheDocument();
+    expect(within(rowOf('Old laptop')).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
   });
 });
 
@@ -97,7 +97,7 @@ describe('actions a member may take', () => {
     const { unmount } = await renderGrid();
     const actions = (name: string) =>
       within(rowOf(name))
-        .queryAllByRole('menuitem')
+        .queryAllByRole('button')
         .map((item) => item.getAttribute('aria-label'));
     expect(actions('Staging')).toEqual(['View details', 'Edit', 'Rotate', 'Revoke']);
     expect(actions('Production')).toEqual(['View details']);
@@ -191,7 +191,7 @@ describe('limits in the grid', () => {
 describe('revoking a key', () => {
   it('asks first; Cancel sends nothing', async () => {
     const { user } = await renderGrid();
-    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
+    await user.click(within(rowOf('Staging')).getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke API key "Staging"' });
     expect(within(dialog).getByText(REVOKE_CONFIRMATION)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -202,7 +202,7 @@ describe('revoking a key', () => {
 
   it('sends DELETE on Confirm and the row disappears without a reload', async () => {
     const { user } = await renderGrid();
-    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
+    await user.click(within(rowOf('Staging')).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke Key' }));
 
     await waitFor(() => expect(screen.queryByText('Staging')).not.toBeInTheDocument());
@@ -219,7 +219,7 @@ describe('revoking a key', () => {
   it('shows the server message when revoking fails and keeps the row', async () => {
     fakeDb.failNext('DELETE', '/v1/api-keys/key-staging', { status: 500, message: 'Database unavailable' });
     const { user } = await renderGrid();
-    await user.click(within(rowOf('Staging')).getByRole('menuitem', { name: 'Revoke' }));
+    await user.click(within(rowOf('Staging')).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke Key' }));
     expect(await screen.findByText('Error revoking API key: Database unavailable')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -113,7 +113,7 @@ describe('dashboard header and team check', () => {
     expect(await screen.findByRole('link', { name: 'Set Up Team' })).toHaveAttribute('href', '/team');
     expect(screen.queryByRole('link', { name: 'Create API Key' })).not.toBeInTheDocument();
     const notice = screen.getByText('Team Setup Required').closest<HTMLElement>('[role="alert"]');
-    expect(notice).toHaveClass('MuiAlert-standardWarning');
+    expect(notice).toHaveClass('MuiAlert-standard', 'MuiAlert-colorWarning');
     expect(within(notice as HTMLElement).getByRole('link', { name: 'Go to Team Settings' })).toHaveAttribute(
       'href',
       '/team',

@@ -110,7 +110,7 @@ describe('/team with a team', () => {
     const team = fakeDb.team();
     expect(screen.getByText(`Created ${formatDate(team.created_at)}`)).toBeInTheDocument();
     expect(screen.getByText('$320.50 / $500.00')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '64');
+    expect(screen.getByRole('progressbar', { name: 'Budget used' })).toHaveAttribute('aria-valuenow', '64.1');
     expect(screen.queryByText('Warning: Approaching budget limit')).not.toBeInTheDocument();
 
     const [alice, bob] = memberItems();

@@ -92,7 +92,7 @@ describe('a key’s guardrails', () => {
     const rendered = renderRoute('/api-keys', { userOptions: { delay: null } });
     const grid = await screen.findByRole('grid', { name: 'API keys' }, FIRST_RENDER);
     const row = (await within(grid).findByText(keyName)).closest<HTMLElement>('[role="row"]')!;
-    await rendered.user.click(within(row).getByRole('menuitem', { name: 'View details' }));
+    await rendered.user.click(within(row).getByRole('button', { name: 'View details' }));
     const details = await screen.findByRole('dialog', { name: `API key "${keyName}"` });
     await rendered.user.click(within(details).getByRole('button', { name: 'Guardrails' }));
     const dialog = await screen.findByRole('dialog', { name: `Guardrails of "${keyName}"` }, FIRST_RENDER);
@@ -123,7 +123,7 @@ describe('a key’s guardrails', () => {
     const { user } = renderRoute('/api-keys', { userOptions: { delay: null } });
     const grid = await screen.findByRole('grid', { name: 'API keys' }, FIRST_RENDER);
     const row = (await within(grid).findByText('Production')).closest<HTMLElement>('[role="row"]')!;
-    await user.click(within(row).getByRole('menuitem', { name: 'View details' }));
+    await user.click(within(row).getByRole('button', { name: 'View details' }));
     const details = await screen.findByRole('dialog', { name: 'API key "Production"' });
     expect(within(details).queryByRole('button', { name: 'Guardrails' })).toBeNull();
   });

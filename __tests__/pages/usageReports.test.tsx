@@ -178,12 +178,12 @@ describe('/usage-reports', () => {
     const { user } = await openReport();
     expect(screen.getByRole('button', { name: 'Line' })).toHaveAttribute('aria-pressed', 'true');
     expect(document.querySelector('.MuiLineChart-line')).toBeInTheDocument();
-    expect(document.querySelectorAll('.MuiBarElement-root')).toHaveLength(0);
+    expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Bar' }));
     expect(screen.getByRole('figure', { name: 'Daily usage bar chart' })).toBeInTheDocument();
     expect(document.querySelector('.MuiLineChart-line')).not.toBeInTheDocument();
-    expect(document.querySelectorAll('.MuiBarElement-root')).toHaveLength(30);
+    expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(30);
 
     await user.click(screen.getByRole('button', { name: 'Line' }));
     expect(screen.getByRole('figure', { name: 'Daily usage line chart' })).toBeInTheDocument();

@@ -1,12 +1,12 @@
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
 import { makeStore, type AppStore, type RootState } from '../../src/store/store';
 import { makeConnectedStore } from './store';
-import { createRoutes } from '../../src/app/routes';
+import { AppRoutes, createGates } from '../../src/app/routes';
 import { App } from '../../src/app/App';
 import { theme } from '../../src/theme';
 
@@ -30,15 +30,44 @@ export function renderWithProviders(ui: ReactElement, options: ProviderOptions =
   return { store, user, ...result };
 }
 
+/** Where the app is: what a test reads of the router (`router.state.location`, as a data router's). */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+/** Tells `onLocation` each location the router goes to. */
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onLocation(location);
+  }, [location, onLocation]);
+  return null;
+}
+
 /**
- * Renders the whole app (routes, loaders, layout) at `path` with a fresh store, as a person arriving there: the
- * route loaders plug the API slice in, as in the browser.
+ * Renders the whole app (routes, gates, layout) at `path` with a fresh store, as a person arriving there: the
+ * route gates plug the API slice in, as in the browser.
  */
 export function renderRoute(path: string, options: Omit<ProviderOptions, 'wrapper'> = {}) {
   const { preloadedState, store = makeStore(preloadedState), userOptions, ...renderOptions } = options;
-  const router = createMemoryRouter(createRoutes(store), { initialEntries: [path] });
+  const url = new URL(path, 'http://localhost');
+  const router: RouterProbe = {
+    state: { location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: 'default' } },
+  };
   const user = userEvent.setup(userOptions);
-  const result = render(<App store={store} router={router} />, renderOptions);
+  const result = render(
+    <App store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes gates={createGates(store)} />
+        <LocationProbe
+          onLocation={(location) => {
+            router.state.location = location;
+          }}
+        />
+      </MemoryRouter>
+    </App>,
+    renderOptions,
+  );
   return { store, router, user, ...result };
 }
 

@@ -381,7 +381,7 @@ export function createBatchRunner(deps: RunnerDeps) {
   async function runAtProvider(batch: BatchRow, sent: ProviderBatch) {
     const parts = deps.viaProvider;
     let state = sent;
-    let remote: Awaited<ReturnType<typeof providerBatchNow>> | null = null;
+    let remote: Awaited<ReturnType<typeof providerBatchNow>> | null;
     for (;;) {
       if (stopping) {
         await db.query(

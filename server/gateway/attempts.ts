@@ -89,10 +89,8 @@ export async function tryDeployments(
       throw error;
     }
     for (let retry = 0; retry <= policy.maxRetries; retry++) {
-      if (lastFailure) {
-        bill.failedTry(lastFailure);
-        lastFailure = null;
-      }
+      // The try before this one failed: billed as a failed try (every path below sets lastFailure again or leaves).
+      if (lastFailure) bill.failedTry(lastFailure);
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       if (clientGone) return reply.hijack();
       current = { controller: new AbortController(), stream: conversation.stream };

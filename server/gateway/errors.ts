@@ -205,8 +205,9 @@ export const providerNotConfigured = (model: string, provider: GatewayProvider) 
 
 /** Where a client whose base URL is wrong ends up, and what to tell it. */
 function baseUrlHint(path: string): string {
-  // Google's SDKs add /v1beta themselves: a base URL of http://host/v1 asks for /v1/v1beta/models/….
-  if (/^\/.+\/v1beta\//.test(path)) return "; is your client's base URL the gateway's origin, without a path?";
+  // Google's SDKs add their API version themselves (/v1beta; /v1 by default from @google/genai 3.3): a base URL of
+  // http://host/v1 asks for /v1/v1beta/models/… or /v1/v1/models/….
+  if (/^\/.+\/v1(beta)?\//.test(path)) return "; is your client's base URL the gateway's origin, without a path?";
   if (['/v1', '/v1beta'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return '.';
   // An SDK whose base URL lacks /v1 asks for /chat/completions: say so rather than only "not found".
   return "; is your client's base URL missing /v1?";

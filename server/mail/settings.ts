@@ -16,7 +16,7 @@ const MAILBOX = /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\
 export function readMailSettings({ str, mode, problems }: EnvReader): MailConfig {
   const smtpUrl = str('SMTP_URL');
   if (smtpUrl !== null) {
-    let valid = false;
+    let valid: boolean;
     try {
       const parsed = new URL(smtpUrl);
       valid = (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') && parsed.hostname !== '';

@@ -105,10 +105,8 @@ export async function serveMedia(parts: MediaParts, call: MediaCall, request: Fa
   for (const deployment of plan) {
     const { candidate, micros } = byId.get(deployment.id)!;
     for (let retry = 0; retry <= policy.maxRetries; retry++) {
-      if (last) {
-        bill.failedTry(last.failure);
-        last = null;
-      }
+      // The try before this one failed: billed as a failed try (every path below sets last again or leaves).
+      if (last) bill.failedTry(last.failure);
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       tries++;
       const answer = await sendOnce(parts, call, deployment, () => parts.upstreams.get(deployment, found.credentials));

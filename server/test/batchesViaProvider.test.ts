@@ -76,13 +76,12 @@ const reserved = async () =>
 test('echo (the demo): the batch goes whole to echo’s Batch API, each line billed once at half price from its usage', async () => {
   const lines = Array.from({ length: 20 }, (_, i) => line(i + 1, 'echo/echo-1', i % 2 ? { max_tokens: 30 } : {}));
   // The same lines sent alone, for their usage and price.
-  let alone = 0;
   for (const one of lines) {
     const res = await ctx.chat(key, one.body);
     assert.equal(res.status, 200);
   }
   await ctx.app.gateway.settled();
-  alone = (
+  const alone = (
     await ctx.db.query<{ cents: number }>(
       'SELECT sum(cost_cents)::int AS cents FROM usage_events WHERE team_id = $1 AND batch_id IS NULL',
       [teamId],

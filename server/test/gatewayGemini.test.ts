@@ -325,7 +325,7 @@ describe('the door over HTTP', () => {
     assert.equal(wrongBase.status, 404);
     assert.match(
       wrongBase.body.error.message,
-      /POST \/v1\/v1beta\/models\/echo\/echo-1:generateContent\. .*without a path\?$/,
+      /POST \/v1\/v1(beta)?\/models\/echo\/echo-1:generateContent\. .*without a path\?$/,
     );
   });
 });

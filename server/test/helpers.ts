@@ -282,7 +282,7 @@ export async function createTestContext(
         headers,
         payload: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = response.json();
       } catch {

@@ -162,7 +162,7 @@ test('with OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT the request span c
     },
     ['openai'],
   );
-  let metrics = '';
+  let metrics: string;
   try {
     const key = await prepare(ctx);
     const res = await ctx.chat(key, {

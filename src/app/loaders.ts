@@ -1,4 +1,3 @@
-import { redirect } from 'react-router-dom';
 import type { AppStore } from '../store/store';
 import { selectSessionEnded } from '../slices/sessionSlice';
 import { takeBootUser } from '../store/bootSession';
@@ -41,11 +40,10 @@ async function checkSession(store: AppStore, api: Awaited<ReturnType<typeof load
   }
 }
 
+// Each gate answers the path to go to instead of its route, or null to show it (RouteGate in ./RouteGate.tsx).
+
 /** The root is guarded: any failure of the status check (401, 403, network) goes to /login (docs/rules.md). */
-export const requireUser = (store: AppStore) => async () => {
-  if (!(await isAuthenticated(store))) throw redirect('/login');
-  return null;
-};
+export const requireUser = (store: AppStore) => async () => ((await isAuthenticated(store)) ? null : '/login');
 
 /** For pages outside the guarded layout that still call the API (/debug). */
 export const withApi = (store: AppStore) => async () => {
@@ -60,6 +58,5 @@ export const withApi = (store: AppStore) => async () => {
  */
 export const redirectIfAuthenticated = (store: AppStore) => async () => {
   if (selectSessionEnded(store.getState())) return null;
-  if (await hasSession()) throw redirect('/dashboard');
-  return null;
+  return (await hasSession()) ? '/dashboard' : null;
 };

@@ -43,7 +43,10 @@ export function KeysetDataGrid<Row extends GridValidRowModel>({
   ...grid
 }: KeysetDataGridProps<Row>) {
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page, pageSize }), [page, pageSize]);
-  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
+  // While a page loads its next cursor is not known yet. MUI X 9 takes `hasNextPage: false` with an unknown total as
+  // "this is the last page", counts the rows it still shows (the page before's) as the total and turns back to the
+  // page that total allows: so say nothing until the page has answered.
+  const paginationMeta = useMemo(() => ({ hasNextPage: loading ? undefined : hasNextPage }), [loading, hasNextPage]);
   return (
     <PagedDataGrid
       rows={rows}

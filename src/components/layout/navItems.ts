@@ -13,7 +13,7 @@ import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
 import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import HandymanOutlined from '@mui/icons-material/HandymanOutlined';
 import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ModelTrainingOutlined from '@mui/icons-material/ModelTrainingOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { GridActionsCellItem } from '@mui/x-data-grid/components';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
 import { formatCents } from '../../../contract/money';
 import { ADMIN_USER_SORTS, type AdminUserRow, type AdminUserSort } from '../../../contract/schemas/adminConsole';

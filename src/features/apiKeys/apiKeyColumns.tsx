@@ -4,7 +4,7 @@ import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
 import { actionsMinWidth, rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import Autorenew from '@mui/icons-material/Autorenew';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { formatDate, formatTime } from '../../lib/time';

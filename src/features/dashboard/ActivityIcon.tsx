@@ -5,11 +5,11 @@ import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import Autorenew from '@mui/icons-material/Autorenew';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
-import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
+import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { activityIcon, type ActivityIconName, type ActivityTone } from './activityIcon';
 

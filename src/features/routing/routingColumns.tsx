@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { GridActionsCellItem } from '@mui/x-data-grid/components';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid/models';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ListAlt from '@mui/icons-material/ListAlt';
 import { formatDateTime } from '../../lib/time';

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 
 interface Section {
