@@ -102,7 +102,7 @@ function localDate(daysAgo: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const CHART_LINE = 'figure[aria-describedby="daily-usage-description"] svg path.MuiLineElement-root';
+const CHART_LINE = 'figure[aria-describedby="daily-usage-description"] svg path.MuiLineChart-line';
 
 /** In the page: the time once the chart's description and its line both show another range than before. */
 function newRangeShown({ line, description, path }: PageArg) {
