@@ -1,4 +1,4 @@
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { RouteErrorPage } from '../pages/not-found/RouteErrorPage';
@@ -48,7 +48,9 @@ export function Gated({
     const take = (taken: Answer) => {
       if (!active) return;
       runs.delete(gate);
-      setAnswer(taken);
+      // A transition, as the data router's state updates were: React renders the route (the layout and its page,
+      // the heaviest render of a visit) in slices, yielding between them, not in one long task.
+      startTransition(() => setAnswer(taken));
     };
     // What the route shows downloads while the gate asks (a chunk that fails is the error boundary's too).
     Promise.all([startGate(gate), load()]).then(
