@@ -5,6 +5,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { PrerenderLoginPlugin } = require('./build/PrerenderLoginPlugin');
 const { RouteAssetsPlugin } = require('./build/RouteAssetsPlugin');
 
 const API_PROXY_TARGET = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
@@ -17,7 +18,7 @@ module.exports = (_env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist'),
       // A lazy chunk is named by its number in production: the runtime every first visit downloads then carries no
-      // map of chunk names (0.4 KB of gzip, the /login budget's margin; README, Bundle budget). Development keeps names.
+      // map of chunk names (0.4 KB of gzip, the /login budget's margin; docs/performance.md, Bundle budget). Development keeps names.
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[id].[contenthash:8].js' : 'assets/[name].js',
       publicPath: '/',
@@ -61,6 +62,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new CopyPublicFiles(['robots.txt']),
       new RouteAssetsPlugin(),
+      ...(production ? [new PrerenderLoginPlugin()] : []),
     ],
     optimization: {
       minimize: production,

@@ -27,7 +27,7 @@ import { PAGE_ROUTES, type PageRoute } from './routes';
  * Why: when the server sends index.html to a signed-in user, it runs the page's plan and puts the answers in the page
  * (server/lib/pageData.ts); the app loads them into its cache before its first render (src/store/pageData.ts). A
  * page then renders whole in one go, without one or two round trips and a re-render per answer on a slow phone
- * (README, Performance). __tests__/app/firstQueries.test.tsx renders each page over the fake backend and checks its
+ * (docs/performance.md). __tests__/app/firstQueries.test.tsx renders each page over the fake backend and checks its
  * plan names exactly the queries it makes, so a page that changes its queries fails there instead of silently losing
  * this.
  *

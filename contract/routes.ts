@@ -8,7 +8,7 @@ import type { FirstQueryPlanName } from './firstQueries';
  *
  * - chunk: the page's webpackChunkName in src/app/routes.tsx.
  * - kind: 'login', 'plain' (no grid or chart: must not load MUI X) or 'data' (a DataGrid or a chart); it picks the
- *   route's bundle budget (README, Bundle budget).
+ *   route's bundle budget (docs/performance.md, Bundle budget).
  * - loader: 'requireUser' renders the page inside the signed-in layout, whose loader sends a visitor without a
  *   session to /login; the others are the loaders of the pages outside it (src/app/loaders.ts).
  * - later: chunk groups the page itself loads once it has rendered (a grid or a chart, the largest downloads): part

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the app and prints, per route, the JavaScript a first visit downloads (gzip -9): the initial chunks plus the
 // lazy chunk groups the route loads before it can render (see the webpackChunkName comments in src/app/routes.tsx and
-// src/app/loaders.ts). Fails when a route is over its budget (docs/testing.md, "Bundle budget"), when a route without grids or
+// src/app/loaders.ts). Fails when a route is over its budget (docs/performance.md, "Bundle budget"), when a route without grids or
 // charts pulls in MUI X code, or when a route names a chunk the build no longer has. It reads webpack's own chunk
 // graph, so it measures what the browser really fetches. `--no-build` reuses the stats of the last run.
 const { execFileSync } = require('node:child_process');
@@ -16,10 +16,16 @@ const statsFile = path.join(root, '.tmp', 'webpack-stats.json');
 
 /**
  * KB of gzip; the measured floor on this stack is React alone 68 KB, plus one MUI button 101 KB. Declarative routes in
- * place of React Router's data router took 16 KB off every route (issue 44, docs/testing.md "Bundle budget"), so
+ * place of React Router's data router took 16 KB off every route (issue 44, docs/performance.md "Bundle budget"), so
  * the budgets came down with them; /login is to reach 140.
  */
 const BUDGET_KB = { login: 150, plain: 220, data: 420 };
+/**
+ * A first visit of /login without a session is dist/login.html, the page the build renders (scripts/prerender-login.mts;
+ * docs/performance.md): its inline script is all the JavaScript it downloads. The row `/login` above it is the app's own
+ * login route, what a signed-out visitor of another page, or one sent back from inside the app, downloads.
+ */
+const FIRST_VISIT_LOGIN_BUDGET_KB = 10;
 
 // The routes and the chunk groups each loads live in contract/routes.ts (the server preloads from the same table).
 const { routes, notFound } = routeChunks();
@@ -71,6 +77,33 @@ const rows = ROUTES.map(({ route, kind, groups, later }) => {
   if (kb > budget) problems.push(`${route} downloads ${kb.toFixed(1)} KB gzip, over its ${budget} KB budget`);
   return { route, kind, files: files.length, kb, budget };
 });
+
+// The pre-rendered page: its inline scripts, and any script it loads by URL (it should load none).
+const loginPage = path.join(dist, 'login.html');
+if (fs.existsSync(loginPage)) {
+  const html = fs.readFileSync(loginPage, 'utf8');
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join('\n');
+  const external = [...html.matchAll(/<script\b[^>]*\bsrc="\/?([^"]+)"/g)].map((match) => match[1]);
+  const kb = zlib.gzipSync(inline, { level: 9 }).length / 1024 + external.reduce((sum, file) => sum + gzipKb(file), 0);
+  const htmlKb = zlib.gzipSync(html, { level: 9 }).length / 1024;
+  if (kb > FIRST_VISIT_LOGIN_BUDGET_KB) {
+    problems.push(
+      `/login (pre-rendered) carries ${kb.toFixed(1)} KB gzip of script, over its ${FIRST_VISIT_LOGIN_BUDGET_KB} KB budget`,
+    );
+  }
+  rows.unshift({
+    route: '/login, first visit (login.html)',
+    kind: 'pre-rendered',
+    files: external.length,
+    kb,
+    budget: FIRST_VISIT_LOGIN_BUDGET_KB,
+  });
+  console.log(
+    `\n/login's pre-rendered page: ${htmlKb.toFixed(1)} KB gzip of HTML with its CSS, ${kb.toFixed(1)} KB of it script.`,
+  );
+} else {
+  problems.push('no dist/login.html: the build did not pre-render /login (build/PrerenderLoginPlugin.js)');
+}
 
 const allJs = stats.assets.filter((asset) => asset.name.endsWith('.js'));
 console.log('\n| route | kind | JS files | gzip KB | budget KB |\n|---|---|---:|---:|---:|');

@@ -46,7 +46,7 @@ const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((item) => item.trim());
 /**
  * `LIGHTHOUSE_PERFORMANCE=report` prints every performance score without failing on it (one run per page), and
  * `LIGHTHOUSE_PERFORMANCE_REPORT_ONLY` does so for the audits it lists ("route preset", comma-separated). CI lists
- * the one audit still under its bar (see docs/testing.md, "Performance"); accessibility and best practices always fail the run.
+ * the one audit still under its bar (see docs/performance.md); accessibility and best practices always fail the run.
  */
 const reportAllPerformance = process.env.LIGHTHOUSE_PERFORMANCE === 'report';
 const reportOnlyAudits = (process.env.LIGHTHOUSE_PERFORMANCE_REPORT_ONLY ?? '')

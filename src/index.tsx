@@ -4,7 +4,7 @@ import { yieldToBrowser } from './lib/yieldToBrowser';
 /**
  * Start-up in five tasks rather than one. Evaluating React, MUI and the router and building the theme takes a slow
  * phone several hundred milliseconds; in one task that blocks input the whole time (Lighthouse's Total Blocking
- * Time; README, Performance). Each step yields to the browser before the next. The router goes first so the session
+ * Time; docs/performance.md). Each step yields to the browser before the next. The router goes first so the session
  * check and the route's chunks are on the network while the rest starts.
  */
 async function start(container: HTMLElement) {

@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 // The one place the look is defined. Light and dark schemes as CSS variables: the mode follows the system until
-// the user picks one in the top bar, and MUI persists that choice (localStorage 'mui-mode').
+// the user picks one in the top bar, and MUI persists that choice (localStorage, lib/colorScheme.ts).
 export const SIDEBAR_WIDTH_OPEN = 256;
 export const SIDEBAR_WIDTH_CLOSED = 64;
 /** The mobile breakpoint: below it, the drawer and card lists (docs/rules.md#layout-and-timings). */

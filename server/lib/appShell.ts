@@ -34,6 +34,10 @@ export function preloadScripts(assets: RouteAssets, pathname: string, signedIn: 
   return [...(assets.entryScripts ?? []), ...routeScripts];
 }
 
+/** dist/login.html: /login rendered at build time (src/pages/login/prerenderLogin.tsx). */
+export const LOGIN_PAGE_FILE = 'login.html';
+const LOGIN_ROUTE = '/login';
+
 const SAFE_URL = /^\/[\w./-]+\.js$/;
 
 /**
@@ -83,21 +87,26 @@ export function withPreloads(html: string, scripts: string[]): string {
  * change on disk (a rebuild); without route-assets.json (an older build) the page is served as it is.
  */
 export function createAppShell(distDir: string, options: { devTools: boolean } = { devTools: false }) {
-  let cached: { version: string; html: string; assets: RouteAssets | null } | null = null;
+  let cached: { version: string; html: string; loginHtml: string | null; assets: RouteAssets | null } | null = null;
 
   function load() {
     const htmlFile = path.join(distDir, 'index.html');
+    const loginFile = path.join(distDir, LOGIN_PAGE_FILE);
     const assetsFile = path.join(distDir, 'route-assets.json');
     const stamp = (file: string) => {
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
     };
-    const version = `${stamp(htmlFile)}|${stamp(assetsFile)}`;
+    const version = `${stamp(htmlFile)}|${stamp(loginFile)}|${stamp(assetsFile)}`;
     if (cached?.version !== version) {
-      const assets = fs.existsSync(assetsFile)
-        ? (JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as RouteAssets)
-        : null;
-      cached = { version, html: fs.readFileSync(htmlFile, 'utf8'), assets };
+      const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+      const assetsJson = read(assetsFile);
+      cached = {
+        version,
+        html: fs.readFileSync(htmlFile, 'utf8'),
+        loginHtml: read(loginFile),
+        assets: assetsJson === null ? null : (JSON.parse(assetsJson) as RouteAssets),
+      };
     }
     return cached;
   }
@@ -108,13 +117,26 @@ export function createAppShell(distDir: string, options: { devTools: boolean } =
      * null when the build has no route manifest (an older build), which is then served as it is.
      */
     render(pathname: string, user: object | null, answers: readonly object[] = []): string | null {
-      const { html, assets } = load();
+      const { html, loginHtml, assets } = load();
       if (!assets) return null;
+      // Without a session, /login is the page the build rendered: it paints without the app's bundles. With one, the
+      // app loads and its /login route sends the visitor on to /dashboard.
+      if (!user && loginHtml !== null && routeOf(assets, pathname) === LOGIN_ROUTE) return loginHtml;
       const page = beforeHeadEnd(
         withPreloads(html, preloadScripts(assets, pathname, user !== null)),
         options.devTools ? DEVTOOLS_META : '',
       );
       return user ? withPageData(withSessionUser(page, user), answers) : page;
+    },
+    /**
+     * True when a first visit of `pathname` without a session should be redirected to /login: the page is guarded, so
+     * the app would only send the visitor there, after downloading itself; the build's /login paints without it.
+     */
+    sendsToLogin(pathname: string, user: object | null): boolean {
+      const { loginHtml, assets } = load();
+      if (user || loginHtml === null || !assets) return false;
+      const route = routeOf(assets, pathname);
+      return (Object.hasOwn(assets.routes, route) ? assets.routes[route] : assets.notFound).guarded;
     },
     /** The app route `pathname` renders (see routeOf); the path itself without a route manifest. */
     route(pathname: string): string {

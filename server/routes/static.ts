@@ -111,6 +111,7 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0];
     const user = await signedInUser(request);
+    if (appShell.sendsToLogin(pathname, user)) return reply.header('cache-control', 'no-store').redirect('/login');
     // With a session, the page also carries the answers to its first queries (lib/pageData.ts).
     const answers = user
       ? await pageAnswers(app, appShell.route(pathname), { cookie: request.headers.cookie ?? '' })

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createAppShell, DEVTOOLS_META, preloadScripts, withPreloads, type RouteAssets } from '../lib/appShell';
+import {
+  createAppShell,
+  DEVTOOLS_META,
+  LOGIN_PAGE_FILE,
+  preloadScripts,
+  withPreloads,
+  type RouteAssets,
+} from '../lib/appShell';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 const ASSETS: RouteAssets = {
@@ -133,6 +140,73 @@ describe('the server sends index.html with the route preloads of the build and t
       '/assets/main.9999999999.js',
       ...ASSETS.routes['/login'].scripts,
     ]);
+  });
+});
+
+describe('/login without a session is the page the build rendered (dist/login.html), with no app bundles', () => {
+  let ctx: TestContext;
+  let distDir: string;
+  let alice: TestUser;
+  const LOGIN = '<!doctype html><html><head><title>Sign in</title></head><body><main>Welcome</main></body></html>';
+  before(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-login-page-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(distDir, LOGIN_PAGE_FILE), LOGIN);
+    fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
+    ctx = await createTestContext({ DIST_DIR: distDir });
+    alice = await ctx.user('alice');
+  });
+  after(async () => {
+    await ctx.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+  const page = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  test('no session, or one the server rejects: the rendered page, whatever the query', async () => {
+    for (const [url, cookie] of [
+      ['/login', undefined],
+      ['/login/', undefined],
+      ['/login?error=account_disabled', undefined],
+      ['/login', 'signed_in=1'],
+      ['/login', `jwt=${await ctx.token(alice.id, -60)}`],
+    ] as const) {
+      const res = await page(url, cookie);
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.body, LOGIN, `${url} ${cookie}`);
+      assert.equal(res.headers['cache-control'], 'private, no-cache');
+    }
+  });
+
+  test('a session gets the app, whose /login sends it on', async () => {
+    const signedIn = await page('/login', `jwt=${alice.token}`);
+    assert.notEqual(signedIn.body, LOGIN);
+    assert.match(signedIn.body, /<script id="session-user"/);
+    const dashboard = await page('/dashboard', `jwt=${alice.token}`);
+    assert.equal(dashboard.statusCode, 200);
+    assert.match(dashboard.body, /<script id="session-user"/);
+  });
+
+  test('a guarded page (an unknown one too) without a session redirects to /login, as the app would', async () => {
+    for (const [url, cookie] of [
+      ['/', undefined],
+      ['/dashboard', undefined],
+      ['/admin/coupons?page=2', 'signed_in=1'],
+      ['/no-such-page', `jwt=${await ctx.token(alice.id, -60)}`],
+    ] as const) {
+      const res = await page(url, cookie);
+      assert.equal(res.statusCode, 302, url);
+      assert.equal(res.headers.location, '/login', url);
+      assert.equal(res.headers['cache-control'], 'no-store', url);
+    }
+  });
+
+  test('a new build’s page is picked up without a restart', async () => {
+    const file = path.join(distDir, LOGIN_PAGE_FILE);
+    const rebuilt = LOGIN.replace('Welcome', 'Welcome back');
+    fs.writeFileSync(file, rebuilt);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    assert.equal((await page('/login')).body, rebuilt);
   });
 });
 

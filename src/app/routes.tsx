@@ -135,7 +135,7 @@ function GatedLayout({ gate }: { gate: RouteGate }) {
 /**
  * The app's routes: the pages outside the signed-in layout, each behind its gate, and the layout (behind
  * requireUser) with its pages. Declarative routes rather than a data router: the gates do what its loaders did, and
- * a first visit downloads 16 KB of gzip less (README, Bundle budget).
+ * a first visit downloads 16 KB of gzip less (docs/performance.md, Bundle budget).
  */
 export function AppRoutes({ gates }: { gates: RouteGates }) {
   const Landing = landing.component;

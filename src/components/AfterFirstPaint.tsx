@@ -16,7 +16,7 @@ const NEAR_VIEWPORT_MARGIN = '0px 0px 100% 0px';
  * A component from a chunk of its own (a grid or a chart: MUI X is a page's largest download), requested once the
  * page around it has been painted; null until it has arrived, so the page shows a placeholder meanwhile. Requesting
  * it earlier lets a fast network deliver it before the first paint, and the page's heading then waits for the
- * grid's long first render (README, Performance: largest contentful paint). A plain state rather than React.lazy: a
+ * grid's long first render (docs/performance.md: largest contentful paint). A plain state rather than React.lazy: a
  * Suspense boundary holds content back up to 300 ms after showing its fallback, which a page can do without. A chunk
  * that fails to load is thrown to the route's error page, as React.lazy would.
  *

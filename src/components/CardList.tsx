@@ -40,7 +40,7 @@ export interface CardPages {
 
 /**
  * A list grid on a phone: each row as a card, a page of 25 at a time. A grid's columns do not fit 375 px, and
- * mounting the DataGrid costs a phone a long task (README, Performance), so a phone never downloads it.
+ * mounting the DataGrid costs a phone a long task (docs/performance.md), so a phone never downloads it.
  */
 export function CardList<Item>({
   items: latest,

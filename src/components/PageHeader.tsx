@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-
-export const APP_NAME = 'AI Model Gateway';
+import { documentTitle } from '../lib/documentTitle';
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+    document.title = documentTitle(title);
   }, [title]);
 }
 

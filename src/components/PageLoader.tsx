@@ -5,7 +5,7 @@ const spin = keyframes`to { transform: rotate(360deg); }`;
 
 /**
  * The loading indicator of routes and pages. A drawn ring rather than MUI's CircularProgress: it is the route
- * fallback, so it ships in the first download of every page, /login included (README, Bundle budget).
+ * fallback, so it ships in the first download of every page, /login included (docs/performance.md, Bundle budget).
  */
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (

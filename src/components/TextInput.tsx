@@ -30,7 +30,7 @@ const SHRUNK_LABEL_TYPES = new Set(['date', 'time', 'datetime-local', 'month', '
 /**
  * An outlined text field with TextField's look, label and helper-text wiring, built from its parts. Importing
  * TextField also brings its select mode (Select, Menu, Popover: ~8 KB gzip), which forms that never use it, such as
- * the team page's, should not download (README, Bundle budget: per route).
+ * the team page's, should not download (docs/performance.md, Bundle budget: per route).
  */
 export function TextInput(props: TextInputProps) {
   const { label, size, required, fullWidth, sx, htmlInput, errorText, ...rest } = props;

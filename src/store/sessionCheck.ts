@@ -5,7 +5,7 @@ import { peekBootUser } from './bootSession';
 
 /**
  * Whether /v1/auth/me accepts the visitor. A plain fetch rather than the API slice: /login runs this before it
- * renders, and RTK Query is not part of the login page's download (README, Bundle budget: 160 KB). Any failure (401,
+ * renders, and RTK Query is not part of the login page's download (docs/performance.md, Bundle budget). Any failure (401,
  * 403, network) means no session.
  */
 export async function hasSession(): Promise<boolean> {

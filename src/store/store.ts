@@ -6,7 +6,7 @@ import { sessionSlice } from '../slices/sessionSlice';
 import { devToolsOption } from './devTools';
 
 // The API slice (RTK Query and every endpoint) is plugged in by apiConnection.ts when the first route that needs it
-// loads, so a first visit to /login does not download it (README, Bundle budget). Its state type is declared here
+// loads, so a first visit to /login does not download it (docs/performance.md, Bundle budget). Its state type is declared here
 // so selectors and hooks stay fully typed.
 export const rootReducer = combineSlices(drawerSlice, toastsSlice, sessionSlice).withLazyLoadedSlices<
   WithSlice<typeof api>

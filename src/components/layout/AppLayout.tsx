@@ -22,7 +22,7 @@ import { TopBar } from './TopBar';
 import { Toaster } from './Toaster';
 
 // The phone's overlay drawer (Drawer, Modal, Slide, focus trap) is downloaded the first time the menu opens: most
-// visits never open it, and every first screen would otherwise wait for it (README, Bundle budget).
+// visits never open it, and every first screen would otherwise wait for it (docs/performance.md, Bundle budget).
 const MobileNavDrawer = lazy(() => import(/* webpackChunkName: "mobile-nav" */ './MobileNavDrawer'));
 
 /**

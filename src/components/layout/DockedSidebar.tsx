@@ -8,7 +8,7 @@ const widthTransition = (theme: Theme) => theme.transitions.create('width');
 /**
  * The desktop sidebar: what MUI's permanent Drawer draws (a spacer in the page's flow and a fixed, full-height paper
  * with a divider on its right), without importing Drawer, which brings Modal, Slide and the focus trap along for its
- * temporary variant. The first screen of every page downloads this (README, Bundle budget and Performance).
+ * temporary variant. The first screen of every page downloads this (docs/performance.md, Bundle budget and Performance).
  */
 export function DockedSidebar({ width, children }: { width: number; children: ReactNode }) {
   return (

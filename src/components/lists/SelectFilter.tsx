@@ -28,7 +28,7 @@ interface SelectFilterProps {
 /**
  * A labelled select for a grid filter: the outlined field's look around the browser's own select. The native list
  * is what phones are best at (their own picker), works with any keyboard and screen reader, and leaves MUI's Select,
- * Menu, Popover and Modal out of the page's first download (README, Bundle budget: the admin pages on a phone). The
+ * Menu, Popover and Modal out of the page's first download (docs/performance.md, Bundle budget: the admin pages on a phone). The
  * label stays up so an empty value still reads 'All'.
  */
 export function SelectFilter({ label, value, options, onChange, minWidth = 160 }: SelectFilterProps) {

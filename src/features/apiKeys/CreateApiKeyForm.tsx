@@ -14,7 +14,7 @@ import { ApiKeyNameField } from './ApiKeyNameField';
 import { PageLoader } from '../../components/PageLoader';
 
 // The controls are optional and collapsed: their fields (an Autocomplete, the contract's limits) download only when
-// the section is opened, so the one-field form stays as light as before (README, Bundle budget).
+// the section is opened, so the one-field form stays as light as before (docs/performance.md, Bundle budget).
 const loadKeyControls = () => import(/* webpackChunkName: "key-controls" */ './keyControls');
 const KeyControlsFields = lazy(() => import(/* webpackChunkName: "key-controls" */ './KeyControlsFields'));
 

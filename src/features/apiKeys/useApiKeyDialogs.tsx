@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
 
-// Downloaded when first opened (README, Bundle budget): the page's first screen needs none of them.
+// Downloaded when first opened (docs/performance.md, Bundle budget): the page's first screen needs none of them.
 const ApiKeyDetailsDialog = lazy(() => import(/* webpackChunkName: "dialog-api-key" */ './ApiKeyDetailsDialog'));
 const EditApiKeyDialog = lazy(() => import(/* webpackChunkName: "dialog-api-key" */ './EditApiKeyDialog'));
 const RotateApiKeyDialog = lazy(() => import(/* webpackChunkName: "dialog-api-key" */ './RotateApiKeyDialog'));

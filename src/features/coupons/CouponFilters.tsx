@@ -21,7 +21,7 @@ interface CouponFiltersProps {
 
 /**
  * Status, uses and order; all three are applied by the server (docs/rules.md#coupons). Memoised: the list's loading
- * and arrival re-render the page, and these three fields need not be rebuilt each time (README, Performance: a phone's
+ * and arrival re-render the page, and these three fields need not be rebuilt each time (docs/performance.md: a phone's
  * long tasks).
  */
 export const CouponFilters = memo(function CouponFilters({ filters, onChange }: CouponFiltersProps) {

@@ -22,7 +22,7 @@ import { InviteMemberForm } from './InviteMemberForm';
 import { PendingInvites } from './PendingInvites';
 import { SectionCard } from '../../components/SectionCard';
 
-// The owner's cap dialog downloads when first opened (README, Bundle budget).
+// The owner's cap dialog downloads when first opened (docs/performance.md, Bundle budget).
 const MemberCapDialog = lazy(() => import(/* webpackChunkName: "dialog-member-cap" */ './MemberCapDialog'));
 
 export const REMOVE_MEMBER_CONFIRMATION = 'Are you sure you want to remove this team member?';

@@ -6,7 +6,7 @@ import { startTransition, useLayoutEffect, useRef, useState } from 'react';
  *
  * The width comes from the ResizeObserver's first report, which the browser delivers after its own layout of the
  * page. Reading it in the layout effect instead would force that layout inside React's commit, one long task with
- * the whole page's first render on a slow phone (README, Performance: Total Blocking Time). The chart's re-render at
+ * the whole page's first render on a slow phone (docs/performance.md: Total Blocking Time). The chart's re-render at
  * the new width is a transition, so it is rendered in slices.
  */
 export function useElementWidth<T extends HTMLElement>(fallback: number) {

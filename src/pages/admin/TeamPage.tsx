@@ -17,7 +17,7 @@ import { AdminGate } from './AdminGate';
 
 export const TEAM_LOAD_FAILED = 'Failed to load the team.';
 
-// Loaded when first opened (README, Bundle budget): the page's first screen needs no dialog.
+// Loaded when first opened (docs/performance.md, Bundle budget): the page's first screen needs no dialog.
 const AdjustCreditsDialog = lazy(async () => ({
   default: (
     await import(/* webpackChunkName: "dialog-adjust-credits" */ '../../features/adminConsole/AdjustCreditsDialog')

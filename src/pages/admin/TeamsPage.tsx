@@ -23,7 +23,7 @@ const loadTeamsGrid = () =>
   import(/* webpackChunkName: "grid-admin-console" */ '../../features/adminConsole/TeamsGrid');
 
 function TeamsScreen() {
-  // A phone shows the rows as cards and never downloads the grid (README, Bundle budget).
+  // A phone shows the rows as cards and never downloads the grid (docs/performance.md, Bundle budget).
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   const { view, change } = useConsoleView(ADMIN_TEAM_SORTS, DEFAULT_ORDER);
   const { data, isFetching, isError } = useGetAdminTeamsQuery(listQueryOf(view));

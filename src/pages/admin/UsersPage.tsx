@@ -28,7 +28,7 @@ const loadUsersGrid = () =>
   import(/* webpackChunkName: "grid-admin-console" */ '../../features/adminConsole/UsersGrid');
 
 function UsersScreen() {
-  // A phone shows the rows as cards and never downloads the grid (README, Bundle budget).
+  // A phone shows the rows as cards and never downloads the grid (docs/performance.md, Bundle budget).
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
   const { view, change } = useConsoleView(ADMIN_USER_SORTS, DEFAULT_ORDER);
   const { data, isFetching, isError } = useGetAdminUsersQuery(listQueryOf(view));

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { ACCOUNT_DISABLED } from '../../../contract/accountStatus';
 
-export type SignInNoticeKind = 'session-ended' | 'account-disabled';
+import type { SignInNoticeKind } from './signInNoticeKind';
 
 /**
  * Why the visitor is back at the login page: their session ended, or a sign-in found their account disabled

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Key from '@mui/icons-material/Key';
-import { apiUrl } from '../../config';
 import { fetchSignInProviders } from '../../store/signInProviders';
-import { oidcLoginPath } from '../../../contract/apiPaths';
+import { providerLoginUrl } from './loginLinks';
 import type { SignInProviders } from '../../../contract/schemas/auth';
 
 /** The operator's single sign-on providers (docs/operations.md#single-sign-on); none unless configured. */
@@ -19,6 +18,15 @@ function useSignInProviders() {
   return providers;
 }
 
+/** One provider's button: the app's and the pre-rendered login page's (build/prerenderLogin.tsx) template. */
+export function ProviderButton({ name, href }: { name: ReactNode; href: string }) {
+  return (
+    <Button href={href} variant="outlined" size="large" fullWidth startIcon={<Key />}>
+      Sign in with {name}
+    </Button>
+  );
+}
+
 /**
  * A button per OpenID provider the server names beside GitHub. A chunk of its own, asked for while the page paints,
  * so the login page's first download (its bundle budget) carries nothing of it; a deployment without providers
@@ -29,16 +37,7 @@ export default function SignInProviderButtons() {
   return (
     <>
       {providers.map((provider) => (
-        <Button
-          key={provider.id}
-          href={apiUrl(oidcLoginPath(provider.id, window.location.origin))}
-          variant="outlined"
-          size="large"
-          fullWidth
-          startIcon={<Key />}
-        >
-          Sign in with {provider.name}
-        </Button>
+        <ProviderButton key={provider.id} name={provider.name} href={providerLoginUrl(provider.id)} />
       ))}
     </>
   );

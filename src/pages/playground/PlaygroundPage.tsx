@@ -20,7 +20,7 @@ import { useGetApiKeysQuery, useGetMeQuery, useGetModelCatalogQuery } from '../.
 import type { PlaygroundMessage } from '../../../contract/schemas/playground';
 
 // The selects are the browser's own (SelectFilter) and the message a TextInput: the page's first screen needs no
-// Select, Menu, Popover or Modal (README, Bundle budget).
+// Select, Menu, Popover or Modal (docs/performance.md, Bundle budget).
 export const NO_OWN_KEYS = 'The playground speaks through one of your own API keys: create one first.';
 
 function Conversation({

@@ -29,7 +29,7 @@ import type { Build } from '../tags';
 
 /**
  * The MCP gateway's settings (docs/mcp.md), injected into the one API slice (src/store/api.ts, whose tag graph lists
- * them) by the chunks that show tools, so that no other page downloads them (README, Bundle budget): Team Settings → Tools (the team's default, its servers, a key's access)
+ * them) by the chunks that show tools, so that no other page downloads them (docs/performance.md, Bundle budget): Team Settings → Tools (the team's default, its servers, a key's access)
  * and Admin → Tools (every server, the operator's, their prices). A server's tools are asked of the server itself, by
  * server: an edit of the server (a new URL or credential) or of its prices makes its list stale.
  */

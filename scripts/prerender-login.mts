@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Writes dist/login.html, /login rendered at build time with its own small script in place of the app's bundles
+// (src/pages/login/prerenderLogin.tsx; docs/performance.md, "The login page"). build/PrerenderLoginPlugin.js runs this
+// after every production build; `node --import tsx scripts/prerender-login.mts [dist]` runs it by hand.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+
+// The page's script: the same modules the app's login page uses, bundled on their own (no React, no MUI).
+const bundled = await build({
+  entryPoints: [path.join(root, 'src/pages/login/staticLoginEntry.ts')],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2020',
+  write: false,
+  // As webpack.config.js defines it for the app.
+  define: { 'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL || '') },
+});
+const script = bundled.outputFiles[0].text.trim();
+
+// A TSX module of the app, loaded through tsx at run time (the scripts' type check does not compile JSX; the app's does).
+const modulePath = path.join(root, 'src/pages/login/prerenderLogin.tsx');
+const { prerenderLoginPage } = (await import(modulePath)) as {
+  prerenderLoginPage: (indexHtml: string, script: string) => string;
+};
+const page = prerenderLoginPage(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), script);
+fs.writeFileSync(path.join(dist, 'login.html'), page);
