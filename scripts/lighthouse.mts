@@ -1,6 +1,6 @@
 /**
- * npm run lighthouse — Lighthouse 12 (Node API, Debian's Chromium, headless, offline) on five routes of the real
- * server in demo mode, with the mobile default config and the desktop preset. Prints a Markdown table, writes
+ * npm run lighthouse — Lighthouse 12 (Node API, Debian's Chromium, headless, offline) on /login and every page of
+ * the menus (ROUTES) of the real server in demo mode, with the mobile default config and the desktop preset. Prints a Markdown table, writes
  * .tmp/lighthouse/summary.json (plus each run's full report) and exits 1 when a score is under its bar.
  *
  * Bars: performance 90 (mobile) / 98 (desktop), accessibility 100, best practices 100. Performance on a shared
@@ -9,7 +9,8 @@
  * first audit every page and bundle is requested once (warmUp).
  *
  * Measures the build in DIST_DIR (default dist/) and never builds it: in CI, `npm run bundle:report` built it first.
- * Knobs: PORT (default 8383), LIGHTHOUSE_DATA_DIR (default .tmp/lighthouse/data, wiped), CHROME_PATH, and
+ * Knobs: PORT (default 8383), LIGHTHOUSE_DATA_DIR (default .tmp/lighthouse/data, wiped), CHROME_PATH,
+ * LIGHTHOUSE_PRESETS (one preset only, into .tmp/lighthouse/<preset>/), and
  * LIGHTHOUSE_ONLY to audit some pages only (comma-separated, matched against "route preset", e.g. "/billing mobile").
  */
 import fs from 'node:fs';
@@ -18,29 +19,41 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { REPO_ROOT, signInCookie, startDemoServer } from './lib/demoServer.mts';
+import { PAGE_ROUTES, type PageRoute } from '../contract/routes';
 
-const ROUTES = [
+/**
+ * /login (the pre-rendered page, no session) and every page of the members' and the administrators' menus, from the
+ * route table the sidebar is drawn from: a page added to a menu is measured without a change here. Members' pages as
+ * alice (a team owner, who sees every entry), the administrators' as admin.
+ */
+const ROUTES: readonly { path: string; login: 'alice' | 'admin' | null }[] = [
   { path: '/login', login: null },
-  { path: '/dashboard', login: 'alice' },
-  { path: '/usage-reports', login: 'alice' },
-  { path: '/billing', login: 'alice' },
-  { path: '/admin/coupons', login: 'admin' },
-] as const;
+  ...(PAGE_ROUTES as readonly PageRoute[]).flatMap((route) =>
+    route.nav ? [{ path: route.path, login: route.nav.section === 'admin' ? 'admin' : 'alice' } as const] : [],
+  ),
+];
 
-const PRESETS = [
+const ALL_PRESETS = [
   { name: 'mobile', config: undefined, performanceBar: 90 },
   { name: 'desktop', config: desktopConfig, performanceBar: 98 },
 ] as const satisfies readonly { name: string; config: Config | undefined; performanceBar: number }[];
+/**
+ * `LIGHTHOUSE_PRESETS=mobile` (or `desktop`) audits one preset only, into a directory of its own (and on its own
+ * PORT), so CI runs the two side by side in its two lanes (.ci/run).
+ */
+const presetsAsked = process.env.LIGHTHOUSE_PRESETS?.split(',').map((name) => name.trim());
+const PRESETS = ALL_PRESETS.filter((preset) => !presetsAsked || presetsAsked.includes(preset.name));
+if (PRESETS.length === 0) throw new Error(`LIGHTHOUSE_PRESETS names no preset of ${ALL_PRESETS.map((p) => p.name)}`);
 
 const CATEGORY_BARS = { accessibility: 100, 'best-practices': 100 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const MAX_PERFORMANCE_RUNS = 5;
 
-const OUT_DIR = path.join(REPO_ROOT, '.tmp', 'lighthouse');
+const OUT_DIR = path.join(REPO_ROOT, '.tmp', 'lighthouse', ...(presetsAsked ? [presetsAsked.join('-')] : []));
 const distDir = path.resolve(REPO_ROOT, process.env.DIST_DIR ?? 'dist');
 const port = Number(process.env.PORT ?? 8383);
-const dataDir = path.resolve(REPO_ROOT, process.env.LIGHTHOUSE_DATA_DIR ?? '.tmp/lighthouse/data');
+const dataDir = path.resolve(REPO_ROOT, process.env.LIGHTHOUSE_DATA_DIR ?? path.join(OUT_DIR, 'data'));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const only = process.env.LIGHTHOUSE_ONLY?.split(',').map((item) => item.trim());
 /**
