@@ -180,13 +180,16 @@ describe('/usage-reports', () => {
     expect(document.querySelector('.MuiLineChart-line')).toBeInTheDocument();
     expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(0);
 
+    // The bars are a chunk of their own, loaded on the switch (DailyUsageChart.tsx): the line goes at once.
     await user.click(screen.getByRole('button', { name: 'Bar' }));
     expect(screen.getByRole('figure', { name: 'Daily usage bar chart' })).toBeInTheDocument();
     expect(document.querySelector('.MuiLineChart-line')).not.toBeInTheDocument();
-    expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(30);
+    await waitFor(() => expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(30));
 
     await user.click(screen.getByRole('button', { name: 'Line' }));
     expect(screen.getByRole('figure', { name: 'Daily usage line chart' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.MuiLineChart-line')).toBeInTheDocument());
+    expect(document.querySelectorAll('.MuiBarChart-element')).toHaveLength(0);
   });
 
   it('says so when the period has no usage and disables the export', async () => {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -24,7 +25,7 @@ interface ModelCardProps {
 }
 
 /** One model: its id to copy, provider and reachability, prices by tier, the doors that answer it, the keys that may. */
-export function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
+export const ModelCard = memo(function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
   const titleId = `model-${model.id.replace(/[^a-zA-Z0-9]+/g, '-')}`;
   const keys = model.key_ids.map((id) => keyNames.get(id)).filter((name): name is string => Boolean(name));
   const unitPrices = unitPriceLines(model.tiers[0]?.unit_prices);
@@ -96,4 +97,4 @@ export function ModelCard({ model, keyNames, onCopy }: ModelCardProps) {
       </CardContent>
     </Card>
   );
-}
+});

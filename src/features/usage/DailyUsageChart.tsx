@@ -17,8 +17,12 @@ export type ChartKind = 'line' | 'bar';
 
 const CHART_HEIGHT = 300;
 // MUI X Charts is the page's largest download; the page's figures render while it loads (contract/routes.ts), and
-// on a screen where the chart is below the fold it loads as it comes near (AfterFirstPaint's nearViewport).
-const loadDailyUsagePlot = () => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsagePlot');
+// on a screen where the chart is below the fold it loads as it comes near (AfterFirstPaint's nearViewport). The line
+// and the bars are chunks of their own: the bar chart's code downloads only when someone switches to it.
+const PLOTS = {
+  line: () => import(/* webpackChunkName: "chart-daily-usage" */ './DailyUsageLine'),
+  bar: () => import(/* webpackChunkName: "chart-daily-usage-bars" */ './DailyUsageBars'),
+} as const satisfies Record<ChartKind, unknown>;
 // Read by screen readers, not drawn (the chart itself is the visual).
 // Pixel strings on purpose: in sx a bare 1 means 100%.
 const visuallyHidden = {
@@ -89,9 +93,11 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
               </Box>
               <WidgetBoundary name="The chart">
                 <AfterFirstPaint
+                  // A new kind is a new chunk: its placeholder holds the place until it has arrived.
+                  key={kind}
                   nearViewport
-                  load={loadDailyUsagePlot}
-                  props={{ kind, width, height: CHART_HEIGHT, dates, values }}
+                  load={PLOTS[kind]}
+                  props={{ width, height: CHART_HEIGHT, dates, values }}
                   fallback={<Box role="progressbar" aria-label="Loading the chart" sx={{ height: CHART_HEIGHT }} />}
                 />
               </WidgetBoundary>

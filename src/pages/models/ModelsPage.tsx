@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,21 +24,32 @@ export function ModelsPage() {
   const teamless = useTeamless();
   const { data: keys } = useGetApiKeysQuery(undefined, { skip: !data || teamless });
   const [search, setSearch] = useState('');
-  const keyNames = useMemo(() => new Map((keys ?? []).map((key) => [key.id, key.name])), [keys]);
-  const models = useMemo(() => searchModels(data?.models ?? [], search), [data, search]);
+  // The catalog's arrival, the keys' after it and each keystroke of the search are store or input updates React
+  // renders at once, in one task: dozens of cards with a price table each are a long task on a phone (Lighthouse's
+  // Total Blocking Time; docs/performance.md). Deferred, the cards render in slices, the search field stays
+  // responsive, and cards whose props did not change are skipped (ModelCard is memoised).
+  const shownData = useDeferredValue(data);
+  const shownSearch = useDeferredValue(search);
+  const shownKeys = useDeferredValue(keys);
+  const keyNames = useMemo(() => new Map((shownKeys ?? []).map((key) => [key.id, key.name])), [shownKeys]);
+  const models = useMemo(() => searchModels(shownData?.models ?? [], shownSearch), [shownData, shownSearch]);
 
-  const copy = async (id: string) => {
-    try {
-      await navigator.clipboard.writeText(id);
-      dispatch(toastShown(`${id} copied`, 'success'));
-    } catch {
-      dispatch(toastShown('Could not copy. Select the name and copy it by hand.', 'error'));
-    }
-  };
+  const copy = useCallback(
+    async (id: string) => {
+      try {
+        await navigator.clipboard.writeText(id);
+        dispatch(toastShown(`${id} copied`, 'success'));
+      } catch {
+        dispatch(toastShown('Could not copy. Select the name and copy it by hand.', 'error'));
+      }
+    },
+    [dispatch],
+  );
+  const onCopy = useCallback((id: string) => void copy(id), [copy]);
 
   const content = () => {
     if (isNoTeamError(error)) return <CreateTeamWelcomeCard />;
-    if (isLoading) return <PageLoader label="Loading models" />;
+    if (isLoading || (data && !shownData)) return <PageLoader label="Loading models" />;
     if (error) return <Alert severity="error">{errorMessage(error, 'Failed to load the models.')}</Alert>;
     return (
       <>
@@ -55,7 +66,7 @@ export function ModelsPage() {
         ) : (
           <Stack spacing={2}>
             {models.map((model) => (
-              <ModelCard key={model.id} model={model} keyNames={keyNames} onCopy={(id) => void copy(id)} />
+              <ModelCard key={model.id} model={model} keyNames={keyNames} onCopy={onCopy} />
             ))}
           </Stack>
         )}
