@@ -75,5 +75,10 @@ export async function steadyLoad(workers: number, call: () => Promise<Answer>, s
 }
 
 export const count = (answers: Answer[], test: (answer: Answer) => boolean) => answers.filter(test).length;
+/**
+ * The instances that answered, whatever they answered. Not only those that admitted: with credit leases
+ * (docs/deploy.md#credit-leases) one instance may legitimately hold every admission of a small balance while the other
+ * refuses its share, and the CI run of 14b1a58 saw exactly that (every 200 from instance-1, 402s from both).
+ */
 export const servers = (answers: Answer[]) =>
-  [...new Set(answers.filter((a) => a.status === 200).map((a) => a.servedBy))].sort();
+  [...new Set(answers.flatMap((a) => (a.servedBy === null ? [] : [a.servedBy])))].sort();

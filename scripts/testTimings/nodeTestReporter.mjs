@@ -1,6 +1,6 @@
 // A node:test reporter beside `spec`: records each server test file's and test's time (./timings.mjs), under the
 // engine the suite ran on (TEST_DATABASE_URL: PostgreSQL; otherwise the embedded PGlite, server/test/helpers.ts).
-import { BUDGET, relative, writeTimings } from './timings.mjs';
+import { BUDGET, failureSummary, relative, writeTimings } from './timings.mjs';
 
 /**
  * A group of test files in one process (scripts/serverTestFiles.mjs --groups): each member is a suite at its top
@@ -38,7 +38,9 @@ export default async function* timingsReporter(source) {
       const [file, within] = grouped
         ? [names[0], names.slice(1, data.nesting)]
         : [relative(data.file), names.slice(0, data.nesting)];
-      tests.push({ file, name: [...within, data.name].join(' › '), ms: data.details.duration_ms });
+      const failure =
+        type === 'test:fail' ? { failure: failureSummary(data.details.error?.cause ?? data.details.error) } : {};
+      tests.push({ file, name: [...within, data.name].join(' › '), ms: data.details.duration_ms, ...failure });
     }
   }
   writeTimings({ suite, budget: BUDGET, files, tests });

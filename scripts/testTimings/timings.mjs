@@ -3,6 +3,7 @@
 // fails CI (docs/testing.md, "Test times").
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export const TIMINGS_DIR = process.env.TEST_TIMINGS_DIR ?? path.join(process.cwd(), '.tmp', 'test-timings');
 
@@ -14,9 +15,22 @@ export const BUDGET = { testMs: 10_000, fileMs: 60_000 };
 
 /**
  * @typedef {{ file: string, ms: number }} FileTime
- * @typedef {{ file: string, name: string, ms: number }} TestTime
+ * @typedef {{ file: string, name: string, ms: number, failure?: string }} TestTime
  * @typedef {{ suite: string, budget: { testMs: number, fileMs?: number }, files: FileTime[], tests: TestTime[] }} SuiteTimes
  */
+
+/**
+ * A failed test's first three error lines, on one line and without colour codes. CI's record keeps only the end of
+ * the log, where this summary is: the CI run of 14b1a58 failed in jest and its tail did not say which test.
+ * @param {unknown} message
+ */
+export const failureSummary = (message) =>
+  stripVTControlCharacters(String(message ?? 'failed'))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && !/^●/.test(line))
+    .slice(0, 3)
+    .join(' · ') || 'failed';
 
 /** The path of a file relative to the repository, as the summaries print it. */
 export const relative = (file) => path.relative(process.cwd(), file);
@@ -58,6 +72,12 @@ export function slowestReport(suites, count = 10) {
         `${overBudget === 0 ? 'none' : overBudget} over budget (test ${budget.testMs / 1000} s` +
         `${budget.fileMs !== undefined ? `, file ${budget.fileMs / 1000} s` : ''})`,
     );
+    const failed = tests.filter((test) => test.failure !== undefined);
+    if (failed.length > 0) {
+      lines.push(`  FAILED tests:`);
+      for (const test of failed)
+        lines.push(`    ${clip(`${test.file} › ${test.name}`)}\n      ${clip(test.failure, 200)}`);
+    }
     lines.push(`  slowest files:`);
     for (const file of [...files].sort((a, b) => b.ms - a.ms).slice(0, count))
       lines.push(`  ${seconds(file.ms)}  ${file.file}${over(file.ms, budget.fileMs)}`);
