@@ -1,0 +1,82 @@
+// Long tasks of pages' first loads as a throttled phone runs them (CPU ×4, 412×823), builds side by side, alternating
+// (docs/performance.md: A/B in one sitting). Not part of CI: a quicker, steadier look than Lighthouse's full audit
+// while working on a page's long tasks.
+//   node --import tsx scripts/long-tasks.mts <runs> <dist>[,<dist>…] <route>:<login>[,…]
+// prints, per route and build, the median of the blocking time (Σ max(0, task − 50 ms) after the first paint) and
+// of the longest task.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { signInCookie, startDemoServer, type DemoServer } from './lib/demoServer.mts';
+
+const [runsArg = '5', distsArg = 'dist', routesArg = '/dashboard:alice'] = process.argv.slice(2);
+const runs = Number(runsArg);
+const dists = distsArg.split(',').map((dist) => path.resolve(dist));
+const routes = routesArg.split(',').map((item) => {
+  const [route, login] = item.split(':');
+  return { route, login: login ?? 'alice' };
+});
+
+const OBSERVE = `
+  window.__longTasks = [];
+  window.__firstPaint = null;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__firstPaint = e.startTime; })
+    .observe({ type: 'paint', buffered: true });
+`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const servers: DemoServer[] = [];
+try {
+  for (const [index, distDir] of dists.entries())
+    servers.push(
+      await startDemoServer({
+        port: 8395 + index,
+        distDir,
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'long-tasks-')),
+      }),
+    );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+  const results = new Map<string, { blocking: number[]; longest: number[] }>();
+  for (let run = 0; run < runs; run++) {
+    for (const { route, login } of routes) {
+      for (const [index, server] of servers.entries()) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        const [name, value] = (await signInCookie(server.origin, login)).split(';')[0].split('=');
+        await context.addCookies([{ name, value, url: server.origin }]);
+        const page = await context.newPage();
+        await page.addInitScript(OBSERVE);
+        if (run === 0) await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(2000);
+        const { tasks, firstPaint } = await page.evaluate(() => ({
+          tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+          firstPaint: (window as unknown as { __firstPaint: number }).__firstPaint,
+        }));
+        await context.close();
+        const after = tasks.filter(([start]) => start >= firstPaint);
+        const key = `${route} ${path.basename(path.dirname(dists[index]))}/${path.basename(dists[index])}`;
+        const entry = results.get(key) ?? { blocking: [], longest: [] };
+        entry.blocking.push(after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0));
+        entry.longest.push(Math.max(0, ...tasks.map(([, duration]) => duration)));
+        results.set(key, entry);
+      }
+    }
+  }
+  await browser.close();
+  for (const [key, { blocking, longest }] of results)
+    console.log(
+      `${key.padEnd(50)} blocking median ${median(blocking).toFixed(0).padStart(5)} ms ` +
+        `(${blocking.map((value) => value.toFixed(0)).join(', ')}); longest task median ${median(longest).toFixed(0)} ms`,
+    );
+} finally {
+  for (const server of servers) await server.stop();
+}
