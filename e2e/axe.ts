@@ -59,6 +59,11 @@ export async function animationsSettled(page: Page) {
  * CssBaseline sets the matching CSS `color-scheme`.
  */
 export async function showColorScheme(page: Page, scheme: ColorScheme) {
+  // The new scheme's colours at once, not through MUI's colour transitions: axe reads an off-screen card's colour
+  // when it computes it, which starts that card's transition there and then, so it measured a button half-way from
+  // the light primary to the dark one (2.34:1 on the dark paper, e2e run of 2026-12-04). We check where colours
+  // settle; the transitions themselves carry no colour of their own.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.emulateMedia({ colorScheme: scheme });
   const html = page.locator('html');
   await expect(html).toHaveClass(new RegExp(`(^|\\s)${scheme}(\\s|$)`));
