@@ -5,7 +5,6 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
-const { CriticalStylesPlugin } = require('./build/CriticalStylesPlugin');
 const { PrerenderLoginPlugin } = require('./build/PrerenderLoginPlugin');
 const { RouteAssetsPlugin } = require('./build/RouteAssetsPlugin');
 
@@ -63,7 +62,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new CopyPublicFiles(['robots.txt']),
       new RouteAssetsPlugin(),
-      ...(production ? [new PrerenderLoginPlugin(), new CriticalStylesPlugin()] : []),
+      ...(production ? [new PrerenderLoginPlugin()] : []),
     ],
     optimization: {
       minimize: production,

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CRITICAL_STYLES } from './criticalStyles';
 import { scriptJson } from './html';
 
 /** dist/route-assets.json, written by build/RouteAssetsPlugin.js. */
@@ -88,35 +87,25 @@ export function withPreloads(html: string, scripts: string[]): string {
  * change on disk (a rebuild); without route-assets.json (an older build) the page is served as it is.
  */
 export function createAppShell(distDir: string, options: { devTools: boolean } = { devTools: false }) {
-  let cached: {
-    version: string;
-    html: string;
-    loginHtml: string | null;
-    assets: RouteAssets | null;
-    /** A page's styles as a <style> tag, per route (lib/criticalStyles.ts); empty without a recording. */
-    styleTags: Record<string, string>;
-  } | null = null;
+  let cached: { version: string; html: string; loginHtml: string | null; assets: RouteAssets | null } | null = null;
 
   function load() {
     const htmlFile = path.join(distDir, 'index.html');
     const loginFile = path.join(distDir, LOGIN_PAGE_FILE);
     const assetsFile = path.join(distDir, 'route-assets.json');
-    const stylesFile = path.join(distDir, CRITICAL_STYLES.output);
     const stamp = (file: string) => {
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
     };
-    const version = [htmlFile, loginFile, assetsFile, stylesFile].map(stamp).join('|');
+    const version = `${stamp(htmlFile)}|${stamp(loginFile)}|${stamp(assetsFile)}`;
     if (cached?.version !== version) {
       const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
       const assetsJson = read(assetsFile);
-      const stylesJson = read(stylesFile);
       cached = {
         version,
         html: fs.readFileSync(htmlFile, 'utf8'),
         loginHtml: read(loginFile),
         assets: assetsJson === null ? null : (JSON.parse(assetsJson) as RouteAssets),
-        styleTags: stylesJson === null ? {} : (JSON.parse(stylesJson) as Record<string, string>),
       };
     }
     return cached;
@@ -128,7 +117,7 @@ export function createAppShell(distDir: string, options: { devTools: boolean } =
      * null when the build has no route manifest (an older build), which is then served as it is.
      */
     render(pathname: string, user: object | null, answers: readonly object[] = []): string | null {
-      const { html, loginHtml, assets, styleTags } = load();
+      const { html, loginHtml, assets } = load();
       if (!assets) return null;
       // Without a session, /login is the page the build rendered: it paints without the app's bundles. With one, the
       // app loads and its /login route sends the visitor on to /dashboard.
@@ -137,13 +126,7 @@ export function createAppShell(distDir: string, options: { devTools: boolean } =
         withPreloads(html, preloadScripts(assets, pathname, user !== null)),
         options.devTools ? DEVTOOLS_META : '',
       );
-      if (!user) return page;
-      const route = routeOf(assets, pathname);
-      const styles = Object.hasOwn(styleTags, route) ? styleTags[route] : (styleTags[CRITICAL_STYLES.anyRoute] ?? '');
-      // At the end of <body>: parsed while the bundles download, after the first paint (the boot spinner) rather
-      // than before it; emotion moves the tag into <head> when its cache is created.
-      const withData = withPageData(withSessionUser(page, user), answers);
-      return styles && withData.includes('</body>') ? withData.replace('</body>', () => `${styles}</body>`) : withData;
+      return user ? withPageData(withSessionUser(page, user), answers) : page;
     },
     /**
      * True when a first visit of `pathname` without a session should be redirected to /login: the page is guarded, so

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import {
   createAppShell,
@@ -12,7 +11,6 @@ import {
   withPreloads,
   type RouteAssets,
 } from '../lib/appShell';
-import { CRITICAL_STYLES } from '../lib/criticalStyles';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 const ASSETS: RouteAssets = {
@@ -313,65 +311,6 @@ describe('the Redux DevTools: on in demo mode, off in production unless REDUX_DE
       assert.ok(!createAppShell(distDir, { devTools: false }).render('/login', null)?.includes(DEVTOOLS_META));
     } finally {
       fs.rmSync(distDir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('the server puts the page’s recorded styles in its HTML, and sends the page compressed', () => {
-  let ctx: TestContext;
-  let distDir: string;
-  let alice: TestUser;
-  const TAGS = {
-    '/admin/coupons': '<style data-emotion="css grid1 card2">.css-grid1{}.css-card2{}</style>',
-    [CRITICAL_STYLES.anyRoute]: '<style data-emotion="css card2">.css-card2{}</style>',
-  };
-  before(async () => {
-    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-page-styles-'));
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      `<!doctype html><html><head></head><body>${'x'.repeat(2_000)}</body></html>`,
-    );
-    fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
-    fs.writeFileSync(path.join(distDir, CRITICAL_STYLES.output), JSON.stringify(TAGS));
-    ctx = await createTestContext({ DIST_DIR: distDir });
-    alice = await ctx.user('alice');
-  });
-  after(async () => {
-    await ctx.close();
-    fs.rmSync(distDir, { recursive: true, force: true });
-  });
-  const page = (url: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: `jwt=${alice.token}`, ...headers } });
-  const styleTags = (html: string) => html.match(/<style data-emotion="[^"]*">.*?<\/style>/g) ?? [];
-
-  test('a recorded page gets its own styles, any other page the ones every page shares, at the end of <body>', async () => {
-    const coupons = (await page('/admin/coupons')).body;
-    assert.deepEqual(styleTags(coupons), [TAGS['/admin/coupons']]);
-    assert.ok(coupons.indexOf(TAGS['/admin/coupons']) < coupons.indexOf('</body>'));
-    assert.deepEqual(styleTags((await page('/dashboard')).body), [TAGS[CRITICAL_STYLES.anyRoute]]);
-    // The not-found page is inside the layout as well.
-    assert.deepEqual(styleTags((await page('/constructor')).body), [TAGS[CRITICAL_STYLES.anyRoute]]);
-  });
-
-  test('without a session there are no page styles (the page goes to /login)', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
-    assert.deepEqual(styleTags(res.body), []);
-  });
-
-  test('br, else gzip, when the browser accepts it; the same page either way', async () => {
-    const plain = await page('/admin/coupons');
-    assert.equal(plain.headers['content-encoding'], undefined);
-    for (const [accept, encoding, decode] of [
-      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
-      ['gzip', 'gzip', zlib.gunzipSync],
-      ['br;q=0, gzip', 'gzip', zlib.gunzipSync],
-    ] as const) {
-      const res = await page('/admin/coupons', { 'accept-encoding': accept });
-      assert.equal(res.headers['content-encoding'], encoding, accept);
-      assert.match(String(res.headers.vary), /accept-encoding/);
-      assert.ok(res.rawPayload.length < plain.rawPayload.length / 2, accept);
-      // Only the session's own values differ between two renders (none here: same user, same build).
-      assert.equal(decode(res.rawPayload).toString('utf8'), plain.body, accept);
     }
   });
 });
