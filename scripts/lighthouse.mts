@@ -18,19 +18,12 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { REPO_ROOT, signInCookie, startDemoServer } from './lib/demoServer.mts';
-import { PAGE_ROUTES, type PageRoute } from '../contract/routes';
+import { MENU_PAGES, REPO_ROOT, signInCookie, startDemoServer } from './lib/demoServer.mts';
 
-/**
- * /login (the pre-rendered page, no session) and every page of the members' and the administrators' menus, from the
- * route table the sidebar is drawn from: a page added to a menu is measured without a change here. Members' pages as
- * alice (a team owner, who sees every entry), the administrators' as admin.
- */
+/** /login (the pre-rendered page, no session) and every page of both menus. */
 const ROUTES: readonly { path: string; login: 'alice' | 'admin' | null }[] = [
   { path: '/login', login: null },
-  ...(PAGE_ROUTES as readonly PageRoute[]).flatMap((route) =>
-    route.nav ? [{ path: route.path, login: route.nav.section === 'admin' ? 'admin' : 'alice' } as const] : [],
-  ),
+  ...MENU_PAGES,
 ];
 
 const ALL_PRESETS = [

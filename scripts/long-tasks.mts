@@ -25,6 +25,9 @@ const OBSERVE = `
     .observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') window.__firstPaint = e.startTime; })
     .observe({ type: 'paint', buffered: true });
+  window.__lcp = null;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -43,7 +46,7 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
-  const results = new Map<string, { blocking: number[]; longest: number[] }>();
+  const results = new Map<string, { blocking: number[]; longest: number[]; lcp: number[] }>();
   for (let run = 0; run < runs; run++) {
     for (const { route, login } of routes) {
       for (const [index, server] of servers.entries()) {
@@ -55,16 +58,28 @@ try {
         if (run === 0) await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        // NETWORK=slow4g: also Lighthouse's "devtools" throttling of the network (562.5 ms round trips, 1.47 Mbit/s).
+        if (process.env.NETWORK === 'slow4g') {
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 562.5,
+            downloadThroughput: (1474.56 * 1024) / 8,
+            uploadThroughput: (675 * 1024) / 8,
+          });
+        }
         await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
         await page.waitForTimeout(2000);
-        const { tasks, firstPaint } = await page.evaluate(() => ({
+        const { tasks, firstPaint, lcp } = await page.evaluate(() => ({
           tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
           firstPaint: (window as unknown as { __firstPaint: number }).__firstPaint,
+          lcp: (window as unknown as { __lcp: number }).__lcp,
         }));
         await context.close();
         const after = tasks.filter(([start]) => start >= firstPaint);
         const key = `${route} ${path.basename(path.dirname(dists[index]))}/${path.basename(dists[index])}`;
-        const entry = results.get(key) ?? { blocking: [], longest: [] };
+        const entry = results.get(key) ?? { blocking: [], longest: [], lcp: [] };
+        entry.lcp.push(lcp ?? NaN);
         entry.blocking.push(after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0));
         entry.longest.push(Math.max(0, ...tasks.map(([, duration]) => duration)));
         results.set(key, entry);
@@ -72,10 +87,11 @@ try {
     }
   }
   await browser.close();
-  for (const [key, { blocking, longest }] of results)
+  for (const [key, { blocking, longest, lcp }] of results)
     console.log(
       `${key.padEnd(50)} blocking median ${median(blocking).toFixed(0).padStart(5)} ms ` +
-        `(${blocking.map((value) => value.toFixed(0)).join(', ')}); longest task median ${median(longest).toFixed(0)} ms`,
+        `(${blocking.map((value) => value.toFixed(0)).join(', ')}); longest task median ${median(longest).toFixed(0)} ms; ` +
+        `largest paint median ${median(lcp).toFixed(0)} ms`,
     );
 } finally {
   for (const server of servers) await server.stop();

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_ROUTES, type PageRoute } from '../../contract/routes';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -106,3 +107,14 @@ export async function signInCookie(origin: string, login: string): Promise<strin
   if (!pairs.some((pair) => pair.startsWith('jwt='))) throw new Error(`dev-login as ${login} set no jwt cookie`);
   return pairs.join('; ');
 }
+
+/**
+ * Every page of the members' and the administrators' menus, from the route table the sidebar is drawn from (a page
+ * added to a menu is measured without a change here), with the demo user who sees it: members' pages as alice (a team
+ * owner, who sees every entry), the administrators' as admin.
+ */
+export const MENU_PAGES: readonly { path: string; login: 'alice' | 'admin' }[] = (
+  PAGE_ROUTES as readonly PageRoute[]
+).flatMap((route) =>
+  route.nav ? [{ path: route.path, login: route.nav.section === 'admin' ? 'admin' : 'alice' }] : [],
+);
