@@ -26,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/types';
 import { startTestRedis } from '../test/redisHelper';
+import { pidsNamed } from './cpuTime';
 import { withPglite, withPostgres } from './benchDatabases';
 import { measureEndpoints, printEndpointRows, type EndpointRow } from './endpointBench';
 import {
@@ -148,12 +149,13 @@ const WATCHES = Array.from({ length: WATCH_ROUNDS }, () => [
 ]).flat();
 const log = (line: string) => console.error(line);
 
-const otherPath = async (role: PathRow['role'], name: string, target: Target): Promise<PathRow> => ({
+/** A path served by one child process (the provider, the trivial proxy, Portkey), whose CPU per request is counted. */
+const otherPath = async (role: PathRow['role'], name: string, target: Target, pid?: number): Promise<PathRow> => ({
   path: name,
   admission: '-',
   engine: '-',
   role,
-  ...(await measurePath(name, target, log)),
+  ...(await measurePath(name, target, log, undefined, pid === undefined ? {} : { server: () => [pid] })),
 });
 
 async function inProcess(
@@ -185,7 +187,13 @@ async function inProcess(
       target.body = JSON.stringify({ ...JSON.parse(target.body), messages: [{ role: 'user', content: guard.prompt }] });
     }
     const label = cache ? `, ${cache.label}` : guard ? `, ${guard.label}` : '';
-    const result = await measurePath(`${engine} ${admission}${label}`, target, log, () => app.gateway.settled());
+    // This process is the server (all its threads: PGlite's worker too; the load generator and the provider are
+    // children); PostgreSQL's processes are counted apart.
+    const cpu = {
+      server: () => [process.pid],
+      ...(engine === 'PostgreSQL' && { database: () => pidsNamed('postgres') }),
+    };
+    const result = await measurePath(`${engine} ${admission}${label}`, target, log, () => app.gateway.settled(), cpu);
     const billed = await billedWithin(db, teamId, answered(result), 0);
     const named = cache
       ? `gateway (in process, ${cache.label}${redisUrl ? ' in Redis' : ''})`
@@ -210,12 +218,24 @@ async function main() {
   let endpoints: EndpointRow[] = [];
   try {
     const body = chatBody('bench-model');
-    rows.push(await otherPath('direct', 'direct', { url: `${provider.url}/chat/completions`, headers: {}, body }));
+    rows.push(
+      await otherPath(
+        'direct',
+        'direct',
+        { url: `${provider.url}/chat/completions`, headers: {}, body },
+        provider.child.pid,
+      ),
+    );
     if (ROWS.has('trivial')) {
       const proxy = await startTrivialProxy(provider.url);
       try {
         rows.push(
-          await otherPath('trivial', 'trivial proxy', { url: `${proxy.url}/chat/completions`, headers: {}, body }),
+          await otherPath(
+            'trivial',
+            'trivial proxy',
+            { url: `${proxy.url}/chat/completions`, headers: {}, body },
+            proxy.child.pid,
+          ),
         );
       } finally {
         proxy.child.kill();
@@ -225,7 +245,7 @@ async function main() {
       const portkey = await startPortkey(provider.url);
       try {
         const target = { url: `${portkey.url}/chat/completions`, headers: portkey.headers, body };
-        rows.push(await otherPath('portkey', `Portkey ${portkey.version}`, target));
+        rows.push(await otherPath('portkey', `Portkey ${portkey.version}`, target, portkey.child.pid));
       } finally {
         portkey.child.kill();
       }

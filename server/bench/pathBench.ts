@@ -3,6 +3,7 @@
  * every row, in this process and in scripts/bench-cluster.mts: a warm-up, one request at a time, a fixed rate, then a
  * ladder of rates to find the highest held. The knobs are read here, once.
  */
+import { cpuMeter } from './cpuTime';
 import { loadOn, serialOn } from './gatewayBenchKit';
 import type { LoadResult } from './loadGenerator';
 
@@ -38,6 +39,14 @@ export interface PathResult {
   serial: LoadResult;
   target: LoadResult;
   ladder: LoadResult[];
+  /** CPU milliseconds per request sent during the fixed-rate run (its lead-in included); null when not measured. */
+  cpu: { server: number | null; database: number | null };
+}
+
+/** The processes whose CPU a path's requests cost: the server's (all its threads), and its database's if separate. */
+export interface CpuSources {
+  server?: () => number[];
+  database?: () => number[];
 }
 
 export interface PathRow extends PathResult {
@@ -79,11 +88,24 @@ export async function measurePath(
   { url, headers, body }: Target,
   log: (line: string) => void,
   settled: () => Promise<void> = async () => undefined,
+  cpuSources: CpuSources = {},
 ): Promise<PathResult> {
+  const cpu: PathResult['cpu'] = { server: null, database: null };
   const run = async (rate: number, seconds: number, what = '') => {
+    const started = monotonicMicroseconds();
+    const server = cpuSources.server ? cpuMeter(cpuSources.server) : () => null;
+    const database = cpuSources.database ? cpuMeter(cpuSources.database) : () => null;
     const result = await loadOn(url, headers, body, rate, seconds);
     await settled();
+    // The bills written after the run are part of what its requests cost.
+    const requests = result.sent - result.dropped;
+    const perRequest = (used: number | null) => (used === null || requests === 0 ? null : used / requests);
+    if (rate === RATE && !what) Object.assign(cpu, { server: perRequest(server()), database: perRequest(database()) });
     log(`  ${label} ${rate} req/s${what}: ${summary(result)}`);
+    // For a CPU profile of this run only (scripts/cpu-profile-summary.mts --window): profiles count time on the same
+    // monotonic clock, in microseconds.
+    if (process.env.BENCH_CPU_WINDOWS)
+      log(`  window ${started}-${monotonicMicroseconds()} ${label} ${rate} req/s${what}`);
     return result;
   };
   await run(Math.min(RATE, 200), WARMUP_SECONDS, ' (warm-up)');
@@ -105,8 +127,10 @@ export async function measurePath(
     if (held(result)) heldRate = rate;
     else failedRate = rate;
   }
-  return { serial, target, ladder };
+  return { serial, target, ladder, cpu };
 }
+
+const monotonicMicroseconds = () => process.hrtime.bigint() / 1000n;
 
 export interface HighestHeld {
   /** The highest rate held, 0 when none was. */

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { cpuMeter, cpuMsOf, pidsNamed } from '../bench/cpuTime';
+import { cpuPerRequest } from '../bench/gatewayBenchReport';
+import type { PathRow } from '../bench/pathBench';
+
+const busy = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+describe('bench:gateway’s CPU per request (server/bench/cpuTime.ts)', { skip: process.platform !== 'linux' }, () => {
+  test('a process’s CPU grows with the work it does; a process that is gone has none', () => {
+    const meter = cpuMeter(() => [process.pid]);
+    busy(300);
+    const used = meter();
+    assert.ok(used !== null && used >= 200 && used < 2_000, String(used));
+    assert.equal(cpuMsOf(2 ** 22 + 1), null);
+    assert.equal(cpuMeter(() => [2 ** 22 + 1])(), null);
+  });
+  test('processes are found by their command', () => {
+    assert.ok(pidsNamed('node').includes(process.pid));
+    assert.deepEqual(pidsNamed('no-such-command-here'), []);
+  });
+});
+
+test('a row’s CPU per request is its server’s plus its database’s, and unknown without the server’s', () => {
+  const row = (cpu: PathRow['cpu']) => ({ cpu }) as PathRow;
+  assert.equal(cpuPerRequest(row({ server: 0.5, database: 0.25 })), 0.75);
+  assert.equal(cpuPerRequest(row({ server: 0.5, database: null })), 0.5);
+  assert.equal(cpuPerRequest(row({ server: null, database: 0.25 })), undefined);
+});
