@@ -25,8 +25,11 @@ export async function pageAnswers(
 ): Promise<PageAnswer[]> {
   const plan = firstQueryPlan(route);
   if (!plan) return [];
-  const answers: PageAnswer[] = [];
+  // Answers are kept in the order the plan asked for them, not the order they came back in (a plan runs its queries
+  // side by side), so the same data always makes the same page.
+  const answers: (PageAnswer | undefined)[] = [];
   const load = async (query: FirstQuery): Promise<unknown> => {
+    const slot = answers.push(undefined) - 1;
     const response = await app.inject({
       method: 'GET',
       url: query.path,
@@ -34,12 +37,12 @@ export async function pageAnswers(
     });
     if (response.statusCode !== 200) return null;
     const body: unknown = response.json();
-    if (Buffer.byteLength(response.payload) <= MAX_ANSWER_BYTES) answers.push({ ...query, body });
+    if (Buffer.byteLength(response.payload) <= MAX_ANSWER_BYTES) answers[slot] = { ...query, body };
     return body;
   };
   try {
     await plan(load, { today });
-    return answers;
+    return answers.filter((answer): answer is PageAnswer => answer !== undefined);
   } catch (error) {
     app.log.warn({ err: error, route }, 'page data: the first queries failed; the page is served without them');
     return [];
