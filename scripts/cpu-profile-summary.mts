@@ -37,6 +37,9 @@ function placeOf({ url, functionName }: ProfileNode['callFrame']): string {
   return path.relative(process.cwd(), file) || file;
 }
 
+const functionOf = (frame: ProfileNode['callFrame']) =>
+  `${frame.functionName || '(anonymous)'} (${placeOf(frame)}:${frame.lineNumber + 1})`;
+
 const ms = (value: number) => `${value.toFixed(0).padStart(7)} ms`;
 const share = (value: number, total: number) => `${((100 * value) / total).toFixed(1).padStart(5)} %`;
 
@@ -68,6 +71,7 @@ for (const file of fs
   const selfByPlace = new Map<string, number>();
   const inclusiveByPlace = new Map<string, number>();
   const selfByFunction = new Map<string, number>();
+  const inclusiveByFunction = new Map<string, number>();
   let busy = 0;
   for (const [id, time] of selfMs) {
     const node = byId.get(id)!;
@@ -80,17 +84,21 @@ for (const file of fs
     busy += time;
     const place = placeOf(node.callFrame);
     selfByPlace.set(place, (selfByPlace.get(place) ?? 0) + time);
-    const fn = `${node.callFrame.functionName || '(anonymous)'} (${place}:${node.callFrame.lineNumber + 1})`;
+    const fn = functionOf(node.callFrame);
     selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + time);
     // Inclusive: each place on the stack once per sample.
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame;
       if (!frame.url) continue;
-      const onStack = placeOf(frame);
-      if (seen.has(onStack)) continue;
-      seen.add(onStack);
-      inclusiveByPlace.set(onStack, (inclusiveByPlace.get(onStack) ?? 0) + time);
+      for (const [onStack, map] of [
+        [placeOf(frame), inclusiveByPlace],
+        [`fn ${functionOf(frame)}`, inclusiveByFunction],
+      ] as const) {
+        if (seen.has(onStack)) continue;
+        seen.add(onStack);
+        map.set(onStack.replace(/^fn /, ''), (map.get(onStack.replace(/^fn /, '')) ?? 0) + time);
+      }
     }
   }
   const wall = (last - first) / 1000;
@@ -104,4 +112,5 @@ for (const file of fs
   print('self time by package or file:', selfByPlace);
   print('inclusive time by package or file (each once per stack):', inclusiveByPlace);
   print('self time by function:', selfByFunction);
+  print('inclusive time by function (each once per stack):', inclusiveByFunction);
 }

@@ -150,9 +150,11 @@ export async function gatewayRoutes(app: FastifyInstance, deps: Deps) {
   // Answered in onRequest, before body parsing, so that a multipart upload or an oversized body to an unknown path
   // is a 404 too. GET requests match the static files' wildcard route instead and reach the app's not-found handler,
   // which asks unknownGatewayUrl as well.
-  app.addHook('onRequest', async (request, reply) => {
+  // With `done` rather than async: it runs on every request of the server (server/app.ts says why).
+  app.addHook('onRequest', (request, reply, done) => {
     const unknown = request.is404 && unknownGatewayUrl(app, request);
-    if (unknown) return reply.code(unknown.statusCode).send(unknown.body);
+    if (unknown) reply.code(unknown.statusCode).send(unknown.body);
+    else done();
   });
 
   const conversationOptions = (request: FastifyRequest) => ({

@@ -35,6 +35,22 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether any part of a schema carries a `default`. Filling in defaults walks the whole value and copies the parts it
+ * fills, so a schema that names none (a gateway request's body: docs/gateway.md › Where the time goes) skips it. A
+ * property that happens to be called `default` counts too: that only costs the walk, never a missed default.
+ */
+export function namesDefault(schema: unknown): boolean {
+  const stack = [schema];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (!next || typeof next !== 'object') continue;
+    if (Object.hasOwn(next, 'default')) return true;
+    stack.push(...Object.values(next));
+  }
+  return false;
+}
+
 const INTEGER_TEXT = /^-?\d{1,16}$/;
 const NUMBER_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
 
@@ -74,8 +90,11 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   const check = TypeCompiler.Compile(schema);
   const part = httpPart ?? 'request';
   const nulAllowed = (schema as { nulAllowed?: boolean }).nulAllowed === true;
+  const withDefaultsOf = namesDefault(schema)
+    ? (input: unknown) => Value.Default(schema, input)
+    : (input: unknown) => input;
   return (input: unknown) => {
-    const withDefaults = Value.Default(schema, input ?? (schema.type === 'object' ? {} : input));
+    const withDefaults = withDefaultsOf(input ?? (schema.type === 'object' ? {} : input));
     const value = httpPart === 'body' ? withDefaults : convertStrings(schema, withDefaults);
     if (check.Check(value)) {
       if (!nulAllowed && hasNul(value)) {

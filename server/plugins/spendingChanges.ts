@@ -18,9 +18,10 @@ export const CHANGES_SPENDING = { changesSpending: true };
  * any instance, is already held to the change.
  */
 export function registerSpendingChanges(app: FastifyInstance, gateway: Gateway) {
-  app.addHook('onSend', async (request, reply) => {
+  // With `done` rather than async: it runs on every reply of the server, and waits only after a change (server/app.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config.changesSpending && reply.statusCode < 300) {
-      await gateway.changed('keys');
-    }
+      gateway.changed('keys').then(() => done(null, payload), done);
+    } else done(null, payload);
   });
 }

@@ -78,12 +78,13 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
       },
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // With `done` rather than async: it runs on every reply of the server, the gateway's too (server/app.ts says why).
+    app.addHook('onSend', (request, reply, payload, done) => {
       const file = servedFiles.get(reply);
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const encoding = file && acceptedEncoding(request.headers['accept-encoding']);
       // Only whole files: a 304 has no body, a range request wants bytes of the original.
       if (!file || !encoding || reply.statusCode !== 200 || request.method !== 'GET' || request.headers.range) {
-        return payload;
+        return done(null, payload);
       }
       const key = `${encoding}:${file}`;
       const stream = payload as Readable;
@@ -97,7 +98,7 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
         body.catch(() => compressed.delete(key));
       }
       reply.header('content-encoding', encoding);
-      return body;
+      body.then((compressedBody) => done(null, compressedBody), done);
     });
   }
 
