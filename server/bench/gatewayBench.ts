@@ -37,7 +37,7 @@ import {
   startProvider,
   startTrivialProxy,
 } from './gatewayBenchKit';
-import { printAims, printGuardrailsCost, printRows, printWatchCost } from './gatewayBenchReport';
+import { printAims, printGuardrailsCost, printRows, printWatchCost, unbilledRows } from './gatewayBenchReport';
 import {
   RATE,
   SECONDS,
@@ -312,6 +312,11 @@ async function main() {
   printWatchCost(rows, direct);
   printGuardrailsCost(rows);
   if (endpoints.length > 0) printEndpointRows(endpoints);
+  const unbilled = unbilledRows(rows);
+  if (unbilled.length > 0) {
+    console.error(`\nNot every answered request was billed: ${unbilled.join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

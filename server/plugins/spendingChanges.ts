@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Gateway } from '../gateway/gateway';
 
 declare module 'fastify' {
@@ -18,10 +18,14 @@ export const CHANGES_SPENDING = { changesSpending: true };
  * any instance, is already held to the change.
  */
 export function registerSpendingChanges(app: FastifyInstance, gateway: Gateway) {
-  // With `done` rather than async: it runs on every reply of the server, and waits only after a change (server/app.ts).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config.changesSpending && reply.statusCode < 300) {
-      gateway.changed('keys').then(() => done(null, payload), done);
-    } else done(null, payload);
+  // On the routes that change spending only: a route with no onSend hook skips that stage (server/app.ts says why).
+  const afterChange: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode < 300) gateway.changed('keys').then(() => done(null, payload), done);
+    else done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.changesSpending) return;
+    const own = route.onSend ? [route.onSend].flat() : [];
+    route.onSend = [...own, afterChange];
   });
 }

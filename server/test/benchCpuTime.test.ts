@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { cpuMeter, cpuMsOf, pidsNamed } from '../bench/cpuTime';
-import { cpuPerRequest } from '../bench/gatewayBenchReport';
+import { cpuPerRequest, unbilledRows } from '../bench/gatewayBenchReport';
 import type { PathRow } from '../bench/pathBench';
 
 const busy = (ms: number) => {
@@ -29,4 +29,17 @@ test('a row’s CPU per request is its server’s plus its database’s, and unk
   assert.equal(cpuPerRequest(row({ server: 0.5, database: 0.25 })), 0.75);
   assert.equal(cpuPerRequest(row({ server: 0.5, database: null })), 0.5);
   assert.equal(cpuPerRequest(row({ server: null, database: 0.25 })), undefined);
+});
+
+test('the rows of ours with an answered request left unbilled are named (the benchmark then exits non-zero)', () => {
+  const row = (path: string, billed: boolean | undefined) =>
+    ({
+      path,
+      role: billed === undefined ? 'trivial' : 'ours',
+      engine: 'PGlite',
+      admission: 'lease',
+      billed,
+    }) as PathRow;
+  assert.deepEqual(unbilledRows([row('trivial proxy', undefined), row('gateway', true)]), []);
+  assert.deepEqual(unbilledRows([row('trivial proxy', undefined), row('gateway', false)]), ['gateway, PGlite, lease']);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import { noJournal } from '../credit/journal';
-import { createSettler } from '../credit/settler';
+import { createSettler, GATHER_MS } from '../credit/settler';
 import type { UsageEvent } from '../credit/writeBills';
 
 /**
@@ -56,12 +56,12 @@ test("a lone request's bill is written a few milliseconds after it ends, not whi
   assert.ok(batches[0].at - ended >= 4, `written ${(batches[0].at - ended).toFixed(1)} ms after the request ended`);
 });
 
-test('under load, bills gather into one statement per 20 ms window', async () => {
+test('under load, bills gather into one statement per GATHER_MS window', async () => {
   const { db, batches } = fakeDatabase();
   const settler = createSettler(db, log, noJournal);
   const started = performance.now();
   let sent = 0;
-  while (performance.now() - started < 200) {
+  while (performance.now() - started < 5 * GATHER_MS) {
     settler.opened();
     settler.add(bill(++sent));
     await sleep(1);
@@ -73,11 +73,32 @@ test('under load, bills gather into one statement per 20 ms window', async () =>
     'every bill written once',
   );
   const seconds = (performance.now() - started) / 1000;
-  // One per 20 ms is 10 in 200 ms (a little more with the last window); written back to back, it was one per 2-3 ms.
+  // One per window is 5 (a little more with the last one); written back to back, it was one per 2-3 ms.
   assert.ok(
-    batches.length <= (seconds * 1000) / 20 + 2,
+    batches.length <= (seconds * 1000) / GATHER_MS + 2,
     `${batches.length} statements for ${sent} bills in ${seconds} s`,
   );
+});
+
+test('settled() does not wait for the gathering window: the bills it waits for are written at once', async () => {
+  const { db, batches } = fakeDatabase();
+  const settler = createSettler(db, log, noJournal);
+  settler.opened();
+  settler.add(bill(1));
+  await settler.settled();
+  // The next batch would wait GATHER_MS after the first one; a caller of settled() does not.
+  for (const n of [2, 3]) {
+    settler.opened();
+    settler.add(bill(n));
+  }
+  const asked = performance.now();
+  await settler.settled();
+  const waited = performance.now() - asked;
+  assert.deepEqual(
+    batches.map((batch) => batch.size),
+    [1, 2],
+  );
+  assert.ok(waited < GATHER_MS / 2, `settled() took ${waited.toFixed(1)} ms`);
 });
 
 test('what watches settled usage sees each batch once it is written, and cannot stop the billing', async () => {
