@@ -37,6 +37,15 @@ async function create(as: TestUser, body: Record<string, unknown> = {}) {
 const hello = { model: 'openai/gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
 const status = async (key: string) => (await ctx.chat(key, hello)).status;
 
+test('a key is stored as its SHA-256 in hex: the hashes databases already hold still match', () => {
+  // FIPS 180-2's first example, and a key-shaped secret checked against `printf %s <secret> | sha256sum`.
+  assert.equal(hashApiKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.equal(
+    hashApiKey('sk-test-0123456789abcdef'),
+    'c871f067542d565c57ebb8b54f99afe326644dceeb5c05fc2209a8161a52875e',
+  );
+});
+
 describe('creating and listing keys with controls', () => {
   test('the controls are stored and listed with the period spend, reset time and no previous secret', async () => {
     const expires = new Date(Date.now() + 86_400_000).toISOString();
