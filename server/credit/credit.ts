@@ -23,7 +23,7 @@ import {
   returnLeases,
 } from './leases';
 import { releaseExpiredReservations } from './release';
-import { createSettler } from './settler';
+import { createSettler, GATHER_MS } from './settler';
 
 /** A hold outlives any request (the sweep gives back those of a crashed instance). */
 export const RESERVATION_TTL_SECONDS = 15 * 60;
@@ -67,7 +67,7 @@ export function createCredit(db: Db, log: FastifyBaseLogger, options: CreditOpti
     trusted: () => Date.now() < trustedUntil,
     now: Date.now,
   });
-  const settler = createSettler(db, log, options.journal);
+  const settler = createSettler(db, log, options.journal, GATHER_MS[options.admission]);
 
   let known = false;
   const beat = () => {

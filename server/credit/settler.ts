@@ -10,11 +10,14 @@ const MAX_BATCH = 500;
 /**
  * Batches start at most this often. A batch's fixed cost dwarfs the cost of one more row (PGlite: about 2.8 ms of its
  * worker thread a batch, then about 0.1 ms a row; PostgreSQL about 0.8 ms of its time a batch, on the same cores
- * here), so at 1,000 req/s this turns ~1,000 statements a second into ~10. It was 20 ms: at 100, PGlite's worker
- * spends 0.13 ms a request at 1,000 req/s instead of 0.24 (docs/gateway.md › Where the time goes). A bill still reaches
- * the database within about a tenth of a second, and what waits on settled() (a test, a shutdown) does not wait for it.
+ * here), so at 1,000 req/s this turns ~1,000 statements a second into ~10 with leases, ~50 without. With leases
+ * (docs/deploy.md#credit-leases) a request's hold is given back to the instance's book as its bill is made, so the
+ * write can wait longer: at 100 ms rather than 20, PGlite's worker spends 0.13 ms a request at 1,000 req/s instead of
+ * 0.24 (docs/gateway.md › Where the time goes). With per-request admission the hold is a row released by the batch, and
+ * a longer wait keeps it from the next request: a client near its limit was refused in server/test/
+ * guardrailsAnswer.test.ts at 100 ms. What waits on settled() (a test, a shutdown) waits for neither.
  */
-export const GATHER_MS = 100;
+export const GATHER_MS = { lease: 100, statement: 20 } as const;
 /**
  * A bill waits at least this long before its batch starts, even after a quiet spell. Written at once, it ran just
  * as the client's next request arrived, on the same thread, and delayed it (about a millisecond, one request at a
@@ -31,7 +34,12 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * A reply never waits for the database, the database sees one statement per batch instead of one transaction per
  * request, and a request is billed (and its hold released) at most a few tens of milliseconds after it ends.
  */
-export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJournal) {
+export function createSettler(
+  db: Db,
+  log: FastifyBaseLogger,
+  journal: BillJournal,
+  gatherMs: number = GATHER_MS.statement,
+) {
   let queue: { event: UsageEvent; segment: number; queuedAt: number; written?: () => void }[] = [];
   const listeners = new Set<SettledListener>();
   let running: Promise<void> | null = null;
@@ -89,10 +97,10 @@ export function createSettler(db: Db, log: FastifyBaseLogger, journal: BillJourn
   async function drain() {
     while (queue.length > 0) {
       // Each batch, not only the first: under load a batch used to follow the previous one as soon as it committed,
-      // a statement every millisecond or two instead of one per GATHER_MS.
+      // a statement every millisecond or two instead of one per gathering window.
       // Someone waiting on settled() wants the bills written, not gathered: only the first bill's delay holds.
       for (;;) {
-        const gathered = waiters.length > 0 ? 0 : lastBatchAt + GATHER_MS;
+        const gathered = waiters.length > 0 ? 0 : lastBatchAt + gatherMs;
         const wait = Math.max(queue[0].queuedAt + SETTLE_DELAY_MS, gathered) - performance.now();
         if (wait <= 0 || queue.length >= MAX_BATCH) break;
         await new Promise<void>((resolve) => {
