@@ -17,9 +17,16 @@ import type { LoadOptions, LoadResult } from './loadGenerator';
 export const MAX_IN_FLIGHT = 1_000;
 export const KEY = `sk-bench${randomBytes(16).toString('hex')}`;
 
+/**
+ * Node's own options for the children (BENCH_CHILD_NODE_ARGS, space-separated): `--cpu-prof --cpu-prof-dir=DIR`
+ * profiles the trivial proxy and the provider as `--cpu-prof` on this process profiles our gateway (NODE_OPTIONS
+ * may not carry --cpu-prof).
+ */
+const CHILD_NODE_ARGS = (process.env.BENCH_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** A TypeScript file of this repository (`file` relative to its root) in a child process, stdout piped. */
 export const tsx = (file: string, args: string[] = []) =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, file), ...args], {
+  spawn(process.execPath, [...CHILD_NODE_ARGS, '--import', 'tsx', path.join(REPO_ROOT, file), ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -45,6 +45,9 @@ app.post('/v1/chat/completions', async (request, reply) => {
   return reply.code(answer.status).header('content-type', 'application/json').send(answer.text);
 });
 
+// Ended by a signal from the bench: exit, so a --cpu-prof profile is written (BENCH_CHILD_NODE_ARGS).
+process.once('SIGTERM', () => process.exit(0));
+
 app.listen({ port: 0, host: '127.0.0.1' }).then(() => {
   process.stdout.write(`${(app.server.address() as AddressInfo).port}\n`);
 });

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { SecretBox } from '../lib/secretBox';
 import { loadRoutingTable } from '../routing/routeTable';
-import { loadTiers } from '../credit/tiers';
+import { loadTiers, type TierIndex } from '../credit/tiers';
 import { findKeyOwner } from './callerKey';
 import { invalidApiKey, keyExpired, keyOwnerDisabled, modelNotFound, providerNotConfigured } from './errors';
 import { resolveModel } from './models';
@@ -41,16 +41,24 @@ export function createCatalog(
     CACHE_MS,
   );
   const reach = async (): Promise<Reachability> => ({ providers, routing: await routing.get() });
+  const routeIn = (model: string, index: TierIndex, reachability: Reachability) => {
+    const resolved = resolveRoute(model, index, reachability, Date.now());
+    return resolved && { ...resolved, credentials: reachability.routing };
+  };
 
   return {
     /** The pricing and routing caches, dropped when their data changes (gateway.ts `changed`). */
     pricing: tiers,
     routing,
-    /** Where a model name (a route, `provider/model` or a bare name) can go now, with the credentials it uses. */
-    async route(model: string) {
-      const [index, reachability] = await Promise.all([tiers.get(), reach()]);
-      const resolved = resolveRoute(model, index, reachability, Date.now());
-      return resolved && { ...resolved, credentials: reachability.routing };
+    /**
+     * Where a model name (a route, `provider/model` or a bare name) can go now, with the credentials it uses. Both
+     * tables in memory (every request but the first after an edit): answered without waiting, no promise made.
+     */
+    route(model: string) {
+      const index = tiers.peek();
+      const table = routing.peek();
+      if (index && table) return routeIn(model, index, { providers, routing: table });
+      return Promise.all([tiers.get(), reach()]).then(([index, reachability]) => routeIn(model, index, reachability));
     },
     /** The unknown model's refusal: its provider is not set up when it is priced here, else it is not offered. */
     async unknownModel(model: string) {

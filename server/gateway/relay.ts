@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { type GatewayError, upstreamFailed, upstreamTimeout } from '../formats/gatewayError';
 import { fallsThrough, providerError } from '../providers/providerErrors';
 import type { Candidate } from './routing/resolve';
@@ -78,13 +79,24 @@ function failed(attempt: Attempt, outcome: AttemptOutcome, error: GatewayError):
   };
 }
 
-async function readAll(body: AsyncIterable<Buffer | string>, onChunk: () => void): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) {
-    onChunk();
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * A reply read whole by its stream's events. Only a relayed stream needs an async iterator: each one is a promise and
+ * a queue per chunk, which a JSON answer read to its end does not need.
+ */
+function readAll(body: Readable, onChunk: () => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on('data', (chunk: Buffer | string) => {
+      onChunk();
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    });
+    body.once('error', reject);
+    // Destroyed before its end (the call was aborted): read as cut short, as the iterator threw.
+    body.once('close', () => {
+      if (!body.readableEnded) reject(new Error('The reply was cut short.'));
+    });
+    body.once('end', () => resolve(Buffer.concat(chunks)));
+  });
 }
 
 function waitForDrain(res: ServerResponse): Promise<void> {
@@ -135,17 +147,15 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   const lost = (): Failed => failed(attempt, why(), timedOut ? upstreamTimeout() : upstreamFailed());
 
   let status: number;
-  let body: AsyncIterator<Buffer | string>;
+  let body: AsyncIterator<Buffer | string> | null = null;
   let raw: Buffer | null = null;
   try {
     const upstream = attempt.upstream();
     const headers = attempt.extraHeaders ? { ...conversation.headers, ...attempt.extraHeaders } : conversation.headers;
     const answer = await upstream.send(conversation.path, conversation.payload, headers, controller.signal);
     status = answer.status;
-    body = answer.body[Symbol.asyncIterator]();
-    if (status >= 300 || !conversation.stream) {
-      raw = await readAll({ [Symbol.asyncIterator]: () => body }, () => timer.refresh());
-    }
+    if (status >= 300 || !conversation.stream) raw = await readAll(answer.body, () => timer.refresh());
+    else body = answer.body[Symbol.asyncIterator]();
   } catch (error) {
     clearTimeout(timer);
     if (attempt.isClientGone()) return { kind: 'client_gone' };
@@ -197,7 +207,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   // A stream: nothing reaches the client before the provider's first chunk, so until then it can still fall back.
   let first: IteratorResult<Buffer | string>;
   try {
-    first = await body.next();
+    first = await body!.next();
   } catch {
     clearTimeout(timer);
     if (attempt.isClientGone()) return { kind: 'client_gone' };
@@ -207,7 +217,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
     clearTimeout(timer);
     return failed(attempt, { kind: 'network' }, upstreamFailed('The model provider ended the stream without data.'));
   }
-  await relayStream(attempt, first.value, body, timer, () => timedOut);
+  await relayStream(attempt, first.value, body!, timer, () => timedOut);
   return { kind: 'answered', reply };
 }
 

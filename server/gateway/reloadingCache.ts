@@ -31,13 +31,19 @@ export function createReloadingCache<T>(load: () => Promise<T>, ttlMs: number) {
     return mine.promise;
   }
 
+  /** The loaded value, or null before the first load (or after an invalidation); a stale one starts its reload. */
+  function peek(): T | null {
+    // Serve the loaded value while a reload runs in the background: no request waits for the refresh.
+    if (value !== null && Date.now() - loadedAt > ttlMs) reload().catch(() => undefined);
+    return value;
+  }
+
   return {
     async get(): Promise<T> {
-      if (value === null) return reload();
-      // Serve the loaded value while a reload runs in the background: no request waits for the refresh.
-      if (Date.now() - loadedAt > ttlMs) reload().catch(() => undefined);
-      return value;
+      return peek() ?? reload();
     },
+    /** What get() would give without waiting, or null when it would wait for a load: a request's path on the hot side. */
+    peek,
     invalidate() {
       generation++;
       value = null;

@@ -44,15 +44,25 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
   const base = baseUrl.replace(/\/+$/, '');
   const client = base.startsWith('https:') ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxSockets: 1024, scheduling: 'lifo' });
+  // The base URL parsed once: a URL string given to request() is parsed again on every call.
+  const url = new URL(base);
+  const target = {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port,
+    agent,
+    ...(url.username && { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` }),
+  };
+  const prefix = url.pathname.replace(/\/+$/, '');
   return {
     send(path, payload, headers, signal) {
       const body = Buffer.from(JSON.stringify(payload));
       return new Promise((resolve, reject) => {
         const request = client.request(
-          `${base}${path}`,
           {
+            ...target,
+            path: `${prefix}${path}`,
             method: 'POST',
-            agent,
             headers: {
               ...headers,
               ...auth,

@@ -100,6 +100,31 @@ describe('fallback and retry', () => {
     assert.deepEqual([Number(team.credit_balance_cents), Number(team.reserved_cents)], [100_000 - 2, 0]);
   });
 
+  test('a JSON answer cut off midway is a failed try that falls through, never half an answer', async () => {
+    const [brokenId, goodId] = await ctx.route('team/cut', [
+      { model: 'broken', rank: 1 },
+      { model: 'good', rank: 2 },
+    ]);
+    ctx.upstream.handler = (request, res) => {
+      if (request.body.model === 'good') return sendJson(res, 'good', ctx.upstream.reply, ctx.upstream.usage);
+      // The status and half the body, then the connection drops.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"id":"chatcmpl-cut","choices":[');
+      setTimeout(() => res.destroy(), 10);
+    };
+    const res = await ask('team/cut');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-gateway-deployment'), 'openai/good');
+    assert.equal(((await res.json()) as { model: string }).model, 'good');
+    assert.deepEqual(
+      (await events()).map((e) => [e.deployment_id, e.status, e.cost_cents, e.error_code]),
+      [
+        [brokenId, 'error', 0, 'upstream_error'],
+        [goodId, 'success', 2, null],
+      ],
+    );
+  });
+
   test('a retryable failure is retried on the same deployment first, up to max_retries', async () => {
     await ctx.route('team/retry', [{ model: 'good' }, { model: 'other', rank: 2 }], { maxRetries: 2, backoffMs: 1 });
     failModel('good', 429, 2);

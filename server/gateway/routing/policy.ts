@@ -15,6 +15,8 @@ export function attemptPlan(
   isCooling: (deploymentId: string) => boolean,
   random: () => number,
 ): Deployment[] {
+  // One deployment (a model called by its own name, or a route of one): nothing to order, and nothing to allocate.
+  if (route.deployments.length === 1) return route.deployments;
   const ranks = [...new Set(route.deployments.map((deployment) => deployment.rank))].sort((a, b) => a - b);
   const ordered = ranks.flatMap((rank) =>
     weightedShuffle(

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { httpUpstream } from '../providers/upstream';
+import { createReloadingCache } from '../gateway/reloadingCache';
+
+// The provider client (providers/upstream.ts) parses its base URL once and builds each request from its parts: the
+// base's path, port and credentials must reach the provider as a URL string would have sent them.
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+describe('httpUpstream', () => {
+  const seen: Seen[] = [];
+  let port = 0;
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      if (request.url?.endsWith('/cut')) {
+        // Headers and half an answer, then the connection drops.
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"id":');
+        setTimeout(() => response.destroy(), 20);
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"ok":true}');
+    });
+  });
+  before(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const read = async (body: NodeJS.ReadableStream) => {
+    let text = '';
+    for await (const chunk of body) text += chunk.toString();
+    return text;
+  };
+
+  test('the base path, a trailing slash and the port make the same URL a string would', async () => {
+    const upstream = httpUpstream(`http://127.0.0.1:${port}/openai/v1/`, { authorization: 'Bearer sk-test' });
+    const reply = await upstream.send(
+      '/chat/completions',
+      { model: 'm' },
+      { 'x-extra': '1' },
+      new AbortController().signal,
+    );
+    assert.equal(reply.status, 200);
+    assert.equal(await read(reply.body), '{"ok":true}');
+    const last = seen.at(-1)!;
+    assert.equal(last.method, 'POST');
+    assert.equal(last.url, '/openai/v1/chat/completions');
+    assert.equal(last.headers.host, `127.0.0.1:${port}`);
+    assert.equal(last.headers.authorization, 'Bearer sk-test');
+    assert.equal(last.headers['x-extra'], '1');
+    assert.equal(last.headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(last.body), { model: 'm' });
+    upstream.close();
+  });
+
+  test('credentials in the base URL are sent as basic authentication', async () => {
+    const upstream = httpUpstream(`http://us%40er:p%3Ass@127.0.0.1:${port}`, {});
+    const reply = await upstream.send('/v1/messages', { stream: true }, {}, new AbortController().signal);
+    await read(reply.body);
+    const last = seen.at(-1)!;
+    assert.equal(last.url, '/v1/messages');
+    assert.equal(last.headers.authorization, `Basic ${Buffer.from('us@er:p:ss').toString('base64')}`);
+    assert.equal(last.headers.accept, 'text/event-stream');
+    upstream.close();
+  });
+
+  test('an aborted call ends its body short instead of hanging', async () => {
+    const upstream = httpUpstream(`http://127.0.0.1:${port}`, {});
+    const controller = new AbortController();
+    const reply = await upstream.send('/cut', {}, {}, controller.signal);
+    controller.abort();
+    await assert.rejects(read(reply.body));
+    upstream.close();
+  });
+});
+
+describe('createReloadingCache', () => {
+  test('peek gives nothing before the first load, the value after it, and nothing again once invalidated', async () => {
+    let loads = 0;
+    const cache = createReloadingCache(async () => ++loads, 60_000);
+    assert.equal(cache.peek(), null);
+    assert.equal(await cache.get(), 1);
+    assert.equal(cache.peek(), 1);
+    cache.invalidate();
+    assert.equal(cache.peek(), null);
+    assert.equal(await cache.get(), 2);
+    assert.equal(cache.loads(), 2);
+  });
+
+  test('a stale value is still given by peek, and starts one reload in the background', async () => {
+    let loads = 0;
+    const cache = createReloadingCache(async () => ++loads, 0);
+    assert.equal(await cache.get(), 1);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    assert.equal(cache.peek(), 1);
+    assert.equal(cache.peek(), 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(cache.loads(), 2);
+    assert.equal(cache.peek(), 2);
+  });
+});
