@@ -265,8 +265,16 @@ test('kill -9 of an instance under load: only its requests in flight fail, its h
 
   const ok = count(answers, (a) => a.status === 200);
   const failed = answers.length - ok;
-  // At most the requests the dead instance held when it died: one per client at most.
-  assert.ok(failed <= WORKERS, `${failed} requests failed, more than the ${WORKERS} that could be in flight`);
+  // At most the requests the dead instance held when it died: one per client at most. Said with each failure's
+  // status, code, instance and time from the kill, so a failure tells whether HAProxy sent requests to the dead
+  // instance after it died.
+  const failures = answers
+    .filter((a) => a.status !== 200)
+    .map((a) => `${a.status} ${a.code ?? '-'} ${a.servedBy ?? 'no instance'} ${a.at - killedAt} ms`);
+  assert.ok(
+    failed <= WORKERS,
+    `${failed} requests failed, more than the ${WORKERS} that could be in flight:\n${failures.join('\n')}`,
+  );
   const afterKill = answers.slice(-WORKERS * 4);
   assert.ok(
     afterKill.every((a) => a.status === 200 && a.servedBy === cluster.instances[1].name),
