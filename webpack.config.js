@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { PrerenderLoginPlugin } = require('./build/PrerenderLoginPlugin');
 const { RouteAssetsPlugin } = require('./build/RouteAssetsPlugin');
+const { narrowChartsDefaults } = require('./build/chartsDefaults');
 
 const API_PROXY_TARGET = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
 
@@ -62,6 +63,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new CopyPublicFiles(['robots.txt']),
       new RouteAssetsPlugin(),
+      narrowChartsDefaults(),
       ...(production ? [new PrerenderLoginPlugin()] : []),
     ],
     optimization: {
