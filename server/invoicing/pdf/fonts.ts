@@ -23,7 +23,12 @@ export function fontData(): Record<keyof typeof FONT_FILES, Buffer> {
 
 let regular: Fontkit.Font | null = null;
 
-/** fontkit, loaded when a text is first checked: a start that never saves billing details never needs it. */
+/**
+ * fontkit, loaded when a text is first checked: a start that never saves billing details never needs it. fontkit 3 is
+ * an ES module; Node loads it with `require` since 20.19 (package.json's engines). Its types are still
+ * @types/fontkit's (2.x): `create` and `hasGlyphForCodePoint`, all this uses, did not change. pdfkit keeps its own
+ * fontkit 2 for drawing.
+ */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const fontkit = () => require('fontkit') as typeof Fontkit;
 
