@@ -12,14 +12,18 @@ export type ColorScheme = 'light' | 'dark';
  * run that took 0.6-1.5 s inside the page, docs/testing.md "The end-to-end suite"): it evaluated axe's 600 KB source
  * again, opened a blank page to merge per-frame results (our pages have no frames), and carried every passing node
  * back to Node. `resultTypes: ['violations']` keeps axe from describing the nodes that pass (axe-core's API docs).
+ * `rules`: these rules only, in place of every rule of AXE_TAGS.
  */
-export async function axeViolations(page: Page, scope?: string): Promise<string[]> {
+export async function axeViolations(page: Page, scope?: string, rules?: string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(
-    async ({ tags, scope }) => {
+    async ({ tags, scope, rules }) => {
       const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(
         scope ? { include: [scope] } : document,
-        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+        {
+          runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        },
       );
       return violations.flatMap((violation) =>
         violation.nodes.map((node) => {
@@ -28,7 +32,7 @@ export async function axeViolations(page: Page, scope?: string): Promise<string[
         }),
       );
     },
-    { tags: AXE_TAGS, scope },
+    { tags: AXE_TAGS, scope, rules },
   );
 }
 
