@@ -203,6 +203,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The browser takes the wire contract's types from contract/schemas/ and its plain values from contract/rules/:
+  // a value imported from a schema module brings TypeBox into the page's chunks (docs/api-contract.md), which
+  // `npm run bundle:report` also refuses.
+  {
+    files: ['src/**/*.{ts,tsx}', 'contract/rules/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/contract/schemas/*',
+                '**/schemas/*',
+                '@sinclair/typebox',
+                '@sinclair/typebox/*',
+                'typebox',
+                'typebox/*',
+              ],
+              allowTypeImports: true,
+              message:
+                'Types only from the schemas here; plain values (limits, lists, messages) are in contract/rules/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },

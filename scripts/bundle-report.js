@@ -2,7 +2,7 @@
 // Builds the app and prints, per route, the JavaScript a first visit downloads (gzip -9): the initial chunks plus the
 // lazy chunk groups the route loads before it can render (see the webpackChunkName comments in src/app/routes.tsx and
 // src/app/loaders.ts). Fails when a route is over its budget (docs/performance.md, "Bundle budget"), when a route without grids or
-// charts pulls in MUI X code, or when a route names a chunk the build no longer has. It reads webpack's own chunk
+// charts pulls in MUI X code, when any route pulls in TypeBox, or when a route names a chunk the build no longer has. It reads webpack's own chunk
 // graph, so it measures what the browser really fetches. `--no-build` reuses the stats of the last run.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -42,6 +42,12 @@ const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8'));
 const chunkById = new Map(stats.chunks.map((chunk) => [chunk.id, chunk]));
 const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 const isMuiX = (name) => /@mui[\\/]x-(data-grid|charts)/.test(name);
+/**
+ * The wire contract's schemas are TypeBox values the server validates with; the browser takes their types and the
+ * plain rules beside them (contract/rules/), never a schema: TypeBox in a route's chunks means some page imported a
+ * value from contract/schemas/ (docs/api-contract.md).
+ */
+const isTypeBox = (name) => /node_modules[\\/](@sinclair[\\/])?typebox[\\/]/.test(name);
 
 const problems = [];
 const initialChunks = stats.chunks.filter((chunk) => chunk.initial);
@@ -74,6 +80,8 @@ const rows = ROUTES.map(({ route, kind, groups, later }) => {
   if (kind !== 'data' && muiX.length) {
     problems.push(`${route} downloads DataGrid or Charts code: ${muiX.slice(0, 3).join(', ')}`);
   }
+  const typeBox = modules.filter(isTypeBox);
+  if (typeBox.length) problems.push(`${route} downloads TypeBox: ${typeBox.slice(0, 2).join(', ')}`);
   if (kb > budget) problems.push(`${route} downloads ${kb.toFixed(1)} KB gzip, over its ${budget} KB budget`);
   return { route, kind, files: files.length, kb, budget };
 });
@@ -105,11 +113,13 @@ if (fs.existsSync(loginPage)) {
   problems.push('no dist/login.html: the build did not pre-render /login (build/PrerenderLoginPlugin.js)');
 }
 
+// `BUNDLE_DIGITS=3`: more than a tenth of a KB, to see which route moved by how much between two builds.
+const DIGITS = Number(process.env.BUNDLE_DIGITS ?? 1);
 const allJs = stats.assets.filter((asset) => asset.name.endsWith('.js'));
 console.log('\n| route | kind | JS files | gzip KB | budget KB |\n|---|---|---:|---:|---:|');
 for (const row of rows) {
   const flag = row.kb > row.budget ? ' **over**' : '';
-  console.log(`| ${row.route} | ${row.kind} | ${row.files} | ${row.kb.toFixed(1)}${flag} | ${row.budget} |`);
+  console.log(`| ${row.route} | ${row.kind} | ${row.files} | ${row.kb.toFixed(DIGITS)}${flag} | ${row.budget} |`);
 }
 const totalKb = allJs.reduce((sum, asset) => sum + gzipKb(asset.name), 0);
 console.log(`\n${allJs.length} JS files, ${totalKb.toFixed(1)} KB gzip in all.`);

@@ -2,6 +2,8 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { TeamRole } from './auth';
 import { PaymentStatus } from './billing';
 import { Nullable, Offset } from './common';
+import { SORT_ORDERS, CONSOLE_MAX_PAGE, ADMIN_TEAM_SORTS, ADMIN_USER_SORTS } from '../rules/adminConsole';
+export * from '../rules/adminConsole';
 
 /**
  * The operator's console (docs/api-contract.md, Calls: administration): every team and every user, a team's page,
@@ -15,13 +17,6 @@ export const SystemOverview = Type.Object({
   api_calls_today: Type.Integer(),
 });
 export type SystemOverview = Static<typeof SystemOverview>;
-
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** The most rows a console list page holds. */
-export const CONSOLE_MAX_PAGE = 100;
-export const CONSOLE_DEFAULT_PAGE = 25;
 
 const oneOf = <T extends string>(values: readonly T[], field: string) =>
   Type.Union(
@@ -46,16 +41,6 @@ const listQuery = <Sort extends string, Extra extends TProperties>(sorts: readon
     ...extra,
   });
 
-export const ADMIN_TEAM_SORTS = [
-  'name',
-  'created_at',
-  'member_count',
-  'balance_cents',
-  'month_spend_cents',
-  'budget_use_percent',
-  'last_activity_at',
-] as const;
-export type AdminTeamSort = (typeof ADMIN_TEAM_SORTS)[number];
 export const AdminTeamListQuery = listQuery(ADMIN_TEAM_SORTS, {});
 export type AdminTeamListQuery = Static<typeof AdminTeamListQuery>;
 
@@ -163,8 +148,6 @@ export const AdminTeamDetail = Type.Object({
 });
 export type AdminTeamDetail = Static<typeof AdminTeamDetail>;
 
-export const ADMIN_USER_SORTS = ['login', 'created_at', 'last_sign_in_at', 'key_count', 'month_spend_cents'] as const;
-export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const ADMIN_USER_STATUSES = ['active', 'disabled'] as const;
 export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 export const AdminUserListQuery = listQuery(ADMIN_USER_SORTS, {

@@ -1,26 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_AMOUNT_CENTS, Nullable } from './common';
+import {
+  ALERT_KINDS,
+  MAX_BUDGET_THRESHOLDS,
+  MAX_THRESHOLD_PERCENT,
+  MAX_RUNWAY_DAYS,
+  MAX_EXTRA_RECIPIENTS,
+  THRESHOLDS_MESSAGE,
+  BALANCE_BELOW_MESSAGE,
+  RUNWAY_MESSAGE,
+  RECIPIENTS_MESSAGE,
+  WEBHOOK_URL_MESSAGE,
+} from '../rules/alerts';
+export * from '../rules/alerts';
 
 /**
  * Alerts (docs/alerts.md): what the team owner asks to be told about, how (email, webhooks, the bell) and what was
  * sent. Money is in cents, as every `_cents` field.
  */
-
-export const ALERT_KINDS = ['budget', 'balance', 'runway', 'key_limit', 'member_cap', 'test'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-/** A webhook's event type: `alert.<kind>`. */
-export const alertEventType = (kind: AlertKind) => `alert.${kind}`;
-
-/** The most budget thresholds a team keeps, and their range (percent of the monthly budget). */
-export const MAX_BUDGET_THRESHOLDS = 10;
-export const MAX_THRESHOLD_PERCENT = 1000;
-export const MAX_RUNWAY_DAYS = 365;
-export const MAX_EXTRA_RECIPIENTS = 20;
-
-export const THRESHOLDS_MESSAGE = `Budget alerts must be whole percentages from 1 to ${MAX_THRESHOLD_PERCENT}, at most ${MAX_BUDGET_THRESHOLDS}.`;
-export const BALANCE_BELOW_MESSAGE = 'The balance alert must be an amount above $0.00, or off.';
-export const RUNWAY_MESSAGE = `The runway alert must be a whole number of days from 1 to ${MAX_RUNWAY_DAYS}, or off.`;
-export const RECIPIENTS_MESSAGE = `Add at most ${MAX_EXTRA_RECIPIENTS} email addresses, each like name@example.com.`;
 
 /** What the owner sets (PUT), whole: every field is sent. */
 export const AlertSettingsBody = Type.Object({
@@ -94,7 +91,6 @@ export const NotificationsReadBody = Type.Object({
 });
 export type NotificationsReadBody = Static<typeof NotificationsReadBody>;
 
-export const WEBHOOK_URL_MESSAGE = 'Enter an http:// or https:// URL of at most 2,000 characters.';
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 
 export const WebhookEndpointCreateBody = Type.Object({

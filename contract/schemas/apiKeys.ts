@@ -1,8 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { formatCents } from '../money';
-import { DateTimeString, formatCount, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { DateTimeString, formatCount, Nullable } from './common';
 import { Extension, Extensions } from './extension';
 import { CacheTtlSeconds } from './cacheTtl';
+import {
+  LIMIT_PERIODS,
+  MAX_ROTATION_GRACE_SECONDS,
+  MAX_SPEND_LIMIT_CENTS,
+  MAX_RPM_LIMIT,
+  MAX_TPM_LIMIT,
+  MAX_ALLOWED_MODELS,
+  MAX_KEY_NOTE_LENGTH,
+} from '../rules/apiKeys';
+export * from '../rules/apiKeys';
 
 export { MAX_KEY_CACHE_TTL_SECONDS } from './cacheTtl';
 
@@ -10,20 +20,11 @@ export { MAX_KEY_CACHE_TTL_SECONDS } from './cacheTtl';
  * Per-key controls (docs/governance.md): a spending limit with its reset period, request and token rate limits, an
  * expiry, an allow-list of models and routes, and a note. Money is integer cents; null means "no limit".
  */
-export const LIMIT_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const LimitPeriod = Type.Union(
   LIMIT_PERIODS.map((period) => Type.Literal(period)),
   { errorMessage: `The reset period must be one of: ${LIMIT_PERIODS.join(', ')}.` },
 );
-
-/** The most a key may hold back for its old secret after a rotation: 7 days. */
-export const MAX_ROTATION_GRACE_SECONDS = 7 * 24 * 3600;
-export const MAX_SPEND_LIMIT_CENTS = MAX_AMOUNT_CENTS;
-export const MAX_RPM_LIMIT = 1_000_000;
-export const MAX_TPM_LIMIT = 1_000_000_000;
-export const MAX_ALLOWED_MODELS = 100;
-export const MAX_KEY_NOTE_LENGTH = 500;
 
 const SpendLimitCents = Nullable(
   Type.Integer({
@@ -92,20 +93,6 @@ export const ApiKeyControls = Type.Object({
   cache_ttl_seconds: CacheTtlSeconds,
 });
 export type ApiKeyControls = Static<typeof ApiKeyControls>;
-
-/** A key with no controls: what a key created with only a name gets. */
-export const NO_KEY_CONTROLS: ApiKeyControls = {
-  spend_limit_cents: null,
-  limit_period: 'none',
-  rpm_limit: null,
-  tpm_limit: null,
-  expires_at: null,
-  allowed_models: [],
-  note: '',
-  cache_enabled: false,
-  cache_scope: 'key',
-  cache_ttl_seconds: null,
-};
 
 /**
  * Why the gateway would refuse any call of an active key now, named by the refusal code it answers with

@@ -2,6 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { formatCents } from '../money';
 import { MAX_AMOUNT_CENTS, Nullable } from './common';
 import { Extension } from './extension';
+import { ADJUSTMENT_AMOUNT_MESSAGE, ADJUSTMENT_REASON_MESSAGE } from '../rules/billing';
+export * from '../rules/billing';
 
 /** A team's credits and payments: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */
 export const TeamParams = Type.Object({ teamId: Type.String() });
@@ -114,9 +116,6 @@ export type Payment = Static<typeof Payment>;
 
 export const PaymentHistory = Type.Object({ payments: Type.Array(Payment), count: Type.Integer() });
 export type PaymentHistory = Static<typeof PaymentHistory>;
-
-export const ADJUSTMENT_AMOUNT_MESSAGE = 'amount_cents must be a whole number of cents other than 0';
-export const ADJUSTMENT_REASON_MESSAGE = 'Give a reason of 1-200 characters.';
 
 /**
  * An administrator's manual credit adjustment (docs/governance.md#manual-adjustments): cents, positive (a credit) or

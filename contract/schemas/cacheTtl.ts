@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { formatCount, Nullable } from './common';
+import { MAX_KEY_CACHE_TTL_SECONDS } from '../rules/cacheTtl';
+export * from '../rules/cacheTtl';
 
 /**
  * How long a key's or a route's cached answers are kept (docs/gateway.md#caching), shared by both schemas (apiKeys.ts,
  * routing.ts) and both forms (src/features/cache/cacheTtl.ts).
  */
-/** The longest a key or a route may ask answers to be kept: 30 days (CACHE_TTL_MAX_SECONDS may allow less). */
-export const MAX_KEY_CACHE_TTL_SECONDS = 30 * 24 * 3600;
 /** Null: the operator's default. */
 export const CacheTtlSeconds = Nullable(
   Type.Integer({

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { groupThousands } from '../decimal';
+export * from '../rules/common';
 
 /** Building blocks shared by every domain file of the wire contract (docs/api-contract.md, Conventions). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -14,9 +14,6 @@ export const Success = Type.Object({ success: Type.Literal(true) });
 export type Success = Static<typeof Success>;
 
 export const IdParams = Type.Object({ id: Type.String() });
-
-/** The most cents a limit, a cap or a cost filter takes: $1,000,000,000, far inside a bigint and a double. */
-export const MAX_AMOUNT_CENTS = 100_000_000_000;
 
 /** Past any real list, and within PostgreSQL's OFFSET range (a JavaScript number beyond 2^63 is not). */
 export const MAX_OFFSET = 1_000_000_000;
@@ -53,9 +50,6 @@ export const DateTimeString = (name: string) =>
 
 /** What the pricing and routing forms say of a missing model name (also the server's own check, pricing/routes.ts). */
 export const MODEL_NAME_MESSAGE = 'Enter a model name.';
-
-/** '1,000,000': a whole number as a message shows it. */
-export const formatCount = (value: number) => groupThousands(String(value));
 
 /**
  * A page read with a keyset cursor (the request log, the audit log): `cursor` is the previous page's `next_cursor`,

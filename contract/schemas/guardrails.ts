@@ -1,26 +1,19 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
-
-/**
- * Guardrail policies (docs/guardrails.md): for each detector, what the gateway does when it finds something in a
- * request: nothing (`off`), answer and record it (`flag`), replace it with a typed placeholder (`redact`), or refuse
- * the request (`block`). The team owner sets the team's policy and may narrow or widen it per key; the operator's is
- * a floor no team goes below.
- */
-export const GUARDRAIL_DETECTORS = ['secret', 'email', 'phone', 'card', 'iban', 'ip', 'national_id'] as const;
-export type GuardrailDetector = (typeof GUARDRAIL_DETECTORS)[number];
-
-/** From the weakest to the strongest: the operator's floor raises a team's action to its own, never lowers it. */
-export const GUARDRAIL_ACTIONS = ['off', 'flag', 'redact', 'block'] as const;
-export type GuardrailAction = (typeof GUARDRAIL_ACTIONS)[number];
+import {
+  GUARDRAIL_DETECTORS,
+  type GuardrailDetector,
+  GUARDRAIL_ACTIONS,
+  type GuardrailAction,
+  PATTERN_NAME_RULE,
+  PATTERN_RULE,
+  MAX_GUARDRAIL_PATTERNS,
+  MODERATION_MODEL_RULE,
+} from '../rules/guardrails';
+export * from '../rules/guardrails';
 
 const Action = Type.Union(GUARDRAIL_ACTIONS.map((action) => Type.Literal(action)) as TLiteral<GuardrailAction>[], {
   errorMessage: `An action must be one of: ${GUARDRAIL_ACTIONS.join(', ')}.`,
 });
-
-/** An owner's own rule: a regular expression, or a list of words (matched whole, ignoring case). */
-export const PATTERN_NAME_RULE = 'A pattern name is 1 to 40 lowercase letters, digits or underscores';
-export const PATTERN_RULE = 'Give a regular expression of at most 500 characters, or at least one word';
-export const MAX_GUARDRAIL_PATTERNS = 20;
 
 export const GuardrailPattern = Type.Object(
   {
@@ -40,7 +33,6 @@ export const GuardrailPattern = Type.Object(
 export type GuardrailPattern = Static<typeof GuardrailPattern>;
 
 export const MODERATION_ACTIONS = ['flag', 'block'] as const;
-export const MODERATION_MODEL_RULE = 'Name the model or route that moderates, e.g. openai/omni-moderation-latest';
 /** The detector's name a moderation finding is counted and refused under. */
 export const MODERATION_DETECTOR = 'moderation';
 

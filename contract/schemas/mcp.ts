@@ -1,15 +1,8 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { Nullable } from './common';
+import { MCP_TRANSPORTS, MCP_AUTHS, MCP_SERVER_NAME_RULE, MAX_TOOL_PRICE_CENTS } from '../rules/mcp';
+export * from '../rules/mcp';
 
-/**
- * The MCP gateway's settings (docs/mcp.md): the MCP servers a team is offered (the operator's and its own), what a
- * key may call, and the operator's prices. A server's credential goes in and never comes out: only its hint (last
- * characters) is shown.
- */
-export const MCP_TRANSPORTS = ['http', 'sse'] as const;
-export type McpTransport = (typeof MCP_TRANSPORTS)[number];
-export const MCP_AUTHS = ['none', 'bearer', 'oauth'] as const;
-export type McpAuth = (typeof MCP_AUTHS)[number];
 export const MCP_DEFAULT_ACCESS = ['none', 'all'] as const;
 export type McpDefaultAccess = (typeof MCP_DEFAULT_ACCESS)[number];
 export const MCP_KEY_MODES = ['team', 'listed'] as const;
@@ -18,10 +11,6 @@ export type McpKeyMode = (typeof MCP_KEY_MODES)[number];
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
   Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], { errorMessage: message });
 
-export const MCP_SERVER_NAME_RULE =
-  'A server name is 1 to 32 lowercase letters, digits or hyphens, starting with a letter (its tools are named <server>__<tool>)';
-/** The most cents a call may be priced at: $100.00. */
-export const MAX_TOOL_PRICE_CENTS = 10_000;
 const Cents = Type.Integer({
   minimum: 0,
   maximum: MAX_TOOL_PRICE_CENTS,

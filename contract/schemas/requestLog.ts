@@ -1,17 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeString, KeysetPage, KeysetPageQuery, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { REQUEST_LOG_SORT_FIELDS, REQUEST_STATUSES } from '../rules/requestLog';
+export * from '../rules/requestLog';
 
-/**
- * The request log (docs/governance.md#request-log): one row per gateway request, newest first by default, filtered,
- * sorted and paged on the server with a keyset cursor. A model call's request and response bodies are never stored;
- * a tool call's arguments and result are, for a team that captures them (docs/mcp.md#content-capture).
- */
-export const REQUEST_LOG_SORT_FIELDS = ['created_at', 'cost_cents', 'latency_ms', 'total_tokens'] as const;
-export type RequestLogSortField = (typeof REQUEST_LOG_SORT_FIELDS)[number];
-export const REQUEST_STATUSES = ['success', 'error'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_LOG_MAX_PAGE = 200;
-export const REQUEST_LOG_DEFAULT_PAGE = 50;
 
 /** The filters, shared by the page query and the CSV export. Times are ISO 8601; `to` is exclusive. */
 export const RequestLogFilters = Type.Object({
@@ -109,12 +101,6 @@ export const RequestLogEntry = Type.Object({
   units: Type.Optional(Nullable(Type.Integer())),
 });
 export type RequestLogEntry = Static<typeof RequestLogEntry>;
-
-/** The request log's endpoint of a tool call through the MCP gateway (docs/mcp.md#metering); its provider is `mcp`. */
-export const TOOL_CALL_ENDPOINT = 'tools/call';
-
-/** The most characters of JSON kept of a call's arguments, and of its result (docs/mcp.md#content-capture). */
-export const TOOL_CONTENT_MAX_CHARS = 16_384;
 
 /**
  * What a team that captures content keeps of a tool call, on its row of the request log: its arguments and its result

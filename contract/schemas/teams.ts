@@ -3,6 +3,8 @@ import { BUDGET_LIMIT_MESSAGE, MAX_BUDGET_DOLLARS } from '../budget';
 import { formatCents } from '../money';
 import { Limit, MAX_AMOUNT_CENTS, Nullable } from './common';
 import { Extension } from './extension';
+import { MAX_MEMBER_CAP_CENTS } from '../rules/teams';
+export * from '../rules/teams';
 
 /** The signed-in user's team, its members and invites, and the dashboard (docs/api-contract.md, Calls: teams). */
 export const Team = Type.Object({
@@ -45,9 +47,6 @@ export const TeamMember = Type.Object({
   month_spend_cents: Extension(Type.Integer()),
 });
 export type TeamMember = Static<typeof TeamMember>;
-
-/** The largest monthly cap an owner may set on a member: $1,000,000,000.00. */
-export const MAX_MEMBER_CAP_CENTS = MAX_AMOUNT_CENTS;
 
 /** PATCH /v1/teams/members/{userId}/cap (owner only): the member's monthly cap in cents, or null to lift it. */
 export const MemberCapBody = Type.Object({

@@ -1,6 +1,6 @@
 import { dollarsToCents } from '../../../contract/money';
-import { ADJUSTMENT_REASON_MESSAGE } from '../../../contract/schemas/billing';
-import { MAX_AMOUNT_CENTS } from '../../../contract/schemas/common';
+import { ADJUSTMENT_REASON_MESSAGE } from '../../../contract/rules/billing';
+import { MAX_AMOUNT_CENTS } from '../../../contract/rules/common';
 
 /** A manual adjustment's direction (docs/governance.md#manual-adjustments): a credit adds, a debit takes away. */
 export type AdjustmentDirection = 'credit' | 'debit';

@@ -1,9 +1,5 @@
-import {
-  CONSOLE_DEFAULT_PAGE,
-  CONSOLE_MAX_PAGE,
-  SORT_ORDERS,
-  type SortOrder,
-} from '../../../contract/schemas/adminConsole';
+import { CONSOLE_DEFAULT_PAGE, CONSOLE_MAX_PAGE, SORT_ORDERS } from '../../../contract/rules/adminConsole';
+import type { SortOrder } from '../../../contract/schemas/adminConsole';
 
 /**
  * A console list's view (every team, every user) as the URL keeps it, so a view survives a reload and can be shared:

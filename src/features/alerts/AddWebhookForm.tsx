@@ -11,7 +11,8 @@ import { errorMessage } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
 import { useCreateWebhookEndpointMutation } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
-import { WEBHOOK_URL_MESSAGE, type CreatedWebhookEndpoint } from '../../../contract/schemas/alerts';
+import { WEBHOOK_URL_MESSAGE } from '../../../contract/rules/alerts';
+import type { CreatedWebhookEndpoint } from '../../../contract/schemas/alerts';
 
 /** Adds an endpoint; its signing secret is shown here once, to copy. */
 export function AddWebhookForm() {

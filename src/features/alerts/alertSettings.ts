@@ -12,13 +12,15 @@ import {
   THRESHOLDS_MESSAGE,
   ALERT_KINDS,
   alertEventType,
-  type AlertKind,
-  type AlertSettings,
-  type AlertSettingsBody,
-  type DeliveryStatus,
-  type WebhookDelivery,
+} from '../../../contract/rules/alerts';
+import type {
+  AlertKind,
+  AlertSettings,
+  AlertSettingsBody,
+  DeliveryStatus,
+  WebhookDelivery,
 } from '../../../contract/schemas/alerts';
-import { MAX_AMOUNT_CENTS } from '../../../contract/schemas/common';
+import { MAX_AMOUNT_CENTS } from '../../../contract/rules/common';
 
 export interface AlertSettingsForm {
   /** '50, 80, 100': percentages of the monthly budget. */

@@ -13,7 +13,7 @@ import {
   parseControls,
   type ControlsFormErrors,
 } from './keyControls';
-import { NO_KEY_CONTROLS } from '../../../contract/schemas/apiKeys';
+import { NO_KEY_CONTROLS } from '../../../contract/rules/apiKeys';
 
 /** Edit is offered only for a key that has controls (keyActions); the defaults stand in for none. */
 const controlsOf = (apiKey: ApiKey) => keyControlsOf(apiKey) ?? NO_KEY_CONTROLS;

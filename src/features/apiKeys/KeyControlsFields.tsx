@@ -3,7 +3,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Checkbox from '@mui/material/Checkbox';
 import TextField from '@mui/material/TextField';
-import { LIMIT_PERIODS, MAX_KEY_NOTE_LENGTH, type CacheScopeName } from '../../../contract/schemas/apiKeys';
+import { LIMIT_PERIODS, MAX_KEY_NOTE_LENGTH } from '../../../contract/rules/apiKeys';
+import type { CacheScopeName } from '../../../contract/schemas/apiKeys';
 import { useGetMeQuery, useGetPricingTiersQuery } from '../../store/api';
 import {
   EMPTY_CONTROLS_FORM,

@@ -7,11 +7,8 @@ import {
   MAX_SPEND_LIMIT_CENTS,
   MAX_TPM_LIMIT,
   NO_KEY_CONTROLS,
-  type ApiKey,
-  type ApiKeyControls,
-  type CacheScopeName,
-  type LimitPeriod,
-} from '../../../contract/schemas/apiKeys';
+} from '../../../contract/rules/apiKeys';
+import type { ApiKey, ApiKeyControls, CacheScopeName, LimitPeriod } from '../../../contract/schemas/apiKeys';
 import { centsToDollars, dollarsToCents, formatCents } from '../../../contract/money';
 import { formatCount } from '../../lib/numbers';
 import { dateTimeLocalToIso, toDateTimeLocal } from '../../lib/time';

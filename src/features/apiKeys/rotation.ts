@@ -1,5 +1,5 @@
 // Rotating a key (docs/governance.md#key-rotation): how long the old secret keeps working.
-import { MAX_ROTATION_GRACE_SECONDS } from '../../../contract/schemas/apiKeys';
+import { MAX_ROTATION_GRACE_SECONDS } from '../../../contract/rules/apiKeys';
 
 const HOUR_SECONDS = 3600;
 export const MAX_GRACE_HOURS = MAX_ROTATION_GRACE_SECONDS / HOUR_SECONDS;

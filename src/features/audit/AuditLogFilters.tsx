@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import { SelectFilter, type FilterOption } from '../../components/lists/SelectFilter';
 import { useTypedFilter } from '../../components/lists/useTypedFilter';
 import { TextInput } from '../../components/TextInput';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../contract/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../contract/rules/audit';
 import { ACTION_LABELS, EMPTY_AUDIT_VIEW, TARGET_TYPE_LABELS, type AuditLogView } from './auditLog';
 
 const ACTION_OPTIONS: FilterOption[] = [

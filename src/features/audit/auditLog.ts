@@ -1,13 +1,12 @@
 // The audit log's rules (docs/audit.md): what each action and target is called, the view (filters) as the URL holds
 // it, read back with every value checked, and the difference between an entry's before and after.
-import {
-  AUDIT_ACTIONS,
-  AUDIT_TARGET_TYPES,
-  type AuditAction,
-  type AuditEntry,
-  type AuditLogFilters,
-  type AuditRecord,
-  type AuditTargetType,
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../contract/rules/audit';
+import type {
+  AuditAction,
+  AuditEntry,
+  AuditLogFilters,
+  AuditRecord,
+  AuditTargetType,
 } from '../../../contract/schemas/audit';
 import { isIsoDate } from '../../../contract/dates';
 import { formatCents } from '../../../contract/money';

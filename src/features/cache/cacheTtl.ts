@@ -1,6 +1,6 @@
 // How long a key's or a route's cached answers are kept, as typed in their forms (docs/gateway.md#caching): the
 // contract's range, the same one the server validates with.
-import { MAX_KEY_CACHE_TTL_SECONDS } from '../../../contract/schemas/cacheTtl';
+import { MAX_KEY_CACHE_TTL_SECONDS } from '../../../contract/rules/cacheTtl';
 import { formatCount } from '../../lib/numbers';
 
 export const CACHE_TTL_LABEL = 'Keep answers for (seconds)';

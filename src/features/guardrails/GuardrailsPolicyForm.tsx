@@ -12,13 +12,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
 import { useAppDispatch } from '../../store/hooks';
-import {
-  GUARDRAIL_ACTIONS,
-  GUARDRAIL_DETECTORS,
-  type GuardrailAction,
-  type GuardrailPolicy,
-  type GuardrailSettings,
-} from '../../../contract/schemas/guardrails';
+import { GUARDRAIL_ACTIONS, GUARDRAIL_DETECTORS } from '../../../contract/rules/guardrails';
+import type { GuardrailAction, GuardrailPolicy, GuardrailSettings } from '../../../contract/schemas/guardrails';
 import {
   ACTION_LABELS,
   DETECTOR_LABELS,

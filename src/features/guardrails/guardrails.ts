@@ -8,10 +8,12 @@ import {
   MODERATION_MODEL_RULE,
   PATTERN_NAME_RULE,
   PATTERN_RULE,
-  type GuardrailAction,
-  type GuardrailDetector,
-  type GuardrailPolicy,
-  type GuardrailSettings,
+} from '../../../contract/rules/guardrails';
+import type {
+  GuardrailAction,
+  GuardrailDetector,
+  GuardrailPolicy,
+  GuardrailSettings,
 } from '../../../contract/schemas/guardrails';
 
 export const GUARDRAILS_SAVED = 'Guardrails saved';

@@ -4,7 +4,7 @@ import { SelectFilter, type FilterOption } from '../../components/lists/SelectFi
 import { TextInput } from '../../components/TextInput';
 import { toDateTimeLocal } from '../../lib/time';
 import type { TeamMember } from '../../../contract/schemas/teams';
-import { REQUEST_STATUSES } from '../../../contract/schemas/requestLog';
+import { REQUEST_STATUSES } from '../../../contract/rules/requestLog';
 import { keyChoiceLabel, STATUS_LABELS, type KeyChoice } from './requestLog';
 import {
   COST_ERROR,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import { KeysetDataGrid, type KeysetPageProps } from '../../components/grid/KeysetDataGrid';
 import type { RequestLogEntry, RequestLogSortField } from '../../../contract/schemas/requestLog';
-import { REQUEST_LOG_SORT_FIELDS } from '../../../contract/schemas/requestLog';
+import { REQUEST_LOG_SORT_FIELDS } from '../../../contract/rules/requestLog';
 import { REQUEST_LOG_COLUMNS } from './requestLogColumns';
 import { NO_REQUESTS, REQUESTS_LABEL } from './requestLog';
 import type { SortOrder } from './requestLogView';

@@ -4,7 +4,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { formatCount } from '../../lib/numbers';
 import { errorMessage } from '../../lib/apiError';
 import { useGetRequestLogEntryQuery } from '../../store/api';
-import { TOOL_CONTENT_MAX_CHARS, type ToolCallContent } from '../../../contract/schemas/requestLog';
+import { TOOL_CONTENT_MAX_CHARS } from '../../../contract/rules/requestLog';
+import type { ToolCallContent } from '../../../contract/schemas/requestLog';
 
 export const NOT_KEPT =
   "Not kept: a tool call's arguments and result are kept only while the team's owner has content capture on, in " +

@@ -1,12 +1,7 @@
 // The request log's view (docs/governance.md#request-log): its filters and order as the URL holds them, read back
 // with every value checked, so a hand-edited or stale link still opens (a bad value falls back to its default).
-import {
-  REQUEST_LOG_SORT_FIELDS,
-  REQUEST_STATUSES,
-  type RequestLogFilters,
-  type RequestLogSortField,
-  type RequestStatus,
-} from '../../../contract/schemas/requestLog';
+import { REQUEST_LOG_SORT_FIELDS, REQUEST_STATUSES } from '../../../contract/rules/requestLog';
+import type { RequestLogFilters, RequestLogSortField, RequestStatus } from '../../../contract/schemas/requestLog';
 import { centsToDollars, dollarsToCents } from '../../../contract/money';
 
 const HOUR = 3_600_000;

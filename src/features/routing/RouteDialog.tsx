@@ -12,12 +12,8 @@ import { textFieldBinding } from '../../components/forms/textFieldBinding';
 import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useCreateModelRouteMutation, useUpdateModelRouteMutation } from '../../store/api';
 import MenuItem from '@mui/material/MenuItem';
-import {
-  SEMANTIC_THRESHOLD,
-  UNSUPPORTED_PARAMS,
-  type ModelRoute,
-  type UnsupportedParams,
-} from '../../../contract/schemas/routing';
+import { SEMANTIC_THRESHOLD, UNSUPPORTED_PARAMS } from '../../../contract/rules/routing';
+import type { ModelRoute, UnsupportedParams } from '../../../contract/schemas/routing';
 import { FormDialog } from '../../components/forms/FormDialog';
 import { EnabledField } from './EnabledField';
 import {

@@ -8,15 +8,17 @@ import {
   SEMANTIC_THRESHOLD,
   SEMANTIC_THRESHOLD_RULE,
   wholeNumberRule,
-  type DeploymentHealth,
-  type ModelRoute,
-  type ModelRouteCreateBody,
-  type ProviderCredential,
-  type ReconciliationRow,
-  type ProviderCredentialBody,
-  type RouteDeployment,
-  type RouteDeploymentBody,
-  type UnsupportedParams,
+} from '../../../contract/rules/routing';
+import type {
+  DeploymentHealth,
+  ModelRoute,
+  ModelRouteCreateBody,
+  ProviderCredential,
+  ReconciliationRow,
+  ProviderCredentialBody,
+  RouteDeployment,
+  RouteDeploymentBody,
+  UnsupportedParams,
 } from '../../../contract/schemas/routing';
 import { formatCount } from '../../lib/numbers';
 import { formatClockTime } from '../../lib/time';

@@ -1,7 +1,7 @@
 // The owner's monthly cap on a member's keys (docs/governance.md#member-caps). Only the cap dialog uses this: it
 // brings the contract's schema module (and TypeBox), which the team page's first load does without.
 import { centsToDollars, dollarsToCents, formatCents } from '../../../contract/money';
-import { MAX_MEMBER_CAP_CENTS } from '../../../contract/schemas/teams';
+import { MAX_MEMBER_CAP_CENTS } from '../../../contract/rules/teams';
 
 /** The cap dialog's starting text: the cap in dollars, or '' for none. */
 export const capInputValue = (capCents: number | null): string =>

@@ -14,7 +14,8 @@ import Stack from '@mui/material/Stack';
 import { DialogForm } from '../../components/DialogForm';
 import { TextInput } from '../../components/TextInput';
 import { errorMessage } from '../../lib/apiError';
-import { MCP_AUTHS, MCP_TRANSPORTS, type McpServerView } from '../../../contract/schemas/mcp';
+import { MCP_AUTHS, MCP_TRANSPORTS } from '../../../contract/rules/mcp';
+import type { McpServerView } from '../../../contract/schemas/mcp';
 import {
   AUTH_LABELS,
   EMPTY_SERVER_FORM,

@@ -1,13 +1,12 @@
 import { centsToDollars, dollarsToCents, formatCents } from '../../../contract/money';
-import {
-  MAX_TOOL_PRICE_CENTS,
-  MCP_SERVER_NAME_RULE,
-  type KeyMcpAccess,
-  type McpAuth,
-  type McpServerInput,
-  type McpServerPatch,
-  type McpServerView,
-  type McpTransport,
+import { MAX_TOOL_PRICE_CENTS, MCP_SERVER_NAME_RULE } from '../../../contract/rules/mcp';
+import type {
+  KeyMcpAccess,
+  McpAuth,
+  McpServerInput,
+  McpServerPatch,
+  McpServerView,
+  McpTransport,
 } from '../../../contract/schemas/mcp';
 
 /**

@@ -12,7 +12,7 @@ import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { listQueryOf } from '../../features/adminConsole/consoleList';
 import { useConsoleView } from '../../features/adminConsole/useConsoleView';
 import { useGetAdminTeamsQuery } from '../../store/api';
-import { ADMIN_TEAM_SORTS } from '../../../contract/schemas/adminConsole';
+import { ADMIN_TEAM_SORTS } from '../../../contract/rules/adminConsole';
 import { AdminGate } from './AdminGate';
 
 export const TEAMS_LOAD_FAILED = 'Failed to load teams.';

@@ -16,7 +16,8 @@ import { listQueryOf } from '../../features/adminConsole/consoleList';
 import type { UserRowActions } from '../../features/adminConsole/UsersGrid';
 import { useConsoleView } from '../../features/adminConsole/useConsoleView';
 import { useGetAdminUsersQuery, useGetMeQuery, useSetUserDisabledMutation } from '../../store/api';
-import { ADMIN_USER_SORTS, type AdminUserRow } from '../../../contract/schemas/adminConsole';
+import { ADMIN_USER_SORTS } from '../../../contract/rules/adminConsole';
+import type { AdminUserRow } from '../../../contract/schemas/adminConsole';
 import { AdminGate } from './AdminGate';
 
 export const USERS_LOAD_FAILED = 'Failed to load users.';

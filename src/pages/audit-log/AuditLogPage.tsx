@@ -13,7 +13,7 @@ import { AuditLogFilters } from '../../features/audit/AuditLogFilters';
 import { AuditLogResults } from '../../features/audit/AuditLogResults';
 import { AUDIT_LOG_TITLE, NOT_ALLOWED } from '../../features/audit/auditLog';
 import { useAuditLog, useAuditLogSearchParams } from '../../features/audit/useAuditLog';
-import { AUDIT_LOG_DEFAULT_PAGE } from '../../../contract/schemas/audit';
+import { AUDIT_LOG_DEFAULT_PAGE } from '../../../contract/rules/audit';
 import { AUDIT_LOG_CSV_PATH, withParams } from '../../../contract/apiPaths';
 
 /** /audit-log: every change made by the team's owners and members (an administrator: everyone's), newest first. */
