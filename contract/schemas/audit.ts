@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, KeysetPage, KeysetPageQuery, Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { Composite, DateTimeString, KeysetPage, KeysetPageQuery, LiteralUnion, Nullable } from './common';
 
 /**
  * The audit log (docs/audit.md): every change an owner or administrator makes, with who, when, from where, and the
@@ -72,10 +72,7 @@ export const AUDIT_LOG_MAX_PAGE = 200;
 export const AUDIT_LOG_DEFAULT_PAGE = 50;
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { errorMessage: `${field} must be one of ${values.join(', ')}` },
-  );
+  LiteralUnion(values, { errorMessage: `${field} must be one of ${values.join(', ')}` });
 
 /** The filters, shared by the page and the CSV export; combined with AND. Times are ISO 8601, `to` exclusive. */
 export const AuditLogFilters = Type.Object({
@@ -95,7 +92,7 @@ export const AuditLogFilters = Type.Object({
 });
 export type AuditLogFilters = Static<typeof AuditLogFilters>;
 
-export const AuditLogQuery = Type.Composite([AuditLogFilters, KeysetPageQuery(AUDIT_LOG_MAX_PAGE)]);
+export const AuditLogQuery = Composite([AuditLogFilters, KeysetPageQuery(AUDIT_LOG_MAX_PAGE)]);
 export type AuditLogQuery = Static<typeof AuditLogQuery>;
 
 /** A record as it was before or after: plain JSON, never a secret. */

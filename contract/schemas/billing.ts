@@ -1,6 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { formatCents } from '../money';
-import { MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Composite, MAX_AMOUNT_CENTS, Nullable } from './common';
 import { Extension } from './extension';
 
 /** A team's credits and payments: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */
@@ -23,7 +23,7 @@ export type PaymentStatus = Static<typeof PaymentStatus>;
 export const CreditBalance = Type.Object({ team_id: Extension(Type.String()), current_balance: Type.Number() });
 export type CreditBalance = Static<typeof CreditBalance>;
 
-export const DetailedCreditBalance = Type.Composite([
+export const DetailedCreditBalance = Composite([
   CreditBalance,
   Type.Object({
     total_topups: Type.Number(),

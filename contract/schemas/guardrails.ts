@@ -1,4 +1,5 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './common';
 
 /**
  * Guardrail policies (docs/guardrails.md): for each detector, what the gateway does when it finds something in a
@@ -13,7 +14,7 @@ export type GuardrailDetector = (typeof GUARDRAIL_DETECTORS)[number];
 export const GUARDRAIL_ACTIONS = ['off', 'flag', 'redact', 'block'] as const;
 export type GuardrailAction = (typeof GUARDRAIL_ACTIONS)[number];
 
-const Action = Type.Union(GUARDRAIL_ACTIONS.map((action) => Type.Literal(action)) as TLiteral<GuardrailAction>[], {
+const Action = LiteralUnion(GUARDRAIL_ACTIONS, {
   errorMessage: `An action must be one of: ${GUARDRAIL_ACTIONS.join(', ')}.`,
 });
 
@@ -47,10 +48,7 @@ export const MODERATION_DETECTOR = 'moderation';
 export const GuardrailModeration = Type.Object(
   {
     model: Type.String({ minLength: 1, maxLength: 200, errorMessage: `${MODERATION_MODEL_RULE}.` }),
-    action: Type.Union(
-      MODERATION_ACTIONS.map((action) => Type.Literal(action)),
-      { errorMessage: 'A moderation action is flag or block.' },
-    ),
+    action: LiteralUnion(MODERATION_ACTIONS, { errorMessage: 'A moderation action is flag or block.' }),
   },
   { additionalProperties: false },
 );
@@ -65,8 +63,9 @@ export const GuardrailPolicy = Type.Object(
           GuardrailDetector,
           typeof Action
         >,
-        { additionalProperties: false },
       ),
+      // On the Partial: TypeBox's Partial keeps its own options, not the object's.
+      { additionalProperties: false },
     ),
     patterns: Type.Array(GuardrailPattern, {
       maxItems: MAX_GUARDRAIL_PATTERNS,

@@ -1,5 +1,5 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { Composite, LiteralUnion, Nullable } from './common';
 
 /**
  * The MCP gateway's settings (docs/mcp.md): the MCP servers a team is offered (the operator's and its own), what a
@@ -16,7 +16,7 @@ export const MCP_KEY_MODES = ['team', 'listed'] as const;
 export type McpKeyMode = (typeof MCP_KEY_MODES)[number];
 
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], { errorMessage: message });
+  LiteralUnion(values, { errorMessage: message });
 
 export const MCP_SERVER_NAME_RULE =
   'A server name is 1 to 32 lowercase letters, digits or hyphens, starting with a letter (its tools are named <server>__<tool>)';
@@ -147,6 +147,6 @@ export type KeyMcpAccess = Static<typeof KeyMcpAccess>;
 
 /** Every working key of the team and what it may call (Team Settings → Tools), in one answer. */
 export const TeamKeysMcpAccess = Type.Object({
-  keys: Type.Array(Type.Composite([Type.Object({ api_key_id: Type.String(), name: Type.String() }), KeyMcpAccess])),
+  keys: Type.Array(Composite([Type.Object({ api_key_id: Type.String(), name: Type.String() }), KeyMcpAccess])),
 });
 export type TeamKeysMcpAccess = Static<typeof TeamKeysMcpAccess>;

@@ -1,7 +1,7 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../providers';
 import { CacheTtlSeconds } from './cacheTtl';
-import { formatCount, MODEL_NAME_MESSAGE, Nullable } from './common';
+import { Composite, formatCount, LiteralUnion, MODEL_NAME_MESSAGE, Nullable } from './common';
 
 /**
  * Model routes, their deployments and provider credentials: administration under /v1/admin/routing
@@ -9,7 +9,7 @@ import { formatCount, MODEL_NAME_MESSAGE, Nullable } from './common';
  */
 /** `name` is what the message calls the field: the form's label ('The provider'), or a query's name. */
 const oneOf = <T extends string>(values: readonly T[], name: string) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], {
+  LiteralUnion(values, {
     errorMessage: `${name} must be one of: ${values.join(', ')}.`,
   });
 
@@ -217,7 +217,7 @@ const routeFields = {
   enabled: Enabled(),
 };
 /** A new route: only the name is required; the rest default as in the table. */
-export const ModelRouteCreateBody = Type.Composite([
+export const ModelRouteCreateBody = Composite([
   Type.Object({ name: RouteName }),
   Type.Partial(Type.Object(routeFields)),
 ]);
