@@ -27,7 +27,8 @@ module.exports = {
     '^.+\\.(t|j)sx?$': swcTransform,
     '^.+\\.m?js$': swcTransform,
   },
-  // msw >= 2.12 depends on ESM-only packages; Node 20 jest must transform them.
-  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)'],
+  // msw >= 2.12 depends on ESM-only packages, and TypeBox 1.x is one (the contract's schemas); Node 20 jest must
+  // transform them.
+  transformIgnorePatterns: ['/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise|typebox)/)'],
   moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/__tests__/support/fileStub.ts' },
 };

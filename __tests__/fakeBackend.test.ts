@@ -469,7 +469,7 @@ describe('the contract check on every answer', () => {
     logged.mockRestore();
     expect(status).toBe(500);
     expect(contractViolations.splice(0)).toEqual([
-      "The fake backend's 200 answer to GET /v1/teams/ breaks the contract at '/name': Expected string",
+      "The fake backend's 200 answer to GET /v1/teams/ breaks the contract at '/name': must be string",
     ]);
   });
 });

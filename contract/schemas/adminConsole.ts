@@ -1,7 +1,7 @@
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { TeamRole } from './auth';
 import { PaymentStatus } from './billing';
-import { Nullable, Offset } from './common';
+import { Composite, LiteralUnion, Nullable, Offset } from './common';
 import { SORT_ORDERS, CONSOLE_MAX_PAGE, ADMIN_TEAM_SORTS, ADMIN_USER_SORTS } from '../rules/adminConsole';
 export * from '../rules/adminConsole';
 
@@ -19,10 +19,7 @@ export const SystemOverview = Type.Object({
 export type SystemOverview = Static<typeof SystemOverview>;
 
 const oneOf = <T extends string>(values: readonly T[], field: string) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { errorMessage: `${field} must be one of ${values.join(', ')}` },
-  );
+  LiteralUnion(values, { errorMessage: `${field} must be one of ${values.join(', ')}` });
 
 /** A console list's query: a search, a sort of its own fields, and an offset page (lists of teams and users). */
 const listQuery = <Sort extends string, Extra extends TProperties>(sorts: readonly Sort[], extra: Extra) =>
@@ -73,7 +70,7 @@ export type AdminTeamRow = Static<typeof AdminTeamRow>;
 export const AdminTeamList = Type.Object({ rows: Type.Array(AdminTeamRow), total: Type.Integer() });
 export type AdminTeamList = Static<typeof AdminTeamList>;
 
-export const AdminTeamMember = Type.Composite([
+export const AdminTeamMember = Composite([
   PersonRef,
   Type.Object({
     role: TeamRole,
@@ -155,7 +152,7 @@ export const AdminUserListQuery = listQuery(ADMIN_USER_SORTS, {
 });
 export type AdminUserListQuery = Static<typeof AdminUserListQuery>;
 
-export const AdminUserRow = Type.Composite([
+export const AdminUserRow = Composite([
   PersonRef,
   Type.Object({
     /** An administrator (ADMIN_LOGINS), as on every request. */

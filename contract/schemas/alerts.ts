@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { Composite, LiteralUnion, MAX_AMOUNT_CENTS, Nullable } from './common';
 import {
   ALERT_KINDS,
   MAX_BUDGET_THRESHOLDS,
@@ -53,7 +53,7 @@ export const DEFAULT_ALERT_SETTINGS: AlertSettingsBody = {
   extra_recipients: [],
 };
 
-export const AlertSettings = Type.Composite([
+export const AlertSettings = Composite([
   AlertSettingsBody,
   Type.Object({
     /** The team's owners' addresses: always told. */
@@ -65,7 +65,7 @@ export type AlertSettings = Static<typeof AlertSettings>;
 /** One entry of the bell's list. */
 export const Notification = Type.Object({
   id: Type.String(),
-  kind: Nullable(Type.Union(ALERT_KINDS.map((kind) => Type.Literal(kind)))),
+  kind: Nullable(LiteralUnion(ALERT_KINDS)),
   title: Type.String(),
   message: Type.String(),
   created_at: Type.String(),
@@ -128,7 +128,7 @@ export const WebhookEndpoint = Type.Object({
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
 /** The answer to adding one: its signing secret, shown this once. */
-export const CreatedWebhookEndpoint = Type.Composite([WebhookEndpoint, Type.Object({ secret: Type.String() })]);
+export const CreatedWebhookEndpoint = Composite([WebhookEndpoint, Type.Object({ secret: Type.String() })]);
 export type CreatedWebhookEndpoint = Static<typeof CreatedWebhookEndpoint>;
 
 export const WebhookEndpointList = Type.Object({ endpoints: Type.Array(WebhookEndpoint) });
@@ -148,7 +148,7 @@ export const WebhookDelivery = Type.Object({
   id: Type.String(),
   endpoint_id: Type.String(),
   event_type: Type.String(),
-  status: Type.Union(DELIVERY_STATUSES.map((status) => Type.Literal(status))),
+  status: LiteralUnion(DELIVERY_STATUSES),
   attempts: Type.Integer(),
   last_status_code: Nullable(Type.Integer()),
   last_error: Nullable(Type.String()),
@@ -175,7 +175,7 @@ export const OutboxMessage = Type.Object({
   recipients: Type.Array(Type.String()),
   subject: Type.String(),
   body_text: Type.String(),
-  status: Type.Union(OUTBOX_STATUSES.map((status) => Type.Literal(status))),
+  status: LiteralUnion(OUTBOX_STATUSES),
   attempts: Type.Integer(),
   last_error: Nullable(Type.String()),
   sent_at: Nullable(Type.String()),

@@ -1,6 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { formatCents } from '../money';
-import { DateTimeString, formatCount, Nullable } from './common';
+import { Composite, DateTimeString, formatCount, LiteralUnion, Nullable } from './common';
 import { Extension, Extensions } from './extension';
 import { CacheTtlSeconds } from './cacheTtl';
 import {
@@ -21,10 +21,9 @@ export { MAX_KEY_CACHE_TTL_SECONDS } from './cacheTtl';
  * expiry, an allow-list of models and routes, and a note. Money is integer cents; null means "no limit".
  */
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-export const LimitPeriod = Type.Union(
-  LIMIT_PERIODS.map((period) => Type.Literal(period)),
-  { errorMessage: `The reset period must be one of: ${LIMIT_PERIODS.join(', ')}.` },
-);
+export const LimitPeriod = LiteralUnion(LIMIT_PERIODS, {
+  errorMessage: `The reset period must be one of: ${LIMIT_PERIODS.join(', ')}.`,
+});
 
 const SpendLimitCents = Nullable(
   Type.Integer({
@@ -69,10 +68,9 @@ const KeyName = Type.String({ maxLength: 100, errorMessage: KEY_NAME_MESSAGE });
  */
 export const CACHE_SCOPES = ['key', 'team'] as const;
 export type CacheScopeName = (typeof CACHE_SCOPES)[number];
-const CacheScopeName = Type.Union(
-  CACHE_SCOPES.map((scope) => Type.Literal(scope)),
-  { errorMessage: `The cache scope must be one of: ${CACHE_SCOPES.join(', ')}.` },
-);
+const CacheScopeName = LiteralUnion(CACHE_SCOPES, {
+  errorMessage: `The cache scope must be one of: ${CACHE_SCOPES.join(', ')}.`,
+});
 /** What the server says when a member asks to share a key's cached answers with the team. */
 export const TEAM_CACHE_SCOPE_REFUSED = "Only the team's owner can share a key's cached answers with the team.";
 
@@ -109,13 +107,13 @@ export const KEY_BLOCK_REASONS = [
   'budget_exceeded',
 ] as const;
 export type KeyBlockReason = (typeof KEY_BLOCK_REASONS)[number];
-export const KeyBlockReason = Type.Union(KEY_BLOCK_REASONS.map((reason) => Type.Literal(reason)));
+export const KeyBlockReason = LiteralUnion(KEY_BLOCK_REASONS);
 
 /**
  * The team's API keys for the gateway (docs/api-contract.md, Calls: API keys). The spec names the first eight fields;
  * the controls and everything after them are extensions (./extension.ts): an older server does not send them.
  */
-export const ApiKey = Type.Composite([
+export const ApiKey = Composite([
   Type.Object({
     id: Type.String(),
     name: Type.String(),
@@ -148,15 +146,15 @@ export const ApiKey = Type.Composite([
 export type ApiKey = Static<typeof ApiKey>;
 
 /** The answer to a create or a rotation: the full secret `key`, shown once. */
-export const CreatedApiKey = Type.Composite([ApiKey, Type.Object({ key: Type.String() })]);
+export const CreatedApiKey = Composite([ApiKey, Type.Object({ key: Type.String() })]);
 export type CreatedApiKey = Static<typeof CreatedApiKey>;
 
 /** A create names the key; every control is optional and defaults to NO_KEY_CONTROLS. */
-export const ApiKeyCreateBody = Type.Composite([Type.Object({ name: KeyName }), Type.Partial(ApiKeyControls)]);
+export const ApiKeyCreateBody = Composite([Type.Object({ name: KeyName }), Type.Partial(ApiKeyControls)]);
 export type ApiKeyCreateBody = Static<typeof ApiKeyCreateBody>;
 
 /** PATCH /v1/api-keys/{id}: the fields sent change; the others stay. */
-export const ApiKeyUpdateBody = Type.Partial(Type.Composite([Type.Object({ name: KeyName }), ApiKeyControls]), {
+export const ApiKeyUpdateBody = Type.Partial(Composite([Type.Object({ name: KeyName }), ApiKeyControls]), {
   minProperties: 1,
   errorMessage: 'Change at least one field before saving.',
 });

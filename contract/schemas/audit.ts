@@ -1,5 +1,5 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, KeysetPage, KeysetPageQuery, Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { Composite, DateTimeString, KeysetPage, KeysetPageQuery, LiteralUnion, Nullable } from './common';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../rules/audit';
 export * from '../rules/audit';
 
@@ -15,10 +15,7 @@ export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
 export const AUDIT_LOG_MAX_PAGE = 200;
 
 const oneOf = <T extends string>(field: string, values: readonly T[]) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    { errorMessage: `${field} must be one of ${values.join(', ')}` },
-  );
+  LiteralUnion(values, { errorMessage: `${field} must be one of ${values.join(', ')}` });
 
 /** The filters, shared by the page and the CSV export; combined with AND. Times are ISO 8601, `to` exclusive. */
 export const AuditLogFilters = Type.Object({
@@ -38,7 +35,7 @@ export const AuditLogFilters = Type.Object({
 });
 export type AuditLogFilters = Static<typeof AuditLogFilters>;
 
-export const AuditLogQuery = Type.Composite([AuditLogFilters, KeysetPageQuery(AUDIT_LOG_MAX_PAGE)]);
+export const AuditLogQuery = Composite([AuditLogFilters, KeysetPageQuery(AUDIT_LOG_MAX_PAGE)]);
 export type AuditLogQuery = Static<typeof AuditLogQuery>;
 
 /** A record as it was before or after: plain JSON, never a secret. */

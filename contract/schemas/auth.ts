@@ -1,11 +1,11 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { LiteralUnion, Nullable } from './common';
 import { Extension } from './extension';
 
 /** A member's role in their team: the owner manages the team and every key of it (docs/rules.md#owners-and-admins). */
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
-export const TeamRole = Type.Union(TEAM_ROLES.map((role) => Type.Literal(role)));
+export const TeamRole = LiteralUnion(TEAM_ROLES);
 
 /** Sign-in, the session and the /debug page's cookie diagnostics (docs/api-contract.md, Calls: auth). */
 export const AuthUser = Type.Object({

@@ -1,6 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { formatCents } from '../money';
-import { MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Composite, MAX_AMOUNT_CENTS, Nullable } from './common';
 import { Extension } from './extension';
 import { ADJUSTMENT_AMOUNT_MESSAGE, ADJUSTMENT_REASON_MESSAGE } from '../rules/billing';
 export * from '../rules/billing';
@@ -25,7 +25,7 @@ export type PaymentStatus = Static<typeof PaymentStatus>;
 export const CreditBalance = Type.Object({ team_id: Extension(Type.String()), current_balance: Type.Number() });
 export type CreditBalance = Static<typeof CreditBalance>;
 
-export const DetailedCreditBalance = Type.Composite([
+export const DetailedCreditBalance = Composite([
   CreditBalance,
   Type.Object({
     total_topups: Type.Number(),

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable } from './common';
 
 /** A team's billing details and its documents: /v1/teams/{teamId}/... (docs/api-contract.md, Calls: billing). */

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { formatCount, Nullable } from './common';
 import { MAX_KEY_CACHE_TTL_SECONDS } from '../rules/cacheTtl';
 export * from '../rules/cacheTtl';

@@ -1,8 +1,21 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
 export * from '../rules/common';
 
 /** Building blocks shared by every domain file of the wire contract (docs/api-contract.md, Conventions). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A union of the literals in `values`. TypeBox 1.x types a union from a tuple of its members, and a list mapped from
+ * `values` is not one (the type would be `never`): typed as one literal of the values' union, which accepts the same.
+ */
+export const LiteralUnion = <T extends string>(values: readonly T[], options?: TSchemaOptions) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as TUnion<[TLiteral<T>]>;
+
+/** One object with the properties of all of `objects` (TypeBox 0.34's Composite, which 1.x spells so). */
+export const Composite = <T extends TSchema[]>(objects: [...T]) => Type.Evaluate(Type.Intersect(objects));
 
 export const ErrorBody = Type.Object({ code: Type.String(), message: Type.String() });
 export type ErrorBody = Static<typeof ErrorBody>;

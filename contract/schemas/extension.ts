@@ -1,12 +1,5 @@
-import {
-  Kind,
-  OptionalKind,
-  Type,
-  type TObject,
-  type TOptional,
-  type TProperties,
-  type TSchema,
-} from '@sinclair/typebox';
+import { Type, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox';
+import { Memory } from 'typebox/system';
 
 /**
  * The tolerant reader (docs/api-contract.md, "Fields beyond the spec"). The product spec names the fields of each
@@ -20,7 +13,8 @@ export const EXTENSION = Symbol.for('ai-model-gateway.extension');
 
 /** A field the product spec does not name: optional in the type, sent by this server, missing from older ones. */
 export const Extension = <T extends TSchema>(schema: T): TOptional<T> =>
-  Type.Optional({ ...schema, [EXTENSION]: true } as T) as unknown as TOptional<T>;
+  // Marked as TypeBox marks its own kinds (a hidden property): a copy by spread would drop those.
+  Type.Optional(Memory.Update(schema, { [EXTENSION]: true }, {}) as T) as unknown as TOptional<T>;
 
 /** Every property of an object schema as an extension (a group of fields added together, such as a key's limits). */
 export function Extensions<P extends TProperties>(schema: TObject<P>): TObject<{ [K in keyof P]: TOptional<P[K]> }> {
@@ -30,15 +24,23 @@ export function Extensions<P extends TProperties>(schema: TObject<P>): TObject<{
 
 type Json = unknown;
 type Path = (string | number)[];
+/** The JSON Schema keywords the walk reads (a TypeBox 1.x TSchema declares none). */
+interface Node {
+  type?: unknown;
+  anyOf?: TSchema[];
+  items?: TSchema;
+  properties?: Record<string, TSchema>;
+  patternProperties?: Record<string, TSchema>;
+}
 
 const isRecord = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The member of a union that describes `value` (an object or an array); undefined for scalars and null. */
 function unionMember(schema: TSchema, value: Json): TSchema | undefined {
-  const members = (schema.anyOf ?? []) as TSchema[];
-  if (Array.isArray(value)) return members.find((member) => member.type === 'array');
-  if (isRecord(value)) return members.find((member) => member.type === 'object');
+  const members = (schema as Node).anyOf ?? [];
+  if (Array.isArray(value)) return members.find((member) => (member as Node).type === 'array');
+  if (isRecord(value)) return members.find((member) => (member as Node).type === 'object');
   return undefined;
 }
 
@@ -52,18 +54,19 @@ function walk(
   path: Path,
   visit: (field: TSchema, holder: Record<string, Json>, key: string, path: Path) => void,
 ): void {
-  if (schema[Kind] === 'Union') {
+  if (Type.IsUnion(schema)) {
     const member = unionMember(schema, value);
     if (member) walk(member, value, path, visit);
     return;
   }
-  if (Array.isArray(value) && schema.items) {
-    value.forEach((item, index) => walk(schema.items as TSchema, item, [...path, index], visit));
+  const { items, properties, patternProperties } = schema as Node;
+  if (Array.isArray(value) && items) {
+    value.forEach((item, index) => walk(items, item, [...path, index], visit));
     return;
   }
   if (!isRecord(value)) return;
-  if (schema.properties) {
-    for (const [key, field] of Object.entries(schema.properties as Record<string, TSchema>)) {
+  if (properties) {
+    for (const [key, field] of Object.entries(properties)) {
       if (!(key in value)) continue;
       walk(field, value[key], [...path, key], visit);
       visit(field, value, key, [...path, key]);
@@ -71,7 +74,7 @@ function walk(
     return;
   }
   // Type.Record: every value has the pattern's schema.
-  const [pattern] = Object.values((schema.patternProperties ?? {}) as Record<string, TSchema>);
+  const [pattern] = Object.values(patternProperties ?? {});
   if (pattern) for (const [key, item] of Object.entries(value)) walk(pattern, item, [...path, key], visit);
 }
 
@@ -90,7 +93,7 @@ export function specOnly<T>(schema: TSchema, value: T): T {
 export function optionalPaths(schema: TSchema, value: Json): Path[] {
   const paths: Path[] = [];
   walk(schema, value, [], (field, _holder, _key, path) => {
-    if (field[OptionalKind] === 'Optional') paths.push(path);
+    if (Type.IsOptional(field)) paths.push(path);
   });
   return paths;
 }

@@ -1,9 +1,9 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './common';
 import {
   GUARDRAIL_DETECTORS,
   type GuardrailDetector,
   GUARDRAIL_ACTIONS,
-  type GuardrailAction,
   PATTERN_NAME_RULE,
   PATTERN_RULE,
   MAX_GUARDRAIL_PATTERNS,
@@ -11,7 +11,7 @@ import {
 } from '../rules/guardrails';
 export * from '../rules/guardrails';
 
-const Action = Type.Union(GUARDRAIL_ACTIONS.map((action) => Type.Literal(action)) as TLiteral<GuardrailAction>[], {
+const Action = LiteralUnion(GUARDRAIL_ACTIONS, {
   errorMessage: `An action must be one of: ${GUARDRAIL_ACTIONS.join(', ')}.`,
 });
 
@@ -39,10 +39,7 @@ export const MODERATION_DETECTOR = 'moderation';
 export const GuardrailModeration = Type.Object(
   {
     model: Type.String({ minLength: 1, maxLength: 200, errorMessage: `${MODERATION_MODEL_RULE}.` }),
-    action: Type.Union(
-      MODERATION_ACTIONS.map((action) => Type.Literal(action)),
-      { errorMessage: 'A moderation action is flag or block.' },
-    ),
+    action: LiteralUnion(MODERATION_ACTIONS, { errorMessage: 'A moderation action is flag or block.' }),
   },
   { additionalProperties: false },
 );
@@ -57,8 +54,9 @@ export const GuardrailPolicy = Type.Object(
           GuardrailDetector,
           typeof Action
         >,
-        { additionalProperties: false },
       ),
+      // On the Partial: TypeBox's Partial keeps its own options, not the object's.
+      { additionalProperties: false },
     ),
     patterns: Type.Array(GuardrailPattern, {
       maxItems: MAX_GUARDRAIL_PATTERNS,

@@ -1,5 +1,5 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
-import { Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { Composite, LiteralUnion, Nullable } from './common';
 import { MCP_TRANSPORTS, MCP_AUTHS, MCP_SERVER_NAME_RULE, MAX_TOOL_PRICE_CENTS } from '../rules/mcp';
 export * from '../rules/mcp';
 
@@ -9,7 +9,7 @@ export const MCP_KEY_MODES = ['team', 'listed'] as const;
 export type McpKeyMode = (typeof MCP_KEY_MODES)[number];
 
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], { errorMessage: message });
+  LiteralUnion(values, { errorMessage: message });
 
 const Cents = Type.Integer({
   minimum: 0,
@@ -136,6 +136,6 @@ export type KeyMcpAccess = Static<typeof KeyMcpAccess>;
 
 /** Every working key of the team and what it may call (Team Settings → Tools), in one answer. */
 export const TeamKeysMcpAccess = Type.Object({
-  keys: Type.Array(Type.Composite([Type.Object({ api_key_id: Type.String(), name: Type.String() }), KeyMcpAccess])),
+  keys: Type.Array(Composite([Type.Object({ api_key_id: Type.String(), name: Type.String() }), KeyMcpAccess])),
 });
 export type TeamKeysMcpAccess = Static<typeof TeamKeysMcpAccess>;

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 
 /**
  * The playground (docs/gateway.md#the-playground): a chat through the signed-in session on behalf of one of the

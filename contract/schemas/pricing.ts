@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { BooleanQuery, DateTimeString, formatCount, Limit, MODEL_NAME_MESSAGE, Nullable, Offset } from './common';
 import { Extension } from './extension';
 import { BATCH_PERCENT_MESSAGE, MAX_BATCH_PERCENT } from '../batchPrice';

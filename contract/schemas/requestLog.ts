@@ -1,5 +1,13 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeString, KeysetPage, KeysetPageQuery, MAX_AMOUNT_CENTS, Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import {
+  Composite,
+  DateTimeString,
+  KeysetPage,
+  KeysetPageQuery,
+  LiteralUnion,
+  MAX_AMOUNT_CENTS,
+  Nullable,
+} from './common';
 import { REQUEST_LOG_SORT_FIELDS, REQUEST_STATUSES } from '../rules/requestLog';
 export * from '../rules/requestLog';
 
@@ -13,10 +21,7 @@ export const RequestLogFilters = Type.Object({
   user_id: Type.Optional(Type.String({ format: 'uuid', errorMessage: 'user_id must be a member id' })),
   model: Type.Optional(Type.String({ minLength: 1, maxLength: 200, errorMessage: 'model must be 1-200 characters' })),
   status: Type.Optional(
-    Type.Union(
-      REQUEST_STATUSES.map((status) => Type.Literal(status)),
-      { errorMessage: `status must be one of ${REQUEST_STATUSES.join(', ')}` },
-    ),
+    LiteralUnion(REQUEST_STATUSES, { errorMessage: `status must be one of ${REQUEST_STATUSES.join(', ')}` }),
   ),
   /** The x-request-id of a gateway answer: that request's row, and its failed tries before it. */
   request_id: Type.Optional(
@@ -32,14 +37,13 @@ export const RequestLogFilters = Type.Object({
 });
 export type RequestLogFilters = Static<typeof RequestLogFilters>;
 
-export const RequestLogQuery = Type.Composite([
+export const RequestLogQuery = Composite([
   RequestLogFilters,
   Type.Object({
     sort: Type.Optional(
-      Type.Union(
-        REQUEST_LOG_SORT_FIELDS.map((field) => Type.Literal(field)),
-        { errorMessage: `sort must be one of ${REQUEST_LOG_SORT_FIELDS.join(', ')}` },
-      ),
+      LiteralUnion(REQUEST_LOG_SORT_FIELDS, {
+        errorMessage: `sort must be one of ${REQUEST_LOG_SORT_FIELDS.join(', ')}`,
+      }),
     ),
     order: Type.Optional(
       Type.Union([Type.Literal('asc'), Type.Literal('desc')], { errorMessage: 'order must be asc or desc' }),
@@ -68,7 +72,7 @@ export const RequestLogEntry = Type.Object({
   model: Type.String(),
   route_name: Nullable(Type.String()),
   deployment_id: Nullable(Type.String()),
-  status: Type.Union(REQUEST_STATUSES.map((status) => Type.Literal(status))),
+  status: LiteralUnion(REQUEST_STATUSES),
   error_code: Nullable(Type.String()),
   error_message: Nullable(Type.String()),
   prompt_tokens: Type.Integer(),
@@ -119,7 +123,7 @@ export type ToolCallContent = Static<typeof ToolCallContent>;
  * of its arguments and result (docs/mcp.md#content-capture); absent when nothing was kept (and from a server older
  * than migration 27).
  */
-export const RequestLogDetail = Type.Composite([
+export const RequestLogDetail = Composite([
   RequestLogEntry,
   Type.Object({ tool_content: Type.Optional(Nullable(ToolCallContent)) }),
 ]);

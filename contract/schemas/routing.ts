@@ -1,7 +1,7 @@
-import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { GATEWAY_PROVIDERS, UPSTREAM_PROVIDERS } from '../providers';
 import { CacheTtlSeconds } from './cacheTtl';
-import { MODEL_NAME_MESSAGE, Nullable } from './common';
+import { Composite, LiteralUnion, MODEL_NAME_MESSAGE, Nullable } from './common';
 import {
   type RouteLimitField,
   ROUTE_LIMITS,
@@ -20,7 +20,7 @@ export * from '../rules/routing';
  */
 /** `name` is what the message calls the field: the form's label ('The provider'), or a query's name. */
 const oneOf = <T extends string>(values: readonly T[], name: string) =>
-  Type.Union(values.map((value) => Type.Literal(value)) as TLiteral<T>[], {
+  LiteralUnion(values, {
     errorMessage: `${name} must be one of: ${values.join(', ')}.`,
   });
 
@@ -194,7 +194,7 @@ const routeFields = {
   enabled: Enabled(),
 };
 /** A new route: only the name is required; the rest default as in the table. */
-export const ModelRouteCreateBody = Type.Composite([
+export const ModelRouteCreateBody = Composite([
   Type.Object({ name: RouteName }),
   Type.Partial(Type.Object(routeFields)),
 ]);

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static } from 'typebox';
 import { BUDGET_LIMIT_MESSAGE, MAX_BUDGET_DOLLARS } from '../budget';
 import { formatCents } from '../money';
 import { Limit, MAX_AMOUNT_CENTS, Nullable } from './common';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import type { Gateway } from '../gateway/gateway';
 import type { Admission } from '../credit/admission';
 import { billOf } from '../credit/bill';

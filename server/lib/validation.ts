@@ -1,16 +1,18 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { FormatRegistry, type TSchema } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { ValueErrorType } from '@sinclair/typebox/errors';
-import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Format } from 'typebox/format';
+import { Value } from 'typebox/value';
 import { HttpError, ValidationError, isUuid } from './errors';
+import { firstError, type FirstError } from './firstError';
 import { isDate, isDateTime } from './inputFormats';
 
-FormatRegistry.Set('date', isDate);
-FormatRegistry.Set('date-time', isDateTime);
-FormatRegistry.Set('uuid', isUuid);
+// TypeBox has checks of its own for these formats; the server's are these (dates as PostgreSQL reads them).
+Format.Set('date', isDate);
+Format.Set('date-time', isDateTime);
+Format.Set('uuid', isUuid);
 // Surrounding whitespace is tolerated: handlers trim.
-FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
+Format.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
 
 /**
  * A schema option for inputs that never reach the database (a gateway request's messages, passed to the provider):
@@ -54,20 +56,29 @@ export function namesDefault(schema: unknown): boolean {
 const INTEGER_TEXT = /^-?\d{1,16}$/;
 const NUMBER_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/;
 
+/** The JSON Schema keywords read here (a TypeBox 1.x TSchema declares none). */
+interface Keywords {
+  type?: unknown;
+  anyOf?: Keywords[];
+  properties?: Record<string, Keywords>;
+  errorMessage?: string;
+  nulAllowed?: boolean;
+}
+
 /** The primitive types a property schema accepts (through unions too). */
-function typesOf(schema: TSchema | undefined): Set<string> {
+function typesOf(schema: Keywords | undefined): Set<string> {
   if (!schema) return new Set();
-  if (Array.isArray(schema.anyOf)) return new Set((schema.anyOf as TSchema[]).flatMap((item) => [...typesOf(item)]));
+  if (Array.isArray(schema.anyOf)) return new Set(schema.anyOf.flatMap((item) => [...typesOf(item)]));
   return new Set(typeof schema.type === 'string' ? [schema.type] : []);
 }
 
 /**
  * Query strings and path parameters arrive as text. A text becomes a number or boolean only when it is written as
- * one, exactly: TypeBox's own Convert reads '1e3' and '1.5' as the integer 1, which would silently answer another
- * question than the one asked. Anything else stays text and fails validation with its field's message.
+ * one, exactly, in decimal: TypeBox's own Convert reads '1.5' as the integer 1 and '0x10' as 16, which would silently
+ * answer another question than the one asked. Anything else stays text and fails validation with its field's message.
  */
-function convertStrings(schema: TSchema, input: unknown): unknown {
-  const properties = schema.properties as Record<string, TSchema> | undefined;
+function convertStrings(schema: Keywords, input: unknown): unknown {
+  const { properties } = schema;
   if (!properties || !input || typeof input !== 'object') return input;
   const converted: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   for (const [name, value] of Object.entries(converted)) {
@@ -87,28 +98,26 @@ function convertStrings(schema: TSchema, input: unknown): unknown {
  * schema says NUL_ALLOWED.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const check = TypeCompiler.Compile(schema);
+  const check = Compile(schema);
+  const keywords = schema as Keywords;
   const part = httpPart ?? 'request';
-  const nulAllowed = (schema as { nulAllowed?: boolean }).nulAllowed === true;
+  const nulAllowed = keywords.nulAllowed === true;
   const withDefaultsOf = namesDefault(schema)
     ? (input: unknown) => Value.Default(schema, input)
     : (input: unknown) => input;
   return (input: unknown) => {
-    const withDefaults = withDefaultsOf(input ?? (schema.type === 'object' ? {} : input));
-    const value = httpPart === 'body' ? withDefaults : convertStrings(schema, withDefaults);
+    const withDefaults = withDefaultsOf(input ?? (keywords.type === 'object' ? {} : input));
+    const value = httpPart === 'body' ? withDefaults : convertStrings(keywords, withDefaults);
     if (check.Check(value)) {
       if (!nulAllowed && hasNul(value)) {
         return { error: new HttpError(400, 'VALIDATION_ERROR', `${part} must not contain NUL (\\u0000) characters`) };
       }
       return { value };
     }
-    const first = check.Errors(value).First();
+    const first = firstError(schema, check.Errors(value));
     return { error: new ValidationError(describe(first, part), first ? accessorPath(first.path) : null) };
   };
 };
-
-type FirstError =
-  ReturnType<ReturnType<typeof TypeCompiler.Compile>['Errors']> extends { First(): infer E } ? E : never;
 
 /** A JSON pointer as JavaScript would reach the value: `/messages/0/role` is `messages[0].role`; '' is null. */
 function accessorPath(pointer: string): string | null {
@@ -122,20 +131,21 @@ function accessorPath(pointer: string): string | null {
     );
 }
 
-/** A Nullable(X) field (a union of X and null) that fails says what X says: "expected union value" helps nobody. */
-function nullableMessage(schema: TSchema): string | undefined {
-  const members = (schema as { anyOf?: TSchema[] }).anyOf;
+/** A Nullable(X) field (a union of X and null) that fails says what X says: "must match a schema in anyOf" helps nobody. */
+function nullableMessage(schema: Keywords): string | undefined {
+  const members = schema.anyOf;
   if (!members || members.length !== 2) return undefined;
   const [value] = members.filter((member) => member.type !== 'null');
-  return (value as { errorMessage?: string } | undefined)?.errorMessage;
+  return value?.errorMessage;
 }
 
-function describe(error: FirstError, httpPart: string): string {
+function describe(error: FirstError | undefined, httpPart: string): string {
   if (!error) return `${httpPart} is invalid`;
   const field = error.path.replace(/^\//, '').replace(/\//g, '.') || (httpPart === 'body' ? 'body' : httpPart);
-  const custom = (error.schema as { errorMessage?: string }).errorMessage ?? nullableMessage(error.schema);
+  const schema = error.schema as Keywords;
+  const custom = schema.errorMessage ?? nullableMessage(schema);
   if (custom) return custom;
-  if (error.type === ValueErrorType.ObjectRequiredProperty) return `${field} is required`;
+  if (error.required) return `${field} is required`;
   if (field === 'body') return 'body must be a JSON object';
   return `${field} is invalid: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`;
 }

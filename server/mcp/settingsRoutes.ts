@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import type { Deps } from '../deps';
 import { auditContext } from '../plugins/auth';
 import { createSecretBox as createBox } from '../lib/secretBox';

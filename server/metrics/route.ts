@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import { errors } from '../../contract/schemas/common';
 import { HttpError } from '../lib/errors';
 import type { Metrics } from './metrics';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from 'typebox';
 import { namesDefault, validatorCompiler } from '../lib/validation';
 
 const validate = (schema: TSchema, httpPart: string, input: unknown) =>
@@ -48,5 +48,45 @@ describe('validatorCompiler', () => {
     assert.match(String(validate(schema, 'body', { messages: [] }).error?.message), /model is required/);
     // An absent query string is an empty object, as before.
     assert.deepEqual(validate(Type.Object({}), 'querystring', undefined).value, {});
+  });
+});
+
+describe('the one error a refusal names (lib/firstError.ts)', () => {
+  const refusal = (schema: TSchema, body: unknown) => {
+    const { error } = validate(schema, 'body', body) as { error?: Error & { path?: string | null } };
+    return [error?.message, error?.path];
+  };
+
+  test('a failed union is one error at the union, even when its members fill TypeBox’s buffer of errors', () => {
+    const letters = [...'abcdefghij'];
+    const schema = Type.Object({
+      plain: Type.Optional(Type.Union(letters.map((letter) => Type.Literal(letter)))),
+      told: Type.Optional(Type.Union([Type.String({ maxLength: 2, errorMessage: 'told is short' }), Type.Null()])),
+    });
+    assert.deepEqual(refusal(schema, { plain: 'z' }), ['plain is invalid: must match a schema in anyOf', 'plain']);
+    assert.deepEqual(refusal(schema, { told: 'long' }), ['told is short', 'told']);
+  });
+
+  test('a missing property is named by its own message if it has one', () => {
+    const schema = Type.Object({ a: Type.String(), b: Type.String({ errorMessage: 'b is a word' }) });
+    assert.deepEqual(refusal(schema, {}), ['a is required', 'a']);
+    assert.deepEqual(refusal(schema, { a: 'x' }), ['b is a word', 'b']);
+  });
+
+  test('an unexpected property is named at its own path', () => {
+    const schema = Type.Object({ sub: Type.Object({ x: Type.Number() }, { additionalProperties: false }) });
+    assert.deepEqual(refusal(schema, { sub: { x: 1, y: 2 } }), [
+      'sub.y is invalid: must not have additional properties',
+      'sub.y',
+    ]);
+  });
+
+  test('a value’s own error comes before those of its parts', () => {
+    const schema = Type.Object({ list: Type.Array(Type.String(), { maxItems: 1 }), n: Type.Integer() });
+    assert.deepEqual(refusal(schema, { list: [1, 2], n: 0.5 }), [
+      'list is invalid: must not have more than 1 items',
+      'list',
+    ]);
+    assert.deepEqual(refusal(schema, { list: [1], n: 0.5 }), ['list.0 is invalid: must be string', 'list[0]']);
   });
 });

@@ -1,9 +1,10 @@
 // Key controls, spend periods and rotation in the fake backend (docs/governance.md), as the server answers them.
-import type { TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { keyBlock, type KeyBlockFigures } from '../../../contract/keyBlock';
 import { periodResetsAt as resetsAt } from '../../../contract/keyLimits';
 import { NO_KEY_CONTROLS, type ApiKey, type LimitPeriod } from '../../../contract/schemas/apiKeys';
+import { firstError } from '../../../server/lib/firstError';
 import type { FakeApiKey, FakeState } from './state';
 import { creditBalance, memberMonthCents, toCents } from './views';
 
@@ -55,11 +56,12 @@ export function keyView(state: FakeState, row: FakeApiKey, now: Date): ApiKey {
  * nullable union's members too, as the server's validator reports them), else '<field> is invalid'.
  */
 export function schemaProblem(schema: TSchema, body: unknown): string | null {
-  const first = Value.Errors(schema, body).First();
+  const first = firstError(schema, Value.Errors(schema, body));
   if (!first) return null;
-  const withMessage = (candidate: TSchema): string | undefined =>
-    (candidate as { errorMessage?: string }).errorMessage ??
-    (candidate.anyOf as TSchema[] | undefined)?.map(withMessage).find(Boolean);
+  const withMessage = (candidate: TSchema): string | undefined => {
+    const { errorMessage, anyOf } = candidate as { errorMessage?: string; anyOf?: TSchema[] };
+    return errorMessage ?? anyOf?.map(withMessage).find(Boolean);
+  };
   const field = first.path.replace(/^\//, '').split('/')[0] || 'body';
   return withMessage(first.schema) ?? `${field} is invalid`;
 }

@@ -1,5 +1,5 @@
 // Session, dashboard, API key and diagnostics routes (docs/api-contract.md, Calls).
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { HttpResponse } from 'msw';
 import {
   ApiKeyCreateBody,

@@ -1,7 +1,8 @@
 // The fake API answers with what the real server would send: each route's answers are checked against the same
 // contract/ schemas that Fastify serialises with, so a fake that drifts from the contract fails the test using it.
-import { FormatRegistry, Type, type TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { Type, type TSchema } from 'typebox';
+import { Format } from 'typebox/format';
+import { Value } from 'typebox/value';
 import { ApiKey, CachePurged, CreatedApiKey } from '../../../contract/schemas/apiKeys';
 import { AuthUser, CookieDiagnostics, LogoutAllReply, SignInProviders } from '../../../contract/schemas/auth';
 import {
@@ -73,9 +74,9 @@ import {
 import { isDate, isDateTime } from '../../../server/lib/inputFormats';
 
 // The formats the contract names, checked as the server checks them (server/lib/validation.ts).
-FormatRegistry.Set('date', isDate);
-FormatRegistry.Set('date-time', isDateTime);
-FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
+Format.Set('date', isDate);
+Format.Set('date-time', isDateTime);
+Format.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()));
 
 /** The success body of each route, by `METHOD path` as the fake's `route()` declares it. */
 export const SUCCESS_BODIES: Record<string, TSchema> = {
@@ -188,7 +189,7 @@ export async function checkAgainstContract(route: string, response: Response): P
   const body: unknown = await response.clone().json();
   const [first] = Value.Errors(schema, body);
   if (!first) return;
-  const violation = `The fake backend's ${response.status} answer to ${route} breaks the contract at '${first.path}': ${first.message}`;
+  const violation = `The fake backend's ${response.status} answer to ${route} breaks the contract at '${first.instancePath}': ${first.message}`;
   contractViolations.push(violation);
   throw new Error(violation);
 }

@@ -1,5 +1,5 @@
 // Plumbing shared by the fake API's routes: request logging, contract errors, auth guards and input validation.
-import type { TSchema } from '@sinclair/typebox';
+import type { TSchema } from 'typebox';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import { fakeDb } from '../fakeBackend';

@@ -1,7 +1,7 @@
 // /v1/admin/routing/… routes: model routes, deployments, provider credentials and health, admins only
 // (docs/gateway.md#model-routes-and-credentials-admin). Bodies are checked with the contract's own schemas.
-import type { TSchema, Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import type { TSchema, Static } from 'typebox';
+import { Value } from 'typebox/value';
 import {
   ADMIN_CREDENTIALS_PATH,
   ADMIN_MODEL_ROUTES_PATH,
@@ -20,13 +20,14 @@ import {
   type ProviderCredential,
   type RouteDeployment,
 } from '../../../contract/schemas/routing';
+import { firstError } from '../../../server/lib/firstError';
 import { fakeDb } from '../fakeBackend';
 import type { FakeCredential } from '../fakeBackend/state';
 import { adminUser, conflict, json, notFound, route, validationError, type RouteContext } from './http';
 
 /** The body as the server's schema accepts it, or the 400 the server would send (the schema's own message). */
 function checked<T extends TSchema>(schema: T, body: unknown): Static<T> {
-  const [first] = Value.Errors(schema, body);
+  const first = firstError(schema, Value.Errors(schema, body));
   if (first) {
     const custom = (first.schema as { errorMessage?: string }).errorMessage;
     throw validationError(custom ?? `${first.path.slice(1) || 'body'} is invalid: ${first.message}`);
