@@ -9,6 +9,7 @@
 // instance i listens on it + i, PostgreSQL on it + 10, Redis on it + 11, HAProxy's stats on it + 12.
 import os from 'node:os';
 import path from 'node:path';
+import { pidsNamed } from '../server/bench/cpuTime';
 import { billedWithin, prepare } from '../server/bench/gatewayBenchKit';
 import { answered, measurePath, ourGateway, type ClusterBenchRequest, type PathRow } from '../server/bench/pathBench';
 import { openPostgres } from '../server/db/postgres';
@@ -44,7 +45,17 @@ async function measureCluster(providerUrl: string, instances: number, admission:
     const { teamId, key } = await prepare(db);
     // The address HAProxy binds (cluster.url names localhost, which may resolve to ::1 first).
     const target = ourGateway(`http://127.0.0.1:${PORT}/v1`, key);
-    const result = await measurePath(`cluster x${instances} ${admission}`, target, (line) => console.error(line));
+    // CPU per request as the other rows count it: the gateway's processes (the instances, and HAProxy, which only this
+    // path has) beside the shared state (PostgreSQL's server and backends, Redis), from /proc (server/bench/cpuTime.ts).
+    const cpu = {
+      server: () => [
+        ...cluster.instances.flatMap((instance) => (instance.pid === undefined ? [] : [instance.pid])),
+        ...pidsNamed('haproxy'),
+      ],
+      database: () => [...pidsNamed('postgres'), ...pidsNamed('redis-server')],
+    };
+    const log = (line: string) => console.error(line);
+    const result = await measurePath(`cluster x${instances} ${admission}`, target, log, undefined, cpu);
     const billed = await billedWithin(db, teamId, answered(result), 15_000);
     return {
       path: `gateway ×${instances} behind HAProxy`,

@@ -32,6 +32,8 @@ export interface Instance extends Backend {
   /** Starts it again (same id, same data directory) and waits until it is ready. */
   start(): Promise<void>;
   readonly running: boolean;
+  /** The instance's process id while it runs (its CPU per request in npm run bench:gateway's cluster rows). */
+  readonly pid: number | undefined;
 }
 
 export interface Cluster {
@@ -63,6 +65,9 @@ function createInstance(index: number, options: ClusterOptions, shared: Record<s
     log,
     get running() {
       return running();
+    },
+    get pid() {
+      return running() ? child!.pid : undefined;
     },
     async start() {
       let output = '';
