@@ -11,6 +11,7 @@ const PACKAGE = path.join(ROOT, 'node_modules', '@mui', 'x-charts');
 const REPLACED = {
   'internals/plugins/utils/defaultSeriesConfig.mjs': 'defaultSeriesConfig.mjs',
   'internals/plugins/allPlugins.mjs': 'allPlugins.mjs',
+  'BarChart/useBarChartProps.mjs': 'useBarChartProps.mjs',
 };
 
 function narrowChartsDefaults() {
@@ -19,11 +20,16 @@ function narrowChartsDefaults() {
       throw new Error(`@mui/x-charts has no ${original} any more: update build/chartsDefaults.js`);
     }
   }
-  return new webpack.NormalModuleReplacementPlugin(/(allPlugins|defaultSeriesConfig)\.mjs$/, (resource) => {
-    const target = path.resolve(resource.context, resource.request);
-    const original = Object.keys(REPLACED).find((file) => target === path.join(PACKAGE, file));
-    if (original) resource.request = path.join(__dirname, 'chartsDefaults', REPLACED[original]);
-  });
+  return new webpack.NormalModuleReplacementPlugin(
+    /(allPlugins|defaultSeriesConfig|useBarChartProps)\.mjs$/,
+    (resource) => {
+      // Our own modules import the package's originals: those requests stay as they are.
+      if (!resource.context.startsWith(PACKAGE + path.sep)) return;
+      const target = path.resolve(resource.context, resource.request);
+      const original = Object.keys(REPLACED).find((file) => target === path.join(PACKAGE, file));
+      if (original) resource.request = path.join(__dirname, 'chartsDefaults', REPLACED[original]);
+    },
+  );
 }
 
 module.exports = { narrowChartsDefaults };

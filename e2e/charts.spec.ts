@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newPageAs } from './sessions';
 import { watchProblems } from './problems';
 
-// The charts as the production build draws them: MUI X Charts with the build's narrowed defaults (line and bar series
-// only, build/chartsDefaults.js), which jest never sees. Each chart draws its series, and a pointer over it shows the
+// The charts as the production build draws them: MUI X Charts with the build's narrowed defaults (the line series
+// only, the bar chart bringing its own; build/chartsDefaults.js), which jest never sees. Each chart draws its series, and a pointer over it shows the
 // tooltip with the day's values.
 
 const VIEWPORT = { width: 1280, height: 800 };
