@@ -38,6 +38,48 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Loading chunk 7 failed');
   });
 
+  it('mounts deferred components one at a time, each after the one before has been painted', async () => {
+    const load = () => Promise.resolve({ default: Greeting });
+    const painted: string[] = [];
+    render(
+      <>
+        <AfterFirstPaint load={load} props={{ name: 'first' }} fallback={<p>Loading first</p>} />
+        <AfterFirstPaint load={load} props={{ name: 'second' }} fallback={<p>Loading second</p>} />
+        <AfterFirstPaint load={load} props={{ name: 'third' }} fallback={<p>Loading third</p>} />
+      </>,
+    );
+    // Each frame the browser draws, what the page shows.
+    const watch = () => {
+      painted.push(
+        ['first', 'second', 'third'].filter((name) => screen.queryByText(`Hello ${name}`) !== null).join(','),
+      );
+      frame = requestAnimationFrame(watch);
+    };
+    let frame = requestAnimationFrame(watch);
+    expect(await screen.findByText('Hello third')).toBeInTheDocument();
+    cancelAnimationFrame(frame);
+    // Never two arriving in one frame: the first alone, then the second beside it, then all three.
+    const seen = painted.filter((shown, index) => shown !== '' && shown !== painted[index - 1]);
+    expect(seen).toEqual(['first', 'first,second']);
+    expect(screen.queryByText(/Loading/)).not.toBeInTheDocument();
+  });
+
+  it('does not hold up the components after one that goes away while waiting its turn', async () => {
+    const load = () => Promise.resolve({ default: Greeting });
+    const page = (names: string[]) => (
+      <>
+        {names.map((name) => (
+          <AfterFirstPaint key={name} load={load} props={{ name }} fallback={<p>Loading {name}</p>} />
+        ))}
+      </>
+    );
+    const { rerender } = render(page(['first', 'second', 'third']));
+    expect(await screen.findByText('Hello first')).toBeInTheDocument();
+    expect(screen.queryByText('Hello second')).not.toBeInTheDocument();
+    rerender(page(['first', 'third']));
+    expect(await screen.findByText('Hello third')).toBeInTheDocument();
+  });
+
   describe('nearViewport: a section below the fold', () => {
     /** A stand-in for the browser's observer: the test says when the placeholder comes near the screen. */
     class FakeIntersectionObserver {

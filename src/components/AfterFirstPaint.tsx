@@ -13,6 +13,41 @@ import { afterNextPaint } from '../lib/afterNextPaint';
 const NEAR_VIEWPORT_MARGIN = '0px 0px 100% 0px';
 
 /**
+ * Deferred components take turns: each one's first render is a commit of its own, and the next starts only after the
+ * browser has painted it. A grid's first commit is a long task (its styles, its layout effects, two forced layouts);
+ * the routing page's four grids, arriving with one chunk, mounted in one commit of about 300 ms on a desktop, which
+ * Lighthouse counts whole as blocking time (docs/performance.md, "Deferred widgets take turns"). They mount in the
+ * order they asked, which is the page's order.
+ */
+const waiting: Array<() => void> = [];
+let turnHeld = false;
+
+function passTurn() {
+  const start = waiting.shift();
+  turnHeld = start !== undefined;
+  start?.();
+}
+
+/**
+ * Runs `start` when the turn comes (at once when nobody holds it). Returns the function that ends the turn once its
+ * render has committed, or leaves the queue if the turn has not come yet; calling it again does nothing.
+ */
+function awaitTurn(start: () => void): () => void {
+  let state: 'waiting' | 'holding' | 'ended' = 'waiting';
+  const begin = () => {
+    state = 'holding';
+    start();
+  };
+  waiting.push(begin);
+  if (!turnHeld) passTurn();
+  return () => {
+    if (state === 'waiting') waiting.splice(waiting.indexOf(begin), 1);
+    else if (state === 'holding') afterNextPaint(passTurn);
+    state = 'ended';
+  };
+}
+
+/**
  * A component from a chunk of its own (a grid or a chart: MUI X is a page's largest download), requested once the
  * page around it has been painted; null until it has arrived, so the page shows a placeholder meanwhile. Requesting
  * it earlier lets a fast network deliver it before the first paint, and the page's heading then waits for the
@@ -26,11 +61,15 @@ function useComponentAfterFirstPaint<Props extends object>(
   placeholder: RefObject<HTMLElement | null> | null,
 ): ComponentType<Props> | null {
   const [loaded, setLoaded] = useState<{ component: ComponentType<Props> } | { error: unknown } | null>(null);
+  const endTurn = useRef<(() => void) | null>(null);
   useEffect(() => {
     let active = true;
     const request = () =>
       load().then(
-        (module) => active && startTransition(() => setLoaded({ component: module.default })),
+        (module) => {
+          if (!active) return;
+          endTurn.current = awaitTurn(() => startTransition(() => setLoaded({ component: module.default })));
+        },
         (error: unknown) => active && setLoaded({ error }),
       );
     let observer: IntersectionObserver | undefined;
@@ -54,8 +93,13 @@ function useComponentAfterFirstPaint<Props extends object>(
       active = false;
       cancel();
       observer?.disconnect();
+      endTurn.current?.();
     };
   }, [load, placeholder]);
+  // Committed (effects run after the commit): the next deferred component may start once the browser has painted.
+  useEffect(() => {
+    if (loaded && 'component' in loaded) endTurn.current?.();
+  }, [loaded]);
   if (loaded && 'error' in loaded) throw loaded.error;
   return loaded?.component ?? null;
 }

@@ -3,6 +3,17 @@ import type { DataGridProps } from '@mui/x-data-grid';
 /** Rows on a list's first page; the phone's coupon cards page by the same number. */
 export const FIRST_PAGE_SIZE = 25;
 
+/**
+ * A grid's height before it has drawn, from its rows: a 56 px header, 53 px rows (52 and their border), a 52 px
+ * footer and the 2 px frame, as MUI X draws them at standard density; no rows show an overlay two rows tall. Rows
+ * that wrap are taller, so this is where the placeholder starts, not a promise. The routing page's sections hold
+ * their grids' places with it, so the sections below move less as each grid arrives.
+ */
+export function gridHeightFor(rows: number, minHeight: number): number {
+  const body = rows === 0 ? 2 * 52 : Math.min(rows, FIRST_PAGE_SIZE) * 53;
+  return Math.max(minHeight, 56 + 52 + 2 + body);
+}
+
 /** What every list grid here shares: pages of 25, 50 or 100 rows (25 first), and no row selection on click. */
 export const PAGED_GRID_PROPS = {
   disableRowSelectionOnClick: true,

@@ -16,7 +16,12 @@ import {
   type HealthRow,
   type RowActions,
 } from './routingColumns';
-import { ROUTING_TABLE_LABELS, type ReconciliationListRow, type RoutingTable } from './routing';
+import {
+  ROUTING_GRID_MIN_HEIGHT,
+  ROUTING_TABLE_LABELS,
+  type ReconciliationListRow,
+  type RoutingTable,
+} from './routing';
 
 // The routing page's grids, in one chunk of their own with MUI X (RoutingSection loads it after the first paint).
 
@@ -78,7 +83,7 @@ export default function RoutingGrid(props: RoutingGridProps) {
       columns={columns}
       loading={props.loading}
       localeText={{ noRowsLabel: props.noRowsLabel }}
-      sx={{ minHeight: 200 }}
+      sx={{ minHeight: ROUTING_GRID_MIN_HEIGHT }}
       wrapCells
     />
   );

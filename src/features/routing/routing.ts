@@ -107,6 +107,9 @@ export const breakerText = (coolingUntil: string | null) =>
   coolingUntil ? `Cooling until ${formatClockTime(coolingUntil)}` : 'Closed';
 
 /** The page's tables: their accessible names, as grids on a desktop and as card lists on a phone. */
+/** The least height of the routing page's grids, and of their placeholders while the grids' chunk loads. */
+export const ROUTING_GRID_MIN_HEIGHT = 200;
+
 export const ROUTING_TABLE_LABELS = {
   routes: 'Model routes',
   deployments: 'Deployments',

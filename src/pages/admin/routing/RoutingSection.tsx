@@ -5,8 +5,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint';
 import { ErrorState } from '../../../components/ErrorState';
 import { GridPlaceholder } from '../../../components/grid/GridPlaceholder';
+import { gridHeightFor } from '../../../components/grid/pagedGrid';
 import { FailureAlert, type Failure } from '../../../components/forms/FailureAlert';
 import { RoutingCards } from '../../../features/routing/RoutingCards';
+import { ROUTING_GRID_MIN_HEIGHT } from '../../../features/routing/routing';
 import { MOBILE_MEDIA_QUERY } from '../../../theme';
 import { WidgetBoundary } from '../../../components/WidgetBoundary';
 
@@ -78,7 +80,12 @@ export function RoutingSection({
           <AfterFirstPaint
             load={loadRoutingGrid}
             props={grid}
-            fallback={<GridPlaceholder label={`Loading ${title.toLowerCase()}`} minHeight={200} />}
+            fallback={
+              <GridPlaceholder
+                label={`Loading ${title.toLowerCase()}`}
+                minHeight={gridHeightFor(grid.loading ? 0 : grid.rows.length, ROUTING_GRID_MIN_HEIGHT)}
+              />
+            }
           />
         )}
       </WidgetBoundary>
