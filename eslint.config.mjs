@@ -72,7 +72,9 @@ const ROOMS_ABOVE = {
   credit: above('credit'),
   providers: [...above('providers'), ...FEATURE_ROOMS],
   alerts: above('alerts'),
-  gateway: ['alerts', ...above('gateway')],
+  // Batches and the media doors run on the gateway; the chat path reaches neither (docs/gateway.md, "A feature that is
+  // off costs nothing").
+  gateway: ['alerts', 'batches', 'media', ...above('gateway')],
   // The MCP gateway (docs/mcp.md): admits and bills tool calls as the gateway does model calls, beside the alerts.
   mcp: ['alerts', ...above('mcp')],
   // The media doors (docs/media.md): route, admit and bill as the gateway does, beside the MCP gateway and batches.
