@@ -172,8 +172,8 @@ export function createLeaseBook(deps: LeaseBookDeps) {
    */
   function refill(lease: Lease, keyHash: string, request: AdmissionRequest) {
     if (acquiring.has(keyHash)) return;
-    const slice = request.amountCents * LEASE_WORST_CASES;
-    acquire(keyHash, { wantCents: slice, needCents: request.amountCents, leastCents: request.amountCents }).then(
+    const whole = Math.max(request.amountCents, 1);
+    acquire(keyHash, { wantCents: whole * LEASE_WORST_CASES, needCents: whole, leastCents: whole }).then(
       (refusal) => {
         if (refusal) lease.refillRefused = true;
       },
@@ -260,7 +260,9 @@ export function createLeaseBook(deps: LeaseBookDeps) {
         }
         const running = acquiring.has(keyHash);
         const ask = {
-          wantCents: request.amountCents * LEASE_WORST_CASES,
+          // From `whole`, not the request's amount: a request that costs nothing (a free tool call) asking for a
+          // slice of nothing was granted nothing, and asked again, for ever.
+          wantCents: whole * LEASE_WORST_CASES,
           needCents: whole - local,
           leastCents: least - local,
         };

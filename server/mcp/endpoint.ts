@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Catalog } from '../gateway/catalog';
 import type { Queryable } from '../db/types';
 import { keyToolSettings, serversOfTeam } from './servers';
@@ -18,6 +19,12 @@ export interface McpEndpointParts extends Omit<ToolCallParts, 'log'> {
 }
 
 const GATEWAY_INFO = { name: 'ai-model-gateway', version: '1.0.0' };
+/**
+ * One JSON Schema validator for every request's server: without it each SDK server builds its own Ajv instance (its
+ * keywords, formats and meta-schemas) per request. The server uses it only to check an elicitation's answer, which
+ * the gateway never asks for, and Ajv keeps nothing per request. What a call costs: docs/mcp.md.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 const INSTRUCTIONS =
   "The tools of the MCP servers this API key may call, through AI Model Gateway: each tool's name starts with its " +
   "server's name and two underscores.";
@@ -40,7 +47,11 @@ export async function serveMcp(parts: McpEndpointParts, keyHash: string, request
   };
   const callParts = { ...parts, log: request.log };
 
-  const server = new Server(GATEWAY_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(GATEWAY_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: SCHEMA_VALIDATOR,
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await listTools(callParts, caller) }));
   server.setRequestHandler(CallToolRequestSchema, (call, extra) =>
     callTool(callParts, caller, call.params.name, call.params.arguments, extra.signal),

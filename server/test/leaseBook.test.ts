@@ -203,3 +203,24 @@ test('an instance not up to date with every spending change admits by statement,
   assert.ok((await book.admit('hash', request)).ok, 'trusted again: from the lease');
   assert.equal(byStatement.length, 1);
 });
+
+test('a request that costs nothing (a free tool call) asks for a slice of one cent’s worst cases and is admitted', async () => {
+  const { book, pending } = bookWithPendingDatabase();
+  const free: AdmissionRequest = { amountCents: 0, leastCents: 0, tokens: 0, models: null };
+  const admission = book.admit('hash', free);
+  assert.equal(pending.length, 1);
+  // A slice of nothing was granted nothing (gateway_lease grants at most what is asked), and the request asked again
+  // for ever.
+  assert.equal(pending[0].wantCents, LEASE_WORST_CASES);
+  assert.equal(pending[0].needCents, 1);
+  pending[0].answer(grant(1, LEASE_WORST_CASES));
+  const admitted = await admission;
+  assert.ok(admitted.ok);
+  admitted.lease?.settle(0);
+  // The next one is admitted from the lease, without the database.
+  await Promise.race([
+    book.admit('hash', free).then((next) => assert.ok(next.ok)),
+    new Promise((_, reject) => setImmediate(() => reject(new Error('the second free request waited')))),
+  ]);
+  assert.equal(pending.length, 1);
+});

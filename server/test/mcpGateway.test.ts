@@ -739,3 +739,43 @@ describe('an older server on the HTTP+SSE transport', () => {
     }
   });
 });
+
+describe('under lease admission (GATEWAY_ADMISSION=lease, the default)', () => {
+  // The rest of this file admits by statement (the tests' default); the product admits from leases, where a free
+  // tool's call (price 0) once asked for a slice of nothing, was granted nothing, and asked again for ever.
+  let leased: GatewayTestContext;
+  before(async () => {
+    leased = await createGatewayContext({ GATEWAY_ADMISSION: 'lease', INSTANCE_ID: 'mcp-lease' });
+  });
+  after(() => leased.close());
+
+  test('a free tool and a priced one are both answered, and each call is billed at its price', async () => {
+    const funded = await leased.funded(1_000);
+    await leased.db.query(
+      `INSERT INTO mcp_servers (name, url, transport, price_cents, tool_prices)
+       VALUES ('demo', $1, 'builtin', 0, '{"word_count": 2}')`,
+      [DEMO_SERVER_URL],
+    );
+    await leased.db.query(`UPDATE teams SET mcp_default_access = 'all' WHERE id = $1`, [funded.teamId]);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${leased.origin}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${funded.key}` } },
+      }),
+    );
+    const echoed = await client.callTool({ name: 'demo__echo', arguments: { text: 'free' } });
+    assert.deepEqual(echoed.content, [{ type: 'text', text: 'free' }]);
+    const counted = await client.callTool({ name: 'demo__word_count', arguments: { text: 'one two' } });
+    assert.deepEqual(counted.content, [{ type: 'text', text: '2' }]);
+    await client.close();
+    await leased.app.gateway.settled();
+    const rows = await leased.db.query<{ model: string; cost_cents: number; status: string }>(
+      `SELECT model, cost_cents::int AS cost_cents, status FROM usage_events WHERE team_id = $1 ORDER BY id`,
+      [funded.teamId],
+    );
+    assert.deepEqual(rows, [
+      { model: 'demo__echo', cost_cents: 0, status: 'success' },
+      { model: 'demo__word_count', cost_cents: 2, status: 'success' },
+    ]);
+  });
+});
