@@ -400,3 +400,20 @@ test('the holds and leases of an instance silent for 30 s are given back by a li
     await silent.close();
   }
 });
+
+test('a free model (every price 0) is answered from a lease, and a team with no credit left is still refused', async () => {
+  // Its worst case is 0 cents: a lease asked for a slice of nothing was granted nothing, and the request asked again
+  // for ever (the free MCP tool's case too: mcpGateway.test.ts).
+  await a.tier({ provider: 'openai', model: 'free', prompt: 0, completion: 0 });
+  await b.app.gateway.changed('pricing');
+  const free = { ...body(), model: 'openai/free' };
+  await a.topUp(teamId, 100);
+  for (let i = 0; i < 3; i++) assert.equal((await a.chat(key, free)).status, 200);
+  await a.app.gateway.settled();
+  assert.equal(await balanceCents(a.db, teamId), 100);
+
+  // A room with nothing left refuses even a request that costs nothing, as the statement does.
+  const broke = await a.user('broke');
+  await a.team(broke, 'Broke', 0);
+  assert.equal((await b.chat(await a.key(broke), free)).status, 402);
+});
