@@ -20,8 +20,12 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  * PGlite in the calling thread. Only the worker (pgliteWorker.ts) calls this: the server uses openPglite, which keeps
  * the engine off the thread that answers HTTP. dataDir null keeps the database in memory (tests).
  */
-export async function openPgliteInThisThread(dataDir: string | null, fromDump: string | null = null): Promise<Db> {
-  return dbOf(await createPglite(dataDir, fromDump));
+export async function openPgliteInThisThread(
+  dataDir: string | null,
+  fromDump: string | null = null,
+  wasmModule?: WebAssembly.Module,
+): Promise<Db> {
+  return dbOf(await createPglite(dataDir, fromDump, wasmModule));
 }
 
 /**
@@ -57,13 +61,21 @@ function dumpForPglite(file: string): Blob {
   return { type: '', size: bytes.byteLength, arrayBuffer: async () => buffer } as unknown as Blob;
 }
 
-/** PGlite on a data directory, or in memory (null) with the settings and file growth below. */
-export const createPglite = async (dataDir: string | null, fromDump: string | null) => {
+/**
+ * PGlite on a data directory, or in memory (null) with the settings and file growth below. `wasmModule`: PostgreSQL's
+ * WebAssembly already compiled (pglite.ts); without it PGlite compiles its own, once per thread.
+ */
+export const createPglite = async (
+  dataDir: string | null,
+  fromDump: string | null,
+  wasmModule?: WebAssembly.Module,
+) => {
   const pg = await PGlite.create(dataDir ?? undefined, {
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number, [DATE_OID]: (value: string) => value },
     // A new cluster costs initdb (2-3.5 s here); a dump of one loads in about 0.5 s (server/test/helpers.ts).
     ...(fromDump && { loadDataDir: dumpForPglite(fromDump) }),
     ...(dataDir === null && { startParams: IN_MEMORY_START_PARAMS }),
+    ...(wasmModule && { pgliteWasmModule: wasmModule }),
   });
   if (dataDir === null) growFilesByDoubling(pg);
   return pg;

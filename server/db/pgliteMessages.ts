@@ -25,6 +25,8 @@ export interface WorkerData {
   dataDir: string | null;
   /** An in-memory database starts as this dump (pgliteEngine.ts writeDump) instead of an empty cluster. */
   fromDump: string | null;
+  /** PostgreSQL's WebAssembly, compiled once per process (pglite.ts) and shared by every worker that runs it. */
+  wasmModule: WebAssembly.Module;
 }
 
 export type ErrorFields = Record<string, unknown> & { message: string; name: string; stack?: string };

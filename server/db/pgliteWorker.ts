@@ -99,7 +99,8 @@ function serve(db: Db) {
   });
 }
 
-openPgliteInThisThread((workerData as WorkerData).dataDir, (workerData as WorkerData).fromDump).then(
+const { dataDir, fromDump, wasmModule } = workerData as WorkerData;
+openPgliteInThisThread(dataDir, fromDump, wasmModule).then(
   (db) => {
     serve(db);
     reply({ id: READY, ok: true, value: null });

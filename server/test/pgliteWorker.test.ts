@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../app';
 import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
+import { openPglite, pgliteWasmModule } from '../db/pglite';
 import type { Db } from '../db/types';
 import { testConfig } from './helpers';
 
@@ -97,6 +97,18 @@ describe('PGlite in a worker thread', () => {
     });
     assert.equal(committed, 'kept');
     assert.deepEqual(await db.query('SELECT id FROM notes WHERE id IN (2, 3) ORDER BY id'), [{ id: 3 }]);
+  });
+
+  test("every database of a process runs one compile of PostgreSQL's WebAssembly", async () => {
+    const compiled = await pgliteWasmModule();
+    assert.equal(Object.prototype.toString.call(compiled), '[object WebAssembly.Module]');
+    assert.equal(await pgliteWasmModule(), compiled);
+    const second = await openPglite(null);
+    try {
+      assert.deepEqual(await second.query('SELECT 1 AS one'), [{ one: 1 }]);
+    } finally {
+      await second.close();
+    }
   });
 
   test('rows keep the types services rely on', async () => {
