@@ -205,6 +205,22 @@ export default tseslint.config(
       ],
     },
   },
+  // MUI 9 took the system props off Typography: its `color` names a palette colour ('primary', 'textSecondary'), and a
+  // palette path ('text.secondary') matches none and is dropped without a word. 90 lines of secondary text showed in
+  // the primary colour that way until 2026-12-04 (docs/rules.md#layout-and-timings).
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='color'] > Literal[value=/\\./]",
+          message:
+            'A palette path is not a colour prop in MUI 9 and is ignored: color="textSecondary" (or sx={{ color: \'text.secondary\' }}).',
+        },
+      ],
+    },
+  },
   // The browser takes the wire contract's types from contract/schemas/ and its plain values from contract/rules/:
   // a value imported from a schema module brings TypeBox into the page's chunks (docs/api-contract.md), which
   // `npm run bundle:report` also refuses.

@@ -19,7 +19,7 @@ export function CreateTeamWelcome() {
       <Typography variant="h3" component="p" sx={{ mt: 1 }}>
         Welcome to AI Model Gateway!
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 2 }}>
         Create a team to start using API keys, credits and usage tracking.
       </Typography>
       <Button component={RouterLink} to="/team" variant="contained">

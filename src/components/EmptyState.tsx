@@ -17,7 +17,7 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
         {title}
       </Typography>
       {description && (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary" sx={{ mt: 1 }}>
           {description}
         </Typography>
       )}

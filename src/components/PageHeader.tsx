@@ -32,7 +32,7 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h1">{title}</Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography color="textSecondary" sx={{ mt: 0.5 }}>
             {subtitle}
           </Typography>
         )}

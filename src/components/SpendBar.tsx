@@ -20,7 +20,7 @@ interface SpendBarProps {
 export function SpendBar({ spend, emptyText, caption, label }: SpendBarProps) {
   if (!spend) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {emptyText}
       </Typography>
     );
@@ -39,7 +39,7 @@ export function SpendBar({ spend, emptyText, caption, label }: SpendBarProps) {
         sx={{ height: 4, borderRadius: 2, my: 0.25 }}
       />
       {caption && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.3 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ lineHeight: 1.3 }}>
           {caption}
         </Typography>
       )}

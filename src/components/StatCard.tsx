@@ -18,7 +18,7 @@ export function StatCard({ title, value, caption, icon }: StatCardProps) {
     <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-          <Typography id={id} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          <Typography id={id} variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
             {title}
           </Typography>
           {icon && <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>}
@@ -27,7 +27,7 @@ export function StatCard({ title, value, caption, icon }: StatCardProps) {
           {value}
         </Typography>
         {caption && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {caption}
           </Typography>
         )}

@@ -3,6 +3,7 @@ import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import type { DataGridProps } from '@mui/x-data-grid';
 import type { GridValidRowModel } from '@mui/x-data-grid/models';
 import { PAGED_GRID_PROPS, WRAPPING_GRID, gridLayout } from './pagedGrid';
+import { CELL_LINES_SX } from './cells';
 
 type PagedDataGridProps<Row extends GridValidRowModel> = DataGridProps<Row> & {
   /** The column that stays in view when the grid scrolls sideways (see gridLayout). */
@@ -25,7 +26,7 @@ export function PagedDataGrid<Row extends GridValidRowModel>({
       disableVirtualization={layout.disableVirtualization}
       getRowHeight={wrapCells ? WRAPPING_GRID.getRowHeight : undefined}
       sx={[
-        { bgcolor: 'background.paper', ...layout.sx },
+        { bgcolor: 'background.paper', ...layout.sx, ...CELL_LINES_SX },
         wrapCells && WRAPPING_GRID.sx,
         ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
       ]}

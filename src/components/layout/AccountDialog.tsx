@@ -47,12 +47,12 @@ export default function AccountDialog({
       <DialogContent>
         <Typography sx={{ fontWeight: 600 }}>{user?.name || user?.login || 'Guest'}</Typography>
         {user?.email && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {user.email}
           </Typography>
         )}
         {user && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             Signed in as {user.login}
             {user.is_admin ? ' (administrator)' : ''}
           </Typography>

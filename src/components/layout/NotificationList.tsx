@@ -53,7 +53,7 @@ export default function NotificationList({ anchor, open, list, onClose }: Notifi
         </Button>
       </Box>
       {notifications.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
           {NO_NOTIFICATIONS}
         </Typography>
       ) : (
@@ -82,10 +82,10 @@ export default function NotificationList({ anchor, open, list, onClose }: Notifi
                     {notification.title}
                   </Typography>
                 </Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
                   {notification.message}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 0.5 }}>
                   {relativeTime(notification.created_at)}
                 </Typography>
               </ListItemButton>

@@ -60,7 +60,7 @@ export function TopBar({ user, isDesktop, desktopOpen, onToggleDrawer }: TopBarP
             {user?.name || 'Guest'}
           </Typography>
           {user?.email && (
-            <Typography variant="caption" color="text.secondary" noWrap component="p">
+            <Typography variant="caption" color="textSecondary" noWrap component="p">
               {user.email}
             </Typography>
           )}

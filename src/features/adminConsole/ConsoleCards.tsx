@@ -95,7 +95,7 @@ export function UserCards<Sort extends string>({
               {user.is_admin ? ' (admin)' : ''}
             </Typography>
             {user.email && (
-              <Typography variant="caption" color="text.secondary" component="p">
+              <Typography variant="caption" color="textSecondary" component="p">
                 {user.email}
               </Typography>
             )}

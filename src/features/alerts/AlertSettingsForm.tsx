@@ -49,7 +49,7 @@ export function AlertSettingsForm({ settings }: { settings: AlertSettings }) {
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Alert settings">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         The team&apos;s owners are always told, by email ({settings.owner_recipients.join(', ') || 'no address'}) and in
         the bell. Each alert is told once when it is crossed: a budget alert once a month (UTC), a balance or runway
         alert again only after it has recovered.

@@ -21,7 +21,7 @@ export function WebhookDeliveries({ endpointId, label }: { endpointId: string; l
   }
   if (data.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Nothing sent yet. Send a test to see one.
       </Typography>
     );
@@ -44,7 +44,7 @@ export function WebhookDeliveries({ endpointId, label }: { endpointId: string; l
               color={DELIVERY_STATUS_COLORS[delivery.status]}
             />
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
             {answerText(delivery.last_status_code, delivery.last_error)} · {triesText(delivery)}
             {delivery.next_attempt_at ? ` · next try ${formatDateTimeSeconds(delivery.next_attempt_at)}` : ''}
           </Typography>

@@ -56,7 +56,7 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpoint }) {
             {endpoint.url}
           </Typography>
           {endpoint.description && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {endpoint.description}
             </Typography>
           )}
@@ -124,7 +124,7 @@ export function WebhookEndpoints() {
       <Typography id="webhooks-title" variant="h3" component="h3" sx={{ mb: 1 }}>
         Webhooks
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         Each alert is sent as a signed JSON POST (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature)
         to every webhook that is on; a Slack incoming webhook gets a Slack message. A webhook that does not answer 2xx
         is tried again for 24 hours.
@@ -135,7 +135,7 @@ export function WebhookEndpoints() {
         ) : error || !data ? (
           <ErrorState message={errorMessage(error, 'Failed to load the webhooks')} onRetry={() => void refetch()} />
         ) : data.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             No webhooks yet.
           </Typography>
         ) : (

@@ -46,7 +46,7 @@ function spendLimitDetail(apiKey: ApiKey) {
   return (
     <Box sx={{ maxWidth: 320 }}>
       <SpendBar spend={spend} emptyText={NO_LIMIT} label={`${apiKey.name} spend against its limit`} />
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {period}
       </Typography>
     </Box>

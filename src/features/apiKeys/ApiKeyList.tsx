@@ -39,7 +39,7 @@ function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: Ap
         <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
           {apiKey.name}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {`Created ${formatDate(apiKey.created_at)}`}
         </Typography>
       </CardTitle>

@@ -47,7 +47,7 @@ export function CreatedKeyPanel({ apiKey, message, done }: CreatedKeyPanelProps)
       <Alert severity="success">{message ?? `API key "${apiKey.name}" created.`}</Alert>
       <Alert severity="warning">Copy this key now and store it somewhere safe. It will not be shown again.</Alert>
       <Box>
-        <Typography variant="body2" color="text.secondary" id="new-api-key-label" sx={{ mb: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" id="new-api-key-label" sx={{ mb: 0.5 }}>
           Your new API key
         </Typography>
         <Box

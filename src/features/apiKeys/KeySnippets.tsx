@@ -43,7 +43,7 @@ export function KeySnippets({ secret, model = DEFAULT_SNIPPET_MODEL }: KeySnippe
       <Typography variant="h3" component="h2" id={`${id}-title`}>
         Use this key
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         Base URL: <code>{`${base}/v1`}</code>
         {secret ? '' : ` (replace ${KEY_PLACEHOLDER} with the key's secret, shown only when it was created)`}
       </Typography>

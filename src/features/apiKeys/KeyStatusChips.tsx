@@ -50,12 +50,12 @@ export function KeyStatusChips({ apiKey }: { apiKey: ApiKey }) {
         )}
       </Box>
       {!block && tooLow && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.3, mt: 0.25 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ lineHeight: 1.3, mt: 0.25 }}>
           {`${formatCents(tooLow.leftCents)} left; a call without max_tokens holds ${formatCents(tooLow.floorCents)}`}
         </Typography>
       )}
       {block?.until && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ lineHeight: 1.3, mt: 0.25 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ lineHeight: 1.3, mt: 0.25 }}>
           {block.until}
         </Typography>
       )}

@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { CellCode, CellLines } from '../../components/grid/cells';
 import { optionalTimeColumn } from '../../components/grid/optionalTimeColumn';
 import { actionsMinWidth, rowActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
@@ -9,7 +8,6 @@ import type { ApiKey } from '../../../contract/schemas/apiKeys';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { formatDate, formatTime } from '../../lib/time';
 import { SpendBar } from '../../components/SpendBar';
-import { BreakableText } from '../../components/BreakableText';
 import { KeyStatusChips, statusLabel } from './KeyStatusChips';
 import type { KeyActions } from './keyControls';
 import { NO_LIMIT, spendAgainstLimit } from './keyStatus';
@@ -25,21 +23,6 @@ export interface ApiKeyRowActions {
 
 const STATUS_LABELS = ['Active', 'Inactive'];
 
-function TwoLines({ primary, secondary, mono }: { primary: string; secondary?: string | null; mono?: boolean }) {
-  return (
-    <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.4 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: mono ? 'monospace' : undefined }}>
-        <BreakableText text={primary} />
-      </Typography>
-      {secondary && (
-        <Typography variant="caption" color="text.secondary" component="p">
-          <BreakableText text={secondary} />
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
 // Columns without the row actions: they never change, so they are built once for the module. Their least widths add
 // up, with four actions, to 930 px, under what fits beside the open sidebar at 1280 px with a scroll bar (945 px),
 // and the grid wraps what does not fit a column rather than cut it (wrapCells; e2e/phoneLayout.spec.ts checks that no
@@ -49,7 +32,7 @@ const nameColumn: GridColDef<ApiKey> = {
   headerName: 'Name',
   flex: 1,
   minWidth: 140,
-  renderCell: ({ row }) => <TwoLines primary={row.name} secondary={`Created ${formatDate(row.created_at)}`} />,
+  renderCell: ({ row }) => <CellLines strong primary={row.name} secondary={`Created ${formatDate(row.created_at)}`} />,
 };
 
 const userColumn: GridColDef<ApiKey> = {
@@ -58,7 +41,7 @@ const userColumn: GridColDef<ApiKey> = {
   flex: 1,
   minWidth: 130,
   valueGetter: (_value, row) => keyUserText(row),
-  renderCell: ({ row, value }) => <TwoLines primary={String(value)} secondary={row.user_email} />,
+  renderCell: ({ row, value }) => <CellLines strong primary={String(value)} secondary={row.user_email} />,
 };
 
 const trailingColumns: GridColDef<ApiKey>[] = [
@@ -69,11 +52,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     minWidth: 138,
     flex: 0.6,
     valueGetter: (value: string) => maskedKeyPrefix(value),
-    renderCell: ({ value }) => (
-      <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 12 }}>
-        {String(value)}
-      </Box>
-    ),
+    renderCell: ({ value }) => <CellCode text={String(value)} />,
   },
   {
     field: 'status',
@@ -111,12 +90,7 @@ const trailingColumns: GridColDef<ApiKey>[] = [
     // The date over the time: two short lines leave the width to the limits.
     renderCell: ({ row }) =>
       row.last_used_at ? (
-        <Box sx={{ py: 1, lineHeight: 1.4 }}>
-          <Typography variant="body2">{formatDate(row.last_used_at)}</Typography>
-          <Typography variant="caption" color="text.secondary" component="p">
-            {formatTime(row.last_used_at)}
-          </Typography>
-        </Box>
+        <CellLines primary={formatDate(row.last_used_at)} secondary={formatTime(row.last_used_at)} />
       ) : (
         NEVER_USED
       ),

@@ -41,7 +41,7 @@ export function AuditDiff({
   const rows = auditDiff(before, after);
   if (rows.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         This change records no fields.
       </Typography>
     );

@@ -37,7 +37,7 @@ export function BillingDetailsCard({ teamId, teamName, isOwner }: BillingDetails
   const details = useGetBillingDetailsQuery(teamId);
   return (
     <SectionCard titleId="billing-details-title" title="Billing Details" titleVariant="h3" titleSx={{ mb: 1 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         The buyer on your invoices, credit notes and monthly statements.
       </Typography>
       {details.isError ? (

@@ -19,7 +19,7 @@ export function BudgetUsageCard({ used, limit, percent }: BudgetUsageCardProps) 
         <Typography>Used: {formatMoney(used)}</Typography>
         <Typography>Remaining: {formatMoney(Math.max(0, limit - used))}</Typography>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
         {formatPercent(percent)} of {formatMoney(limit)}
       </Typography>
     </BillingCard>

@@ -36,7 +36,7 @@ export function CreditEntryRow({ entry }: { entry: CreditEntry }) {
     >
       <Box sx={{ flex: '1 1 11rem', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{creditTypeLabel(entry.type)}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'break-word' }}>
           {entry.description}
         </Typography>
       </Box>
@@ -44,7 +44,7 @@ export function CreditEntryRow({ entry }: { entry: CreditEntry }) {
         <Typography sx={{ fontWeight: 600, color: credit ? 'success.main' : 'error.main' }}>
           {signedMoney(entry.amount, formatMoney)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {formatDateTime(entry.created_at)}
         </Typography>
       </Box>

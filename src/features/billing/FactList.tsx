@@ -8,7 +8,7 @@ export function FactList({ rows, valueSx }: { rows: [string, string | number][];
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1.5 }}>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {label}
           </Typography>
           <Typography

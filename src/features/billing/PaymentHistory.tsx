@@ -105,7 +105,7 @@ export function PaymentHistory({ teamId, teamName }: { teamId: string | undefine
                 ))}
               </Box>
               {count > shown.length && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
+                <Typography variant="body2" color="textSecondary" sx={{ mt: 2, textAlign: 'center' }}>
                   Showing {shown.length} of {count} payments
                 </Typography>
               )}

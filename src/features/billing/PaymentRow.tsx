@@ -50,7 +50,7 @@ function FailedPaymentActions({ payment, onCreateNew }: Pick<PaymentRowProps, 'p
       <Button size="small" variant="outlined" disabled aria-describedby={reasonId}>
         Create New
       </Button>
-      <Typography variant="body2" color="text.secondary" id={reasonId}>
+      <Typography variant="body2" color="textSecondary" id={reasonId}>
         A failed payment cannot be retried.{' '}
         <Link component="button" type="button" variant="body2" onClick={() => onCreateNew(payment)}>
           Buy {formatCents(payment.amount.cents)} of credits

@@ -52,7 +52,7 @@ export function PaymentWaitingStep({ status, paymentUrl, popupBlocked }: Payment
           </Stack>
         </>
       ) : (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           Complete the payment in the window that opened. This dialog updates by itself.
         </Typography>
       )}

@@ -112,7 +112,7 @@ export function RedeemCouponDialog({
       <DialogTitle id="redeem-title">Redeem Coupon</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {teamName && <Typography color="text.secondary">Credits go to {teamName}.</Typography>}
+          {teamName && <Typography color="textSecondary">Credits go to {teamName}.</Typography>}
           {error && <Alert severity="error">{error}</Alert>}
           {step.step === 'input' && (
             <form id="redeem-coupon-form" onSubmit={validate} noValidate>

@@ -9,7 +9,7 @@ export function TopModelsCard({ models }: { models: TopModel[] }) {
   return (
     <BillingCard titleId="top-models-title" title="Top Models This Month">
       {models.length === 0 ? (
-        <Typography color="text.secondary">No model usage this month.</Typography>
+        <Typography color="textSecondary">No model usage this month.</Typography>
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {models.map((model) => (
@@ -20,7 +20,7 @@ export function TopModelsCard({ models }: { models: TopModel[] }) {
             >
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{model.name}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {formatCount(model.request_count)} requests
                 </Typography>
               </Box>

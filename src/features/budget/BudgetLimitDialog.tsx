@@ -93,7 +93,7 @@ export function BudgetLimitDialog({ open, onClose, currentLimit, currentUsage }:
               fullWidth
             />
             <Typography variant="body2">Current usage: {formatMoney(currentUsage)}</Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Setting a budget limit helps prevent unexpected charges.
             </Typography>
           </Stack>

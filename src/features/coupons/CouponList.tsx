@@ -49,7 +49,7 @@ function CouponCard({ coupon, actions }: { coupon: Coupon; actions: CouponRowAct
         </Box>
       </CardTitle>
       {coupon.description && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
           {coupon.description}
         </Typography>
       )}

@@ -37,7 +37,7 @@ function codeColumn(onCopy: (code: string) => void): GridColDef<Coupon> {
           </Tooltip>
         </Box>
         {row.description && (
-          <Typography variant="caption" color="text.secondary" noWrap component="p">
+          <Typography variant="caption" color="textSecondary" noWrap component="p">
             {row.description}
           </Typography>
         )}
@@ -63,7 +63,7 @@ const dataColumns: GridColDef<Coupon>[] = [
     renderCell: ({ row }) => (
       <Box sx={{ py: 1, lineHeight: 1.3 }}>
         <Typography variant="body2">{usesText(row)}</Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {`${remainingUses(row)} remaining`}
         </Typography>
       </Box>

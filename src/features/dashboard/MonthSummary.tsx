@@ -21,14 +21,14 @@ import { CLEAR_TEAM_CACHE, useClearCache } from '../cache/useClearCache';
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <Box sx={{ minWidth: 110 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h3" component="p">
         {value}
       </Typography>
       {detail ? (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {detail}
         </Typography>
       ) : null}
@@ -73,7 +73,7 @@ function Summary({ stats, isOwner }: { stats: TeamDashboard['current_month_stats
         Top Models
       </Typography>
       {topModels.length === 0 ? (
-        <Typography color="text.secondary">No model usage this month yet.</Typography>
+        <Typography color="textSecondary">No model usage this month yet.</Typography>
       ) : (
         <List dense aria-labelledby="top-models-title" disablePadding>
           {topModels.map((model) => (

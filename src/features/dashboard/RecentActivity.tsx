@@ -22,7 +22,7 @@ export function RecentActivity() {
       ) : error ? (
         <Alert severity="error">Failed to load activity</Alert>
       ) : !activities?.length ? (
-        <Typography color="text.secondary">No recent activity yet.</Typography>
+        <Typography color="textSecondary">No recent activity yet.</Typography>
       ) : (
         <List aria-labelledby="recent-activity-title" disablePadding>
           {activities.slice(0, DASHBOARD_ACTIVITY_ITEMS).map((activity) => (

@@ -101,7 +101,7 @@ export function GuardrailsPolicyForm({ settings, level, intro, onSave, saving }:
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Guardrails">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
         {intro}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
@@ -138,7 +138,7 @@ export function GuardrailsPolicyForm({ settings, level, intro, onSave, saving }:
         Your own patterns
       </Typography>
       {form.patterns.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           None: add a regular expression or a list of words (project code names, customer ids).
         </Typography>
       )}

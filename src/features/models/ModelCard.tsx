@@ -82,15 +82,15 @@ export const ModelCard = memo(function ModelCard({ model, keyNames, onCopy }: Mo
             </Table>
           </TableContainer>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             A model route: each call is billed at the price of the deployment that answers it.
           </Typography>
         )}
         <Box>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Endpoints: {model.endpoints.map(endpointLabel).join(', ')}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {keysText(model.reachable, keys)}
           </Typography>
         </Box>

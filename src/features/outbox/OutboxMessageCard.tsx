@@ -23,7 +23,7 @@ export function OutboxMessageCard({ message }: { message: OutboxMessage }) {
         <Chip size="small" label={OUTBOX_KIND_LABELS[message.kind]} variant="outlined" />
         <Chip size="small" label={OUTBOX_STATUS_LABELS[message.status]} color={OUTBOX_STATUS_COLORS[message.status]} />
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
         To {message.recipients.join(', ')} · {formatDateTime(message.created_at)}
         {message.team_name ? ` · ${message.team_name}` : ''}
         {message.attempts > 1 ? ` · ${message.attempts} tries` : ''}

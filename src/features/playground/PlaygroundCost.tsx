@@ -44,7 +44,7 @@ export function PlaygroundCost({ keyId, sentAt, usage }: { keyId: string; sentAt
     ? `${formatCount(usage.prompt_tokens)} prompt + ${formatCount(usage.completion_tokens)} completion tokens`
     : 'Tokens not reported';
   return (
-    <Typography variant="body2" color="text.secondary" role="status">
+    <Typography variant="body2" color="textSecondary" role="status">
       {tokens} · Cost: {cents === null ? 'being billed…' : formatCents(cents)}
     </Typography>
   );

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { PagedDataGrid } from '../../components/grid/PagedDataGrid';
 import type { GridSortModel } from '@mui/x-data-grid/models';
 import type { PricingTier } from '../../../contract/schemas/pricing';
-import { pricingColumns, type PricingRowActions } from './pricingColumns';
+import { PRICING_CELL_SX, pricingColumns, type PricingRowActions } from './pricingColumns';
 
 const autoRowHeight = () => 'auto' as const;
 
@@ -45,6 +45,7 @@ export default function PricingGrid({
       sx={{
         minHeight: 320,
         '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
+        ...PRICING_CELL_SX,
       }}
     />
   );

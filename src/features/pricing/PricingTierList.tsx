@@ -46,7 +46,7 @@ function PricingTierCard({ tier, actions }: { tier: PricingTier; actions: Pricin
         <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
           {tier.model}
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p">
+        <Typography variant="caption" color="textSecondary" component="p">
           {tier.provider}
         </Typography>
       </CardTitle>

@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { deactivateActionsColumn } from '../../components/grid/rowActionsColumn';
 import type { GridColDef } from '@mui/x-data-grid/models';
 import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange, unitPriceLines } from './pricing';
@@ -16,29 +14,45 @@ export interface PricingRowActions {
 // The rows grow to their content (PricingGrid's auto row height): names, 'Not supported' and expiry dates wrap at
 // spaces and hyphens instead of being cut, within columns narrow enough for the table to fit 1280 px. A tier's
 // description wraps too, up to three lines (cut to one, it said almost nothing; the details dialog shows it whole).
+//
+// The cells are plain elements with the classes below, styled once for the whole grid (PRICING_CELL_SX, which
+// PricingGrid passes to the grid): a Typography or Box with an `sx` per line made emotion serialise and hash the
+// same styles again for every line of every row, about 15 times a row (docs/performance.md, "Grid cells styled
+// once").
 const WRAP = { whiteSpace: 'normal', overflowWrap: 'break-word' } as const;
-const CLAMP = {
-  ...WRAP,
-  display: '-webkit-box',
-  WebkitLineClamp: 3,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
+const CELL = {
+  block: 'pricing-block',
+  primary: 'pricing-primary',
+  text: 'pricing-text',
+  caption: 'pricing-caption',
+  clamp: 'pricing-clamp',
+} as const;
+
+export const PRICING_CELL_SX = {
+  [`& .${CELL.block}`]: { py: 1, minWidth: 0, width: '100%', lineHeight: 1.3, ...WRAP },
+  [`& .${CELL.primary}`]: { typography: 'body2', fontWeight: 600, m: 0, ...WRAP },
+  [`& .${CELL.text}`]: { typography: 'body2', m: 0, ...WRAP },
+  [`& .${CELL.caption}`]: { typography: 'caption', color: 'text.secondary', m: 0, ...WRAP },
+  [`& .${CELL.clamp}`]: {
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
 } as const;
 
 const caption = (text: string, clamp = false) => (
-  <Typography variant="caption" color="text.secondary" title={text} component="p" sx={clamp ? CLAMP : WRAP}>
+  <p className={clamp ? `${CELL.caption} ${CELL.clamp}` : CELL.caption} title={text}>
     {text}
-  </Typography>
+  </p>
 );
 
 function Lines({ primary, secondary }: { primary: string; secondary: (string | null)[] }) {
   return (
-    <Box sx={{ py: 1, minWidth: 0, width: '100%', lineHeight: 1.3 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, ...WRAP }}>
-        {primary}
-      </Typography>
-      {secondary.map((line) => line && <Box key={line}>{caption(line)}</Box>)}
-    </Box>
+    <div className={CELL.block}>
+      <p className={CELL.primary}>{primary}</p>
+      {secondary.map((line) => line && <div key={line}>{caption(line)}</div>)}
+    </div>
   );
 }
 
@@ -74,13 +88,11 @@ const dataColumns: GridColDef<PricingTier>[] = [
     flex: 0.7,
     valueGetter: (_value, row) => row.tier_name,
     renderCell: ({ row }) => (
-      <Box sx={{ py: 1, minWidth: 0, width: '100%', lineHeight: 1.3 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600, ...WRAP }}>
-          {row.tier_name}
-        </Typography>
+      <div className={CELL.block}>
+        <p className={CELL.primary}>{row.tier_name}</p>
         {caption(`Order ${row.tier_order}`)}
         {row.tier_description && caption(row.tier_description, true)}
-      </Box>
+      </div>
     ),
   },
   {
@@ -89,7 +101,7 @@ const dataColumns: GridColDef<PricingTier>[] = [
     minWidth: 100,
     flex: 0.6,
     valueGetter: (_value, row) => row.min_tokens,
-    renderCell: ({ row }) => <Box sx={{ py: 1, ...WRAP }}>{tokenRange(row.min_tokens, row.max_tokens)}</Box>,
+    renderCell: ({ row }) => <div className={CELL.block}>{tokenRange(row.min_tokens, row.max_tokens)}</div>,
   },
   priceColumn('prompt_cost_per_1m', 'Prompt Price per 1M', 96),
   priceColumn('completion_cost_per_1m', 'Completion Price per 1M', 110),
@@ -114,10 +126,8 @@ const dataColumns: GridColDef<PricingTier>[] = [
     renderCell: ({ row }) => {
       const active = isTierActive(row, new Date());
       return (
-        <Box sx={{ py: 1, minWidth: 0, lineHeight: 1.3 }}>
-          <Typography variant="body2" sx={WRAP}>
-            {formatDateTime(row.effective_time)}
-          </Typography>
+        <div className={CELL.block}>
+          <p className={CELL.text}>{formatDateTime(row.effective_time)}</p>
           {row.expiry_time && caption(`Expires ${formatDateTime(row.expiry_time)}`)}
           <Chip
             size="small"
@@ -126,7 +136,7 @@ const dataColumns: GridColDef<PricingTier>[] = [
             color={active ? 'success' : 'default'}
             sx={{ mt: 0.5 }}
           />
-        </Box>
+        </div>
       );
     },
   },

@@ -29,7 +29,7 @@ export function ToolCallContentView({ entryId }: { entryId: string }) {
   const detail = useGetRequestLogEntryQuery(entryId);
   if (detail.isLoading) {
     return (
-      <Typography variant="body2" color="text.secondary" role="status">
+      <Typography variant="body2" color="textSecondary" role="status">
         Loading the call’s content…
       </Typography>
     );
@@ -45,7 +45,7 @@ export function ToolCallContentView({ entryId }: { entryId: string }) {
   const content: ToolCallContent | null | undefined = detail.data.tool_content;
   if (!content) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {NOT_KEPT}
       </Typography>
     );
@@ -78,7 +78,7 @@ export function ToolCallContentView({ entryId }: { entryId: string }) {
               {sideText(content[side], cut)}
             </Box>
             {cut && (
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 Cut at {formatCount(TOOL_CONTENT_MAX_CHARS)} characters.
               </Typography>
             )}

@@ -16,7 +16,7 @@ export function ReconciliationVerdict({ row }: { row: Pick<ReconciliationRow, 'd
         sx={{ alignSelf: 'flex-start' }}
       />
       {row.differences.map((difference) => (
-        <Typography key={difference} variant="caption" color="text.secondary">
+        <Typography key={difference} variant="caption" color="textSecondary">
           {difference}
         </Typography>
       ))}

@@ -44,7 +44,7 @@ export function CreateTeamForm() {
         <Typography id="create-team-title" variant="h2" component="h2">
           Create Your Team
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
           Set up a team to create API keys, invite members and track usage against a monthly budget.
         </Typography>
         <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Create Your Team">

@@ -38,7 +38,7 @@ export default function MemberCapDialog({ member, onClose }: { member: TeamMembe
       onSubmit={save}
       onClose={onClose}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {`The most ${name}'s keys may spend together in a UTC calendar month. Spent this month: ${formatCents(member.month_spend_cents)}.`}
       </Typography>
       <TextField

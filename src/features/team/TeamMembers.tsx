@@ -84,10 +84,10 @@ export function TeamMembers({ members, isLoading, error, onRetry, isOwner }: Tea
                 <Typography sx={{ fontWeight: 600 }}>{memberName(member)}</Typography>
                 <Chip label={member.role} color="primary" size="small" />
               </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                 {member.email ?? '-'}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {`Joined ${formatDate(member.created_at)}`}
               </Typography>
               <MemberSpend member={member} onEditCap={isOwner ? setCapMember : undefined} />

@@ -15,10 +15,10 @@ export function TeamOverview({ team }: { team: Team }) {
         <Typography id="team-name" variant="h2" component="h2">
           {team.name}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography color="textSecondary" sx={{ mt: 0.5 }}>
           {`Created ${formatDate(team.created_at)}`}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
           Usage this month
         </Typography>
         <Typography sx={{ fontWeight: 600, mb: 1 }}>

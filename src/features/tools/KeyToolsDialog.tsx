@@ -59,7 +59,7 @@ function ServerAccess({
         label={`Every tool of ${server.name}, now and later`}
       />
       {tools.data?.error && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Its tools cannot be listed now: {tools.data.error}
         </Typography>
       )}

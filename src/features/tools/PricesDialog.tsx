@@ -69,7 +69,7 @@ export default function PricesDialog({ server, onClose }: { server: McpServerVie
               autoFocus
             />
             {tools.data?.error && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 The server cannot list its tools now: {tools.data.error}
               </Typography>
             )}

@@ -50,7 +50,7 @@ export function ServerTools({ serverId, admin = false }: { serverId: string; adm
             </Box>
           </Typography>
           {(tool.description ?? tool.title) && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {tool.description ?? tool.title}
             </Typography>
           )}

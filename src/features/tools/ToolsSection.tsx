@@ -75,7 +75,7 @@ function ServerCard({
           />
         </Stack>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
         {server.transport === 'builtin'
           ? TRANSPORT_LABELS.builtin
           : `${server.url} · ${TRANSPORT_LABELS[server.transport]}`}
@@ -134,7 +134,7 @@ function KeyAccessRow({
       <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 120 }}>
         {apiKey.name}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>
         {summary}
       </Typography>
       {isOwner && (
@@ -266,7 +266,7 @@ export function ToolsSection({ isOwner }: { isOwner: boolean }) {
           <Typography id="tools-capture-label" variant="subtitle2" component="h3">
             Content in the request log
           </Typography>
-          <Typography id="tools-capture-help" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+          <Typography id="tools-capture-help" variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
             {CAPTURE_HELP}
           </Typography>
           {isOwner ? (

@@ -56,7 +56,7 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
               Daily Usage Trend
             </Typography>
             {series.length > 0 && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {`Total: ${formatMoney(total.dollars)} over ${total.days} days`}
               </Typography>
             )}
@@ -78,7 +78,7 @@ export function DailyUsageChart({ series }: { series: DailyUsagePoint[] }) {
         </Box>
         <Box ref={ref} sx={{ mt: 2, width: '100%', minWidth: 0 }}>
           {series.length === 0 ? (
-            <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+            <Typography color="textSecondary" sx={{ py: 6, textAlign: 'center' }}>
               No usage data available for the selected period
             </Typography>
           ) : (

@@ -44,7 +44,7 @@ export function TopUsageTable<T>({
   return (
     <SectionCard titleId={titleId} title={title} titleVariant="h3" titleSx={{ mb: 1 }} sx={{ height: '100%' }}>
       {rows.length === 0 ? (
-        <Typography color="text.secondary">{emptyText}</Typography>
+        <Typography color="textSecondary">{emptyText}</Typography>
       ) : isMobile ? (
         <TopUsageItems titleId={titleId} columns={columns} rows={rows} rowKey={rowKey} />
       ) : (
@@ -100,7 +100,7 @@ function TopUsageItems<T>({ titleId, columns, rows, rowKey }: TopUsageItemsProps
           >
             {figures.map((column) => (
               <Box key={column.header}>
-                <Typography component="dt" variant="caption" color="text.secondary">
+                <Typography component="dt" variant="caption" color="textSecondary">
                   {column.header}
                 </Typography>
                 <Typography component="dd" variant="body2" sx={{ m: 0 }}>

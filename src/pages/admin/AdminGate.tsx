@@ -18,7 +18,7 @@ function AccessDenied() {
         <Typography variant="h1" sx={{ mt: 1 }}>
           Access Denied
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
           You don&apos;t have permission to access this page.
         </Typography>
         <Button component={RouterLink} to="/dashboard" variant="contained">

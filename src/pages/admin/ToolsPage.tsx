@@ -64,14 +64,14 @@ function ServerRow({
           <Chip size="small" variant="outlined" label={callPriceText(server.price_cents)} />
         </Stack>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
         {server.transport === 'builtin'
           ? TRANSPORT_LABELS.builtin
           : `${server.url} · ${TRANSPORT_LABELS[server.transport]}`}
         {server.auth !== 'none' && ` · ${AUTH_LABELS[server.auth]} ${server.secret_hint ?? ''}`}
       </Typography>
       {toolPrices.length > 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {`Priced apart: ${toolPrices.map(([tool, cents]) => `${tool} ${callPriceText(cents)}`).join(', ')}`}
         </Typography>
       )}

@@ -47,7 +47,7 @@ export function DebugPage() {
   return (
     <Box component="main" sx={{ maxWidth: 900, mx: 'auto', p: { xs: 2, md: 4 } }}>
       <Typography variant="h1">Cookie Debug Page</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
         What this browser and the API ({apiBaseUrl()}) see of your sign-in cookies.
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 3 }}>

@@ -45,7 +45,7 @@ export function LoginCard({ gitHubHref, notice, providers }: LoginCardProps) {
           <Typography variant="h1" sx={{ mt: 1 }}>
             Welcome to AI Model Gateway
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5, mb: 4 }}>
+          <Typography color="textSecondary" sx={{ mt: 1.5, mb: 4 }}>
             One API key for Anthropic, OpenAI, Google and OpenRouter models, with prepaid credits and team budgets.
           </Typography>
           {notice}
@@ -62,7 +62,7 @@ export function LoginCard({ gitHubHref, notice, providers }: LoginCardProps) {
             </Button>
             {providers}
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 3 }}>
             Trouble signing in?{' '}
             <Link component={RouterLink} to="/debug">
               Check your cookies

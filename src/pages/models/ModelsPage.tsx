@@ -62,7 +62,7 @@ export function ModelsPage() {
           sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
         />
         {models.length === 0 ? (
-          <Typography color="text.secondary">{NO_MODELS}</Typography>
+          <Typography color="textSecondary">{NO_MODELS}</Typography>
         ) : (
           <Stack spacing={2}>
             {models.map((model) => (

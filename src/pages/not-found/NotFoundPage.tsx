@@ -9,7 +9,7 @@ export function NotFoundPage() {
   return (
     <Box sx={{ textAlign: 'center', py: 10 }}>
       <Typography variant="h1">Page not found</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
         The page you are looking for does not exist or has moved.
       </Typography>
       <Button component={RouterLink} to="/dashboard" variant="contained">

@@ -8,7 +8,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <Box component="main" sx={{ textAlign: 'center', py: 10, px: 2 }}>
       <Typography variant="h1">Something went wrong</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 3 }}>
         {detail ?? 'The page could not be shown.'}
       </Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>

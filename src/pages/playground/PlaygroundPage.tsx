@@ -41,7 +41,7 @@ function Conversation({
           key={index}
           sx={{ p: 1.5, borderRadius: 1, bgcolor: message.role === 'assistant' ? 'action.hover' : 'transparent' }}
         >
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="textSecondary" component="p">
             {message.role === 'assistant' ? 'Answer' : 'You'}
           </Typography>
           <Typography
@@ -149,7 +149,7 @@ export function PlaygroundPage() {
               <PlaygroundCost keyId={key.id} sentAt={turn.sentAt} usage={turn.usage} />
             )}
             {models.length === 0 && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 This key may call no model reachable now.
               </Typography>
             )}

@@ -60,11 +60,11 @@ function SectionCard({ section }: { section: Section }) {
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'primary.main' }}>
           {section.icon}
-          <Typography variant="h3" component="h2" id={id} color="text.primary">
+          <Typography variant="h3" component="h2" id={id} color="textPrimary">
             {section.title}
           </Typography>
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {section.description}
         </Typography>
       </CardContent>

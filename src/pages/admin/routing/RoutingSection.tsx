@@ -63,7 +63,7 @@ export function RoutingSection({
             {title}
           </Typography>
           {subtitle && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {subtitle}
             </Typography>
           )}
