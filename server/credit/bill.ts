@@ -108,33 +108,53 @@ const deploymentIdOf = (candidate: Billed) =>
   candidate.deployment.id.startsWith('direct:') ? null : candidate.deployment.id;
 
 export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bill & PricedBill {
-  const { admission, started } = context;
-  let settled = false;
+  return new RequestBill(settler, context);
+}
 
-  function record(
-    candidate: Billed,
-    status: 'success' | 'error',
-    tokens: TokenUsage,
-    extra: {
-      error?: FailedTry['error'] | null;
-      ttftMs?: number | null;
-      holdsReservation: boolean;
-      cached?: Omit<CachedTry, 'candidate'>;
-      /** A flat price (PricedCall), instead of the tokens' cost. */
-      priceCents?: number;
-      guardrails?: string | null;
-      toolContent?: ToolCallContent | null;
-      units?: PricedCall['units'];
-    },
-  ): number {
+/** What `record` adds to a bill beyond its tokens. */
+interface RecordExtra {
+  error?: FailedTry['error'] | null;
+  ttftMs?: number | null;
+  holdsReservation: boolean;
+  cached?: Omit<CachedTry, 'candidate'>;
+  /** A flat price (PricedCall), instead of the tokens' cost. */
+  priceCents?: number;
+  guardrails?: string | null;
+  toolContent?: ToolCallContent | null;
+  units?: PricedCall['units'];
+}
+
+/**
+ * A class, not a closure per request: every request opens one, and a function made per request is also named per
+ * request by the TypeScript loader (esbuild's keepNames: a defineProperty each), which showed in the gateway's profile
+ * (docs/gateway.md › Performance, "What a request no longer repeats").
+ */
+class RequestBill implements Bill, PricedBill {
+  private settled = false;
+  /**
+   * What the gateway cannot bound for sure: media parts (held at an allowance, or at the model's window when known)
+   * and a prompt stored at the provider.
+   */
+  private readonly unbounded: boolean;
+
+  constructor(
+    private readonly settler: Pick<Settler, 'add'>,
+    private readonly context: BillContext,
+  ) {
+    this.unbounded = context.measure.mediaParts > 0 || context.measure.promptHidden;
+  }
+
+  private record(candidate: Billed, status: 'success' | 'error', tokens: TokenUsage, extra: RecordExtra): number {
+    const { context } = this;
+    const { admission } = context;
     const { deployment, tiers } = candidate;
     // A failure that produced nothing holds NO_TOKENS: it costs nothing; one that produced part of an answer costs
     // that. A cache hit costs its price.
-    const costCents = withinHold(
+    const costCents = this.withinHold(
       extra.cached?.costCents ?? extra.priceCents ?? billedCents(tokens, tierFor(tiers, tokens.promptTokens)),
     );
     const lease = extra.holdsReservation ? admission.lease : null;
-    settler.add(
+    this.settler.add(
       {
         teamId: admission.owner.teamId,
         userId: admission.owner.userId,
@@ -143,7 +163,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         provider: deployment.provider,
         ...tokens,
         costCents,
-        latencyMs: Math.round(performance.now() - started),
+        latencyMs: Math.round(performance.now() - context.started),
         status,
         // Set here, not by the database: a bill replayed from the journal after a crash keeps its request's time.
         createdAt: new Date(),
@@ -159,7 +179,7 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
         callerRequestId: context.callerRequestId,
         cachedFrom: extra.cached?.cachedFrom ?? null,
         cacheSavedCents: extra.cached?.savedCents ?? null,
-        guardrails: [context.guardrails, extra.guardrails].filter(Boolean).join(';') || null,
+        guardrails: joinGuardrails(context.guardrails, extra.guardrails),
         toolContent: extra.toolContent ?? null,
         unit: extra.units?.key ?? null,
         units: extra.units?.count ?? null,
@@ -171,19 +191,17 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
     return costCents;
   }
 
-  // What the gateway cannot bound for sure: media parts (held at an allowance, or at the model's window when known)
-  // and a prompt stored at the provider.
-  const unbounded = context.measure.mediaParts > 0 || context.measure.promptHidden;
-
   /**
    * What keeps every room at or above zero (docs/gateway.md#holding-credits). A text prompt's hold is its true worst
    * case (its bytes bound its tokens, and the provider was sent an output cap), so an honest provider never counts
    * more: the bill is what it counted. A request with what the gateway cannot bound is billed at most its hold, and
    * the operator bears the rest. Either way, more than the hold is logged.
    */
-  function withinHold(cents: number): number {
+  private withinHold(cents: number): number {
+    const { admission, log } = this.context;
     if (cents <= admission.heldCents) return cents;
-    context.log.warn(
+    const { unbounded } = this;
+    log.warn(
       { costCents: cents, heldCents: admission.heldCents, keyId: admission.owner.keyId, unbounded },
       unbounded
         ? 'billed at its hold: the provider counted more for media or a stored prompt than the request could hold'
@@ -192,54 +210,61 @@ export function billOf(settler: Pick<Settler, 'add'>, context: BillContext): Bil
     return unbounded ? admission.heldCents : cents;
   }
 
-  return {
-    answered({ candidate, usage, completionChars, ttftMs, ending, failure, guardrails }) {
-      if (settled) return 0;
-      settled = true;
-      // A finished answer is billed by the provider's count. One cut short (the client left, the provider failed
-      // midway) may have a partial count (Anthropic's message_start says output 1): its output is never less than
-      // what was streamed, and without any count the prompt is estimated (docs/gateway.md#billing).
-      const streamed = charsToTokens(completionChars);
-      const tokens =
-        ending === 'finished' && usage
-          ? usage
-          : {
-              ...(usage ?? NO_TOKENS),
-              promptTokens: usage?.promptTokens || context.measure.promptEstimate,
-              completionTokens: Math.max(usage?.completionTokens ?? 0, streamed),
-            };
-      const status = ending === 'provider_failed' || failure ? 'error' : 'success';
-      return record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true, guardrails });
-    },
-    cached({ candidate, ...cached }) {
-      if (settled) return;
-      settled = true;
-      record(candidate, 'success', NO_TOKENS, { holdsReservation: true, cached });
-    },
-    priced({ candidate, priceCents, failure, content, guardrails, units }) {
-      if (settled) return;
-      settled = true;
-      const status = failure ? 'error' : 'success';
-      record(candidate, status, NO_TOKENS, {
-        holdsReservation: true,
-        error: failure,
-        priceCents: failure ? 0 : priceCents,
-        guardrails,
-        toolContent: content,
-        units: failure ? null : units,
-      });
-    },
-    final({ failure }) {
-      if (settled) return;
-      settled = true;
-      record(failure?.candidate ?? context.firstCandidate, 'error', NO_TOKENS, {
-        error: failure?.error,
-        holdsReservation: true,
-      });
-    },
-    failedTry(failure) {
-      if (settled) return;
-      record(failure.candidate, 'error', NO_TOKENS, { error: failure.error, holdsReservation: false });
-    },
-  };
+  answered({ candidate, usage, completionChars, ttftMs, ending, failure, guardrails }: AnsweredTry): number {
+    if (this.settled) return 0;
+    this.settled = true;
+    // A finished answer is billed by the provider's count. One cut short (the client left, the provider failed
+    // midway) may have a partial count (Anthropic's message_start says output 1): its output is never less than
+    // what was streamed, and without any count the prompt is estimated (docs/gateway.md#billing).
+    const tokens =
+      ending === 'finished' && usage
+        ? usage
+        : {
+            ...(usage ?? NO_TOKENS),
+            promptTokens: usage?.promptTokens || this.context.measure.promptEstimate,
+            completionTokens: Math.max(usage?.completionTokens ?? 0, charsToTokens(completionChars)),
+          };
+    const status = ending === 'provider_failed' || failure ? 'error' : 'success';
+    return this.record(candidate, status, tokens, { ttftMs, error: failure, holdsReservation: true, guardrails });
+  }
+
+  cached({ candidate, ...cached }: CachedTry): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.record(candidate, 'success', NO_TOKENS, { holdsReservation: true, cached });
+  }
+
+  priced({ candidate, priceCents, failure, content, guardrails, units }: PricedCall): void {
+    if (this.settled) return;
+    this.settled = true;
+    const status = failure ? 'error' : 'success';
+    this.record(candidate, status, NO_TOKENS, {
+      holdsReservation: true,
+      error: failure,
+      priceCents: failure ? 0 : priceCents,
+      guardrails,
+      toolContent: content,
+      units: failure ? null : units,
+    });
+  }
+
+  final({ failure }: { status: 'error'; failure?: FailedTry }): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.record(failure?.candidate ?? this.context.firstCandidate, 'error', NO_TOKENS, {
+      error: failure?.error,
+      holdsReservation: true,
+    });
+  }
+
+  failedTry(failure: FailedTry): void {
+    if (this.settled) return;
+    this.record(failure.candidate, 'error', NO_TOKENS, { error: failure.error, holdsReservation: false });
+  }
+}
+
+/** What the guardrails did to the prompt, then to the answer (`;`-joined), or null when neither did anything. */
+function joinGuardrails(prompt: string | null | undefined, answer: string | null | undefined): string | null {
+  if (prompt && answer) return `${prompt};${answer}`;
+  return prompt || answer || null;
 }

@@ -10,6 +10,7 @@ import { attemptPlan, backoffMs, type Cooldowns } from './routing/policy';
 import type { Candidate } from './routing/resolve';
 import type { Upstreams } from './upstreams';
 import { PROVIDERS } from '../providers/registry';
+import { CallStop } from '../providers/callStop';
 import { withOutputCap } from './measure';
 import type { GatewayCall } from '../formats/types';
 import type { RequestProbe } from './probe';
@@ -48,13 +49,13 @@ export async function tryDeployments(
   const { upstreams, cooldowns } = parts;
   const res = reply.raw;
   let clientGone = request.raw.socket.destroyed;
-  let current: { controller: AbortController; stream: boolean } | null = null;
+  let current: { stop: CallStop; stream: boolean } | null = null;
   res.once('close', () => {
     if (res.writableFinished) return;
     clientGone = true;
     // A stream is stopped (the provider stops generating, and bills what it generated); a JSON answer is let finish,
     // since the provider bills all of it anyway, and is billed by its count (relay.ts).
-    if (current?.stream) current.controller.abort();
+    if (current?.stream) current.stop.stop();
   });
 
   const { policy } = resolved;
@@ -93,7 +94,7 @@ export async function tryDeployments(
       if (lastFailure) bill.failedTry(lastFailure);
       if (retry > 0) await sleep(backoffMs(policy, retry, Math.random));
       if (clientGone) return reply.hijack();
-      current = { controller: new AbortController(), stream: conversation.stream };
+      current = { stop: new CallStop(), stream: conversation.stream };
       const watched = parts.watch.attempt(deployment, failedTries + 1);
       const attempt: Attempt = {
         upstream: () => upstreams.get(deployment, resolved.credentials),
@@ -104,7 +105,7 @@ export async function tryDeployments(
         extraHeaders: watched.headers,
         output: watched.output,
         candidate,
-        controller: current.controller,
+        stop: current.stop,
         started,
         headers: {
           'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,

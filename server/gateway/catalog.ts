@@ -14,6 +14,7 @@ import { resolveModel } from './models';
 import { GATEWAY_PROVIDERS } from '../../contract/providers';
 import { listModels, type GatewayProvider } from './models';
 import { createReloadingCache } from './reloadingCache';
+import { createRouteMemo } from './routeMemo';
 import { resolveRoute, routeNames, type Reachability } from './routing/resolve';
 
 /**
@@ -45,6 +46,7 @@ export function createCatalog(
     const resolved = resolveRoute(model, index, reachability, Date.now());
     return resolved && { ...resolved, credentials: reachability.routing };
   };
+  const memo = createRouteMemo<ReturnType<typeof routeIn> & object>();
 
   return {
     /** The pricing and routing caches, dropped when their data changes (gateway.ts `changed`). */
@@ -57,7 +59,11 @@ export function createCatalog(
     route(model: string) {
       const index = tiers.peek();
       const table = routing.peek();
-      if (index && table) return routeIn(model, index, { providers, routing: table });
+      if (index && table) {
+        return memo.resolve(model, index, table, Date.now(), () =>
+          routeIn(model, index, { providers, routing: table }),
+        );
+      }
       return Promise.all([tiers.get(), reach()]).then(([index, reachability]) => routeIn(model, index, reachability));
     },
     /** The unknown model's refusal: its provider is not set up when it is priced here, else it is not offered. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationOptions, EndpointName } from '../formats/types';
 import { isJsonObject } from '../formats/sse';
 import { PROVIDERS } from '../providers/registry';
+import { CallStop } from '../providers/callStop';
 import type { Catalog } from './catalog';
 import { calledNames } from './calledNames';
 import { modelNotAllowed } from './errors';
@@ -58,11 +59,11 @@ export async function countTokens(
     : null;
   if (call) {
     try {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), parts.timeoutMs);
+      const stop = new CallStop();
+      const timer = setTimeout(() => stop.stop(), parts.timeoutMs);
       try {
         const upstream = parts.upstreams.get(deployment, resolved.credentials);
-        const answer = await upstream.send(call.path, call.payload, call.headers, controller.signal);
+        const answer = await upstream.send(call.path, call.payload, call.headers, stop);
         const raw = await readSmall(answer.body);
         const reply = answer.status === 200 ? parseObject(raw) : null;
         const tokens = reply && call.tokens(reply);

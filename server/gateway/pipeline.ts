@@ -3,7 +3,8 @@ import type { GatewayConfig } from './settings';
 import type { Credit } from '../credit/credit';
 import { planHold, outputCapFor, tooLongFor, whatFits, type Answerer } from '../credit/holds';
 import { tryDeployments, type AttemptParts } from './attempts';
-import type { Catalog } from './catalog';
+import type { Catalog, RoutedRequest } from './catalog';
+import { perRoute } from './routeMemo';
 import { embeddingsOnly, modelOffers } from '../providers/registry';
 import { contextTooLong, embeddingsModel, notOffered } from './errors';
 import { modelLimits } from './modelLimits';
@@ -62,6 +63,19 @@ export function answerersOf(resolved: ResolvedRoute): Map<string, Answerer> {
   }
   return answerers;
 }
+
+/**
+ * What a request of a model through an endpoint uses of its route: the deployments that offer the endpoint, how each
+ * is priced and what its model takes, and the names a key's allow-list may hold for it. The catalog hands every request
+ * of a model the same route object while the tables stand (routeMemo.ts), so this is computed once per model and door.
+ */
+const offeredFor = perRoute((found: RoutedRequest, endpoint: EndpointName) => {
+  const resolved = offering(found, endpoint);
+  if (!resolved) return null;
+  const answerers = answerersOf(resolved);
+  return { resolved, answerers, answererList: [...answerers.values()] };
+});
+const calledNamesOf = perRoute((found: RoutedRequest, sent: string) => calledNames(sent, found));
 
 /** Where a door's prompt is: the field a context_length_exceeded refusal names. */
 export const PROMPT_FIELD: Record<EndpointName, string> = {
@@ -124,8 +138,8 @@ async function serve(
   const started = performance.now();
   const { catalog, credit, config } = parts;
   const found = await catalog.route(call.body.model);
-  const resolved = found && offering(found, call.endpoint);
-  if (!resolved) {
+  const offered = found && offeredFor(found, call.endpoint);
+  if (!offered) {
     await catalog.authenticate(call.keyHash);
     if (!found) throw await catalog.unknownModel(call.body.model);
     const onlyEmbeddings = found.route.deployments.every((d) => embeddingsOnly(d.provider, d.model));
@@ -134,11 +148,11 @@ async function serve(
   // The prompt through the key's guardrails before anything is held: a block is never billed, and a redacted prompt is
   // what is measured, sent, cached and logged.
   const guarded = await guardPrompt(parts.guardrails, call, reply);
-  call = { ...call, body: guarded.body };
+  if (guarded.body !== call.body) call = { ...call, body: guarded.body };
   watch.prompt(call.body);
   const measure = measureRequest(call.endpoint, call.body);
-  const answerers = answerersOf(resolved);
-  const window = tooLongFor([...answerers.values()], measure);
+  const { resolved, answerers, answererList } = offered;
+  const window = tooLongFor(answererList, measure);
   if (window !== null) {
     await catalog.authenticate(call.keyHash);
     throw contextTooLong(call.body.model, window, measure.promptFloor, PROMPT_FIELD[call.endpoint]);
@@ -155,13 +169,13 @@ async function serve(
     await catalog.authenticate(call.keyHash);
     throw badCacheHeader(cacheAsked.message);
   }
-  const plan = planHold([...answerers.values()], measure, config.defaultMaxTokens);
+  const plan = planHold(answererList, measure, config.defaultMaxTokens);
   const admitted = watch.admission();
   const admission = await credit.admit(call.keyHash, {
     amountCents: plan.amountCents,
     leastCents: plan.leastCents,
     tokens: measure.promptUpperBound + (measure.completionCap ?? config.defaultMaxTokens),
-    models: calledNames(call.body.model, resolved),
+    models: calledNamesOf(found, call.body.model),
   });
   admitted(admission.ok);
   if (!admission.ok) {
@@ -191,7 +205,14 @@ async function serve(
   // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).
   const capOf = (deploymentId: string) =>
     plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
-  const attemptParts = { ...parts, timeoutMs: config.upstreamTimeoutMs, watch, guard: guarded.policy };
+  // What trying the deployments uses, named (rather than all of `parts` copied into a new object per request).
+  const attemptParts: AttemptParts = {
+    upstreams: parts.upstreams,
+    cooldowns: parts.cooldowns,
+    timeoutMs: config.upstreamTimeoutMs,
+    watch,
+    guard: guarded.policy,
+  };
   const cached = await withKeySetting(parts, request, admission.owner.keyId, routeCache, cacheAsked.plan);
   if (cached.mode === 'off' || cached.mode === 'bypass') {
     if (cached.mode === 'bypass') reply.header(CACHE_STATUS_HEADER, 'bypass');

@@ -7,6 +7,7 @@ import type { Candidate } from './routing/resolve';
 import { isRetryable, type AttemptOutcome } from './routing/policy';
 import type { AnsweredTry, Bill, FailedTry } from '../credit/bill';
 import type { Upstream } from '../providers/upstream';
+import type { CallStop } from '../providers/callStop';
 import type { Conversation } from '../formats/types';
 import type { EffectivePolicy } from '../guardrails/policy';
 import {
@@ -33,8 +34,8 @@ export interface Attempt {
   /** Told what the client receives, when a watcher records the answer (probe.ts, AttemptProbe.output). */
   output: ((text: string) => void) | null;
   candidate: Candidate;
-  /** Aborted when the client hangs up (pipeline.ts) or the provider stalls (here). */
-  controller: AbortController;
+  /** Stopped when the client hangs up (attempts.ts) or the provider stalls (here). */
+  stop: CallStop;
   started: number;
   /** Sent with the answer: which deployment answered, after how many tries. */
   headers: Record<string, string>;
@@ -136,12 +137,12 @@ const CLIENT_CLOSED = {
  * committed and a later failure ends the stream with an error event.
  */
 export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
-  const { request, reply, conversation, controller } = attempt;
+  const { request, reply, conversation, stop } = attempt;
   let timedOut = false;
   // Time allowed for the reply to start and, while it streams, between two chunks.
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort();
+    stop.stop();
   }, attempt.timeoutMs);
   const why = (): AttemptOutcome => (timedOut ? { kind: 'timeout' } : { kind: 'network' });
   const lost = (): Failed => failed(attempt, why(), timedOut ? upstreamTimeout() : upstreamFailed());
@@ -152,7 +153,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   try {
     const upstream = attempt.upstream();
     const headers = attempt.extraHeaders ? { ...conversation.headers, ...attempt.extraHeaders } : conversation.headers;
-    const answer = await upstream.send(conversation.path, conversation.payload, headers, controller.signal);
+    const answer = await upstream.send(conversation.path, conversation.payload, headers, stop);
     status = answer.status;
     if (status >= 300 || !conversation.stream) raw = await readAll(answer.body, () => timer.refresh());
     else body = answer.body[Symbol.asyncIterator]();
@@ -228,7 +229,7 @@ async function relayStream(
   timer: NodeJS.Timeout,
   timedOut: () => boolean,
 ) {
-  const { request, reply, conversation, controller } = attempt;
+  const { request, reply, conversation, stop } = attempt;
   const res = reply.raw;
   reply.hijack();
   res.writeHead(200, {
@@ -294,7 +295,7 @@ async function relayStream(
     });
   const refuse = (verdict: AnswerVerdict, ending: AnsweredTry['ending']) => {
     // The provider is stopped; what it generated is billed (it bills it too); the client gets the door's error event.
-    controller.abort();
+    stop.stop();
     const error = guardrailViolation(verdict.blocked!.detector, IN_THE_ANSWER);
     answered(ending, { code: error.code, message: error.message });
     res.end(relay.errorEvent(error));
@@ -302,7 +303,7 @@ async function relayStream(
 
   if (attempt.isClientGone() || res.destroyed) {
     // The client hung up: the provider is stopped and what it generated until then is billed.
-    controller.abort();
+    stop.stop();
     answered('client_left');
     return;
   }

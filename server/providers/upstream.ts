@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { MediaPayload, MediaReply } from '../media/types';
 import { encodeMedia } from '../media/encode';
+import type { CallStop } from './callStop';
 
 export interface UpstreamReply {
   status: number;
@@ -12,14 +13,14 @@ export interface UpstreamReply {
 
 /**
  * A provider reached with one credential. `path` is under the provider's base URL (`/chat/completions`,
- * `/messages`, …). Aborting `signal` stops the call, including a body still streaming.
+ * `/messages`, …). Stopping `stop` (callStop.ts) stops the call, including a body still streaming.
  */
 export interface Upstream {
   send(
     path: string,
     payload: Record<string, unknown>,
     headers: Record<string, string>,
-    signal: AbortSignal,
+    stop: CallStop,
   ): Promise<UpstreamReply>;
   /**
    * A request whose whole reply is read: a media request (docs/media.md), or a file or batch of the provider's own
@@ -55,7 +56,7 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
   };
   const prefix = url.pathname.replace(/\/+$/, '');
   return {
-    send(path, payload, headers, signal) {
+    send(path, payload, headers, stop) {
       const body = Buffer.from(JSON.stringify(payload));
       return new Promise((resolve, reject) => {
         const request = client.request(
@@ -76,9 +77,7 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
         // Destroyed without an error: a reader still waiting on the body sees it cut short; a body the provider had
         // sent whole, that nobody reads any more (a guardrail stopped the answer), has its socket closed quietly, where
         // an AbortError would be thrown at the process from a socket with no listener.
-        const stop = () => request.destroy();
-        if (signal.aborted) stop();
-        else signal.addEventListener('abort', stop, { once: true });
+        stop.onStop(() => request.destroy());
         request.once('error', reject);
         request.end(body);
       });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { CallStop } from '../providers/callStop';
 import { describe, test } from 'node:test';
 import { echoReply, echoUpstream } from '../providers/echo/upstream';
 import type { UpstreamReply } from '../providers/upstream';
@@ -77,12 +78,7 @@ describe('echo /chat/completions', () => {
   });
 
   test('echoUpstream answers by path', async () => {
-    const reply = await echoUpstream().send(
-      '/chat/completions',
-      { model: 'echo-1', messages },
-      {},
-      new AbortController().signal,
-    );
+    const reply = await echoUpstream().send('/chat/completions', { model: 'echo-1', messages }, {}, new CallStop());
     assert.equal((await json(reply)).choices[0].message.content, HELLO);
   });
 });

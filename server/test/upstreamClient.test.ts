@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { httpUpstream } from '../providers/upstream';
+import { CallStop } from '../providers/callStop';
 import { createReloadingCache } from '../gateway/reloadingCache';
 
 // The provider client (providers/upstream.ts) parses its base URL once and builds each request from its parts: the
@@ -49,12 +50,7 @@ describe('httpUpstream', () => {
 
   test('the base path, a trailing slash and the port make the same URL a string would', async () => {
     const upstream = httpUpstream(`http://127.0.0.1:${port}/openai/v1/`, { authorization: 'Bearer sk-test' });
-    const reply = await upstream.send(
-      '/chat/completions',
-      { model: 'm' },
-      { 'x-extra': '1' },
-      new AbortController().signal,
-    );
+    const reply = await upstream.send('/chat/completions', { model: 'm' }, { 'x-extra': '1' }, new CallStop());
     assert.equal(reply.status, 200);
     assert.equal(await read(reply.body), '{"ok":true}');
     const last = seen.at(-1)!;
@@ -70,7 +66,7 @@ describe('httpUpstream', () => {
 
   test('credentials in the base URL are sent as basic authentication', async () => {
     const upstream = httpUpstream(`http://us%40er:p%3Ass@127.0.0.1:${port}`, {});
-    const reply = await upstream.send('/v1/messages', { stream: true }, {}, new AbortController().signal);
+    const reply = await upstream.send('/v1/messages', { stream: true }, {}, new CallStop());
     await read(reply.body);
     const last = seen.at(-1)!;
     assert.equal(last.url, '/v1/messages');
@@ -81,11 +77,36 @@ describe('httpUpstream', () => {
 
   test('an aborted call ends its body short instead of hanging', async () => {
     const upstream = httpUpstream(`http://127.0.0.1:${port}`, {});
-    const controller = new AbortController();
-    const reply = await upstream.send('/cut', {}, {}, controller.signal);
-    controller.abort();
+    const stop = new CallStop();
+    const reply = await upstream.send('/cut', {}, {}, stop);
+    stop.stop();
     await assert.rejects(read(reply.body));
     upstream.close();
+  });
+});
+
+describe('CallStop', () => {
+  test('runs its listener once, when stopped, or at once when already stopped', () => {
+    const stop = new CallStop();
+    let ran = 0;
+    stop.onStop(() => ran++);
+    assert.equal(ran, 0);
+    stop.stop();
+    stop.stop();
+    assert.equal(ran, 1);
+    assert.equal(stop.stopped, true);
+    stop.onStop(() => ran++);
+    assert.equal(ran, 2);
+  });
+  test('its signal aborts with it, whether made before or after the stop', () => {
+    const before = new CallStop();
+    const signal = before.signal;
+    assert.equal(signal.aborted, false);
+    before.stop();
+    assert.equal(signal.aborted, true);
+    const after = new CallStop();
+    after.stop();
+    assert.equal(after.signal.aborted, true);
   });
 });
 

@@ -79,7 +79,7 @@ async function echoMedia(path: string, payload: MediaPayload): Promise<MediaRepl
 export function echoUpstream(): Upstream {
   const batchApi = echoBatchApi((path, payload) => echoReply(path, payload, new AbortController().signal));
   return {
-    send: (path, payload, _headers, signal) => echoReply(path, payload, signal),
+    send: (path, payload, _headers, stop) => echoReply(path, payload, stop.signal),
     sendMedia: async (path, payload) => (await batchApi.post(path, payload)) ?? echoMedia(path, payload),
     get: (path) => batchApi.get(path),
     close() {},
