@@ -42,9 +42,9 @@ export interface PipelineParts extends Omit<AttemptParts, 'timeoutMs' | 'watch' 
   /** Answers kept for requests that ask (docs/gateway.md#caching). */
   cache: Pick<ResponseCache, 'config' | 'find' | 'store' | 'semantic' | 'track'>;
   /** The keys whose owner turned caching on for every request (keyCaching.ts). */
-  keyCaching: Pick<KeyCaching, 'get'>;
+  keyCaching: Pick<KeyCaching, 'get' | 'peek'>;
   /** Each key's guardrail policy (docs/guardrails.md). */
-  guardrails: Pick<GuardrailPolicies, 'forKey'>;
+  guardrails: Pick<GuardrailPolicies, 'forKey' | 'peekKey'>;
 }
 
 /** The deployments of the route that offer the endpoint; null when the route has none left. */
@@ -76,6 +76,9 @@ const offeredFor = perRoute((found: RoutedRequest, endpoint: EndpointName) => {
   return { resolved, answerers, answererList: [...answerers.values()] };
 });
 const calledNamesOf = perRoute((found: RoutedRequest, sent: string) => calledNames(sent, found));
+
+/** What guardPrompt answers for a key without a policy (no floor either): the prompt as it came. */
+const unguarded = <Body>(body: Body) => ({ body, summary: null, policy: null });
 
 /** Where a door's prompt is: the field a context_length_exceeded refusal names. */
 export const PROMPT_FIELD: Record<EndpointName, string> = {
@@ -113,16 +116,30 @@ export async function serveGatewayCall(
 /**
  * The cache plan once the key is known: its owner's setting (keyCaching.ts) turns the cache on for a request that did
  * not ask, sets the scope and the TTL (over the route's), and a request's own headers still refresh, bypass or set
- * the TTL. A key without a setting keeps the plan its headers and its route made, with no second look.
+ * the TTL. A key without a setting keeps the plan its headers and its route made, with no second look. Answered
+ * without a promise while the settings are in memory (every request but the first after a change).
  */
-async function withKeySetting(
+function withKeySetting(
   parts: Pick<PipelineParts, 'keyCaching' | 'cache'>,
   request: FastifyRequest,
   keyId: string,
   route: CacheSetting | null,
   asked: CachePlan,
-): Promise<CachePlan> {
-  const setting = (await parts.keyCaching.get()).get(keyId);
+): CachePlan | Promise<CachePlan> {
+  const loaded = parts.keyCaching.peek();
+  if (loaded) return planWithSettings(parts, request, loaded, keyId, route, asked);
+  return parts.keyCaching.get().then((settings) => planWithSettings(parts, request, settings, keyId, route, asked));
+}
+
+function planWithSettings(
+  parts: Pick<PipelineParts, 'cache'>,
+  request: FastifyRequest,
+  settings: ReadonlyMap<string, CacheSetting>,
+  keyId: string,
+  route: CacheSetting | null,
+  asked: CachePlan,
+): CachePlan {
+  const setting = settings.get(keyId);
   if (!setting) return asked;
   const plan = planCache({ headers: request.headers, key: setting, route, bounds: parts.cache.config.ttl });
   return plan.ok ? plan.plan : asked;
@@ -137,7 +154,9 @@ async function serve(
 ) {
   const started = performance.now();
   const { catalog, credit, config } = parts;
-  const found = await catalog.route(call.body.model);
+  // Both answered without a promise while their tables are in memory: no turn of the microtask queue for them.
+  const routed = catalog.route(call.body.model);
+  const found = routed instanceof Promise ? await routed : routed;
   const offered = found && offeredFor(found, call.endpoint);
   if (!offered) {
     await catalog.authenticate(call.keyHash);
@@ -147,7 +166,8 @@ async function serve(
   }
   // The prompt through the key's guardrails before anything is held: a block is never billed, and a redacted prompt is
   // what is measured, sent, cached and logged.
-  const guarded = await guardPrompt(parts.guardrails, call, reply);
+  const policy = parts.guardrails.peekKey(call.keyHash);
+  const guarded = policy === null ? unguarded(call.body) : await guardPrompt(parts.guardrails, call, reply);
   if (guarded.body !== call.body) call = { ...call, body: guarded.body };
   watch.prompt(call.body);
   const measure = measureRequest(call.endpoint, call.body);
@@ -213,7 +233,8 @@ async function serve(
     watch,
     guard: guarded.policy,
   };
-  const cached = await withKeySetting(parts, request, admission.owner.keyId, routeCache, cacheAsked.plan);
+  const setting = withKeySetting(parts, request, admission.owner.keyId, routeCache, cacheAsked.plan);
+  const cached = setting instanceof Promise ? await setting : setting;
   if (cached.mode === 'off' || cached.mode === 'bypass') {
     if (cached.mode === 'bypass') reply.header(CACHE_STATUS_HEADER, 'bypass');
     try {

@@ -60,6 +60,16 @@ export function createGuardrailPolicies(q: Queryable) {
   const cache = createReloadingCache(() => load(q), RELOAD_MS);
   return {
     invalidate: () => cache.invalidate(),
+    /**
+     * What forKey would answer, when it can without waiting (the policies loaded, and none of a team or key, or this
+     * key's already known); undefined when it would wait. The gateway's hot path takes it to skip a chain of awaits.
+     */
+    peekKey(keyHash: string): EffectivePolicy | null | undefined {
+      const policies = cache.peek();
+      if (!policies) return undefined;
+      if (policies.teams.size === 0 && policies.keys.size === 0) return policies.floor;
+      return policies.byHash.get(keyHash);
+    },
     /** The effective policy of the key with this hash, or null: nothing to check. */
     async forKey(keyHash: string): Promise<EffectivePolicy | null> {
       const policies = await cache.get();
