@@ -3,7 +3,7 @@
  * gateway's path does to the CPU a request costs, on a machine whose speed drifts by more than the change between
  * two runs of `npm run bench:gateway` (docs/gateway.md › Performance, "Comparing two trees").
  *
- *   BENCH_BASE_DIR=/path/to/other/tree node --import tsx server/bench/gatewayAb.ts
+ *   BENCH_BASE_DIR=/path/to/other/tree npm run bench:gateway:ab
  *
  * The other tree is a worktree of another commit (`git worktree add --detach ../base <commit>`) with node_modules
  * (a link to this one's will do). Each tree's gateway runs here on its own database (PGlite; PostgreSQL too when
