@@ -83,6 +83,15 @@ interface RunnerDeps {
 }
 
 /** Fails the lines of a batch in `status` that were never answered, with why. */
+/** The most answers one transaction keeps and bills. */
+const KEEP_AT_ONCE = 500;
+
+/** A line's answer, to keep (and bill) with the others of its round. */
+interface Answered {
+  line: number;
+  answer: LineAnswer;
+}
+
 async function endLines(q: Queryable, batchId: string, status: 'pending' | 'running' | 'upstream', ending: Ending) {
   await q.query(
     `UPDATE gateway_batch_lines SET status = 'failed', error = $3::jsonb WHERE batch_id = $1 AND status = $2`,
@@ -164,33 +173,44 @@ export function createBatchRunner(deps: RunnerDeps) {
     return key?.key_hash ?? null;
   }
 
-  /** Keeps a line's answer and bills it, if the line is still this instance's to answer (or its provider's). */
-  async function keep(
-    batchId: string,
-    line: Pick<TakenLine, 'line'>,
-    answer: LineAnswer,
-    from: 'running' | 'upstream' = 'running',
-  ) {
-    const ok = answer.statusCode >= 200 && answer.statusCode < 300;
+  /**
+   * Keeps answers and bills them, in one transaction however many (a round of lines, or a provider's results): each
+   * line only if it is still this instance's to answer (or its provider's), and only its bills. One transaction a
+   * round, not a line: the bills' statement is the costly part of a line on the database (docs/batches.md, "What a
+   * line costs").
+   */
+  async function keep(batchId: string, answered: Answered[], from: 'running' | 'upstream' = 'running') {
+    if (answered.length === 0) return;
     await db.tx(async (q) => {
-      const kept = await q.query(
-        `UPDATE gateway_batch_lines SET status = $3, status_code = $4, response = $5::jsonb
-         WHERE batch_id = $1 AND line = $2 AND status = $6 RETURNING line`,
+      const kept = await q.query<{ line: number }>(
+        `UPDATE gateway_batch_lines l
+         SET status = a.status, status_code = a.status_code, response = a.response::jsonb
+         FROM unnest($2::int[], $3::text[], $4::int[], $5::text[]) AS a(line, status, status_code, response)
+         WHERE l.batch_id = $1 AND l.line = a.line AND l.status = $6 RETURNING l.line`,
         [
           batchId,
-          line.line,
-          ok ? 'done' : 'failed',
-          answer.statusCode,
-          JSON.stringify({ request_id: answer.requestId, body: answer.body }),
+          answered.map(({ line }) => line),
+          answered.map(({ answer }) => (answer.statusCode >= 200 && answer.statusCode < 300 ? 'done' : 'failed')),
+          answered.map(({ answer }) => answer.statusCode),
+          answered.map(({ answer }) => JSON.stringify({ request_id: answer.requestId, body: answer.body })),
           from,
         ],
       );
-      if (kept.length === 0) return;
-      await recordUsageBatch(q, answer.bills);
+      const keptLines = new Set(kept.map((row) => Number(row.line)));
+      await recordUsageBatch(
+        q,
+        answered.filter(({ line }) => keptLines.has(line)).flatMap(({ answer }) => answer.bills),
+      );
     });
   }
 
-  async function answerLine(batch: BatchRow, endpoint: BatchEndpoint, keyHash: string, line: TakenLine) {
+  /** A line's answer, or null when the line was put back (the server is closing). */
+  async function answerLine(
+    batch: BatchRow,
+    endpoint: BatchEndpoint,
+    keyHash: string,
+    line: TakenLine,
+  ): Promise<Answered | null> {
     let answer: LineAnswer;
     try {
       answer = await deps.doors.answer({
@@ -231,14 +251,15 @@ export function createBatchRunner(deps: RunnerDeps) {
     }
     // Refused by the closing server's router (503, before any door admitted it: an admitted line has a bill).
     if (stopping && answer.statusCode === 503 && answer.bills.length === 0) return putBack(batch.id, line);
-    await keep(batch.id, line, answer);
+    return { line: line.line, answer };
   }
 
-  async function putBack(batchId: string, line: TakenLine) {
+  async function putBack(batchId: string, line: TakenLine): Promise<null> {
     await db.query(
       `UPDATE gateway_batch_lines SET status = 'pending' WHERE batch_id = $1 AND line = $2 AND status = 'running'`,
       [batchId, line.line],
     );
+    return null;
   }
 
   /** Sends the pending lines, LINES_AT_ONCE at a time, until none is left or the batch must stop; says why it stopped. */
@@ -256,7 +277,11 @@ export function createBatchRunner(deps: RunnerDeps) {
       if (keyHash === null) return 'keyStopped';
       const lines = await takeLines(db, batch.id, LINES_AT_ONCE);
       if (lines.length === 0) return 'done';
-      await Promise.all(lines.map((line) => answerLine(batch, endpoint, keyHash, line)));
+      const answered = await Promise.all(lines.map((line) => answerLine(batch, endpoint, keyHash, line)));
+      await keep(
+        batch.id,
+        answered.filter((one) => one !== null),
+      );
     }
   }
 
@@ -427,17 +452,20 @@ export function createBatchRunner(deps: RunnerDeps) {
         state.deployment.model,
         Date.now(),
       );
+      const answered: Answered[] = [];
       for (const result of results) {
         const line = lines.get(result.line);
         // A line the provider ended unanswered fails with the batch's ending below.
         if (!line || result.ended) continue;
         const bill = lineBill(batch, state, tiers, endpoint, line, result);
-        await keep(
-          batch.id,
-          line,
-          { statusCode: result.statusCode, body: result.body, requestId: result.requestId, bills: [bill] },
-          'upstream',
-        );
+        answered.push({
+          line: line.line,
+          answer: { statusCode: result.statusCode, body: result.body, requestId: result.requestId, bills: [bill] },
+        });
+      }
+      // In statements of at most KEEP_AT_ONCE lines: a provider's results can be a whole batch of tens of thousands.
+      for (let at = 0; at < answered.length; at += KEEP_AT_ONCE) {
+        await keep(batch.id, answered.slice(at, at + KEEP_AT_ONCE), 'upstream');
       }
     }
     const ended = remote === 'gone' || remote === null || remote.status === 'running' ? 'failed' : remote.status;
