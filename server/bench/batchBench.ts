@@ -14,6 +14,7 @@
 import OpenAI, { toFile } from 'openai';
 import { withPglite } from './benchDatabases';
 import { billedWithin, loadOn, prepare, startGateway, startProvider } from './gatewayBenchKit';
+import { servedIn } from './loadGenerator';
 import { ourGateway } from './pathBench';
 
 const LINES = Number(process.env.BENCH_BATCH_LINES ?? 2000);
@@ -83,11 +84,11 @@ async function main() {
           throw new Error('an answered request or a batch line was not billed');
         }
         const perLine = batchCpu / LINES;
-        const perRequest = aloneCpu / alone.sent;
+        const perRequest = aloneCpu / servedIn(alone);
         console.log(
           `A batch of ${LINES} chat lines ran in ${seconds.toFixed(1)} s (${rate} lines/s, 8 at a time): ` +
             `${perLine.toFixed(3)} ms of CPU a line (idle ${(idlePerMs * 1000).toFixed(1)} ms/s taken out).\n` +
-            `The same request sent alone ${alone.sent} times at ${rate} req/s: ${perRequest.toFixed(3)} ms of CPU a ` +
+            `The same request sent alone ${servedIn(alone)} times at ${rate} req/s: ${perRequest.toFixed(3)} ms of CPU a ` +
             `request (p50 ${alone.p50.toFixed(1)} ms). A line costs ${(perLine / perRequest).toFixed(2)}x a request.`,
         );
       } finally {

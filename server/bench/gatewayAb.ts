@@ -12,7 +12,7 @@
  * BENCH_BLOCK_SECONDS (default 4, after the load generator's 2 s lead-in), then to the other, BENCH_BLOCKS times
  * each (default 8), the order swapped every pair. A block's cost is the CPU this process spent in it (user plus
  * system, every thread: both gateways and their PGlite workers; the idle one's background work falls in both arms
- * alike) divided by the requests sent, and on PostgreSQL its processes' apart (those alive at both ends of the block:
+ * alike) divided by the requests it got (the lead-in's included: loadGenerator.ts servedIn), and on PostgreSQL its processes' apart (those alive at both ends of the block:
  * a backend that came or went in it is left out). Every answered request must be
  * billed, as in the main benchmark. Prints each block and the medians, and the ratio of the medians.
  */
@@ -22,6 +22,7 @@ import { cpuMsOf, pidsNamed } from './cpuTime';
 import * as oursKit from './gatewayBenchKit';
 import { billedWithin, loadOn, startProvider } from './gatewayBenchKit';
 import { ourGateway } from './pathBench';
+import { servedIn } from './loadGenerator';
 import { percentile } from './stats';
 import type { Db } from '../db/types';
 
@@ -77,8 +78,9 @@ async function measure(engine: string, providerUrl: string, arms: Arm[], dbs: Db
         const cpu = processCpuMs();
         const database = postgresCpu();
         const result = await loadOn(target.url, target.headers, target.body, RATE, BLOCK_SECONDS);
-        const gateway = (processCpuMs() - cpu) / result.sent;
-        const postgres = engine === 'PostgreSQL' ? postgresSpentSince(database) / result.sent : 0;
+        const served = servedIn(result);
+        const gateway = (processCpuMs() - cpu) / served;
+        const postgres = engine === 'PostgreSQL' ? postgresSpentSince(database) / served : 0;
         arms[i].perRequest.push(gateway);
         arms[i].database.push(postgres);
         arms[i].answered += result.ok;

@@ -5,7 +5,7 @@
  */
 import { cpuMeter } from './cpuTime';
 import { loadOn, serialOn } from './gatewayBenchKit';
-import type { LoadResult } from './loadGenerator';
+import { type LoadResult, servedIn } from './loadGenerator';
 
 const knob = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -98,7 +98,7 @@ export async function measurePath(
     const result = await loadOn(url, headers, body, rate, seconds);
     await settled();
     // The bills written after the run are part of what its requests cost.
-    const requests = result.sent - result.dropped;
+    const requests = servedIn(result);
     const perRequest = (used: number | null) => (used === null || requests === 0 ? null : used / requests);
     if (rate === RATE && !what) Object.assign(cpu, { server: perRequest(server()), database: perRequest(database()) });
     log(`  ${label} ${rate} req/s${what}: ${summary(result)}`);

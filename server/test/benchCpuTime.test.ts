@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { cpuMeter, cpuMsOf, pidsNamed } from '../bench/cpuTime';
 import { cpuPerRequest, unbilledRows } from '../bench/gatewayBenchReport';
+import { type LoadResult, servedIn } from '../bench/loadGenerator';
 import type { PathRow } from '../bench/pathBench';
 
 const busy = (ms: number) => {
@@ -22,6 +23,13 @@ describe('bench:gateway’s CPU per request (server/bench/cpuTime.ts)', { skip: 
     assert.ok(pidsNamed('node').includes(process.pid));
     assert.deepEqual(pidsNamed('no-such-command-here'), []);
   });
+});
+
+test('a run’s CPU is divided by every request its server got, the lead-in’s included, and none it was never sent', () => {
+  // 2 s of lead-in and 10 s counted at 1,000 req/s, 5 dropped by the load generator (never sent to the server).
+  const run = { sent: 10_000, leadIn: 2_000, dropped: 5 } as LoadResult;
+  assert.equal(servedIn(run), 11_995);
+  assert.equal(servedIn({ sent: 40, leadIn: 0, dropped: 0 } as LoadResult), 40);
 });
 
 test('a row’s CPU per request is its server’s plus its database’s, and unknown without the server’s', () => {
