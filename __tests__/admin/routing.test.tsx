@@ -1,4 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { server } from '../support/server';
+import { renderRoute } from '../support/render';
 import { fakeDb } from '../support/fakeBackend';
 import { SEEDED_CREDENTIAL_ID, SEEDED_SECRET } from '../support/fakeBackend/routingSeed';
 import { choose, fill } from './adminGrid';
@@ -27,6 +30,28 @@ describe('/admin/routing', () => {
     const credential = await rowIn('Provider credentials', 'Anthropic main');
     expect(within(credential).getByText(`…${SEEDED_SECRET.slice(-4)}`)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(SEEDED_SECRET);
+  });
+
+  it('holds the deployments’ place while the routes load, so nothing below moves when they arrive', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('http://localhost/v1/admin/routing/routes', async () => {
+        await answered;
+        // Then the fake backend's own answer.
+        return undefined;
+      }),
+    );
+    renderRoute('/admin/routing', { userOptions: { delay: null } });
+    const held = await screen.findByRole('heading', { name: 'Deployments' });
+    const section = held.closest('section')!;
+    expect(within(section).getByRole('button', { name: 'Add Deployment' })).toBeDisabled();
+    // It stands where the first route's deployments will, before the credentials.
+    const credentials = await screen.findByRole('heading', { name: 'Provider credentials' });
+    expect(held.compareDocumentPosition(credentials) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Deployments of echo/flaky' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Deployments' })).not.toBeInTheDocument();
   });
 
   it('creates a route, with no deployment yet', async () => {

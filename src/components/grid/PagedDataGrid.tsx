@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DataGrid } from '@mui/x-data-grid/DataGrid';
 import type { DataGridProps } from '@mui/x-data-grid';
 import type { GridValidRowModel } from '@mui/x-data-grid/models';
@@ -20,6 +20,7 @@ export function PagedDataGrid<Row extends GridValidRowModel>({
   ...props
 }: PagedDataGridProps<Row>) {
   const layout = useMemo(() => gridLayout(identifyingField), [identifyingField]);
+  const firstLoadEnded = useFirstLoadEnded(props.loading === true && (props.rows?.length ?? 0) === 0);
   return (
     <DataGrid
       {...PAGED_GRID_PROPS}
@@ -31,6 +32,17 @@ export function PagedDataGrid<Row extends GridValidRowModel>({
         ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
       ]}
       {...props}
+      // No footer until the first load has ended: it would be drawn under the loading grid and pushed down (out of
+      // view, on most pages) when the rows arrive, a layout shift of 0.04 on /admin/pricing and the request log at
+      // 1350 px (scripts/layout-shifts.mts). Later loads keep it, and the page's rows under the loading bar.
+      hideFooter={props.hideFooter || !firstLoadEnded}
     />
   );
+}
+
+/** False until `waiting` is first false, then true for good. */
+function useFirstLoadEnded(waiting: boolean): boolean {
+  const [ended, setEnded] = useState(!waiting);
+  if (!ended && !waiting) setEnded(true);
+  return ended;
 }

@@ -23,6 +23,12 @@ interface SelectFilterProps {
   options: readonly FilterOption[];
   onChange: (value: string) => void;
   minWidth?: number;
+  /**
+   * A width that does not follow the options: a browser's select is as wide as its widest option, so one whose
+   * options arrive from the server grows when they do and moves every field after it (a layout shift). A long
+   * choice is then cut in the closed field, shown whole in its list and in its tooltip.
+   */
+  width?: number;
 }
 
 /**
@@ -31,10 +37,11 @@ interface SelectFilterProps {
  * Menu, Popover and Modal out of the page's first download (docs/performance.md, Bundle budget: the admin pages on a phone). The
  * label stays up so an empty value still reads 'All'.
  */
-export function SelectFilter({ label, value, options, onChange, minWidth = 160 }: SelectFilterProps) {
+export function SelectFilter({ label, value, options, onChange, minWidth = 160, width }: SelectFilterProps) {
   const id = useId();
+  const chosen = width === undefined ? undefined : options.find((option) => option.value === value)?.label;
   return (
-    <FormControl variant="outlined" size="small" sx={{ minWidth }}>
+    <FormControl variant="outlined" size="small" sx={width === undefined ? { minWidth } : { width, minWidth: 0 }}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
@@ -42,7 +49,8 @@ export function SelectFilter({ label, value, options, onChange, minWidth = 160 }
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        input={<OutlinedInput label={label} notched />}
+        input={<OutlinedInput label={label} notched fullWidth={width !== undefined} />}
+        inputProps={{ title: chosen }}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -20,6 +20,8 @@ export default function AuditLogGrid({ everyTeam, ...page }: AuditLogGridProps) 
       columns={everyTeam ? AUDIT_COLUMNS_ALL_TEAMS : AUDIT_COLUMNS_ONE_TEAM}
       noRowsLabel={NO_ENTRIES}
       pageSizeOptions={AUDIT_LOG_PAGE_SIZES}
+      // Most rows at 1350 px (time and date: two lines).
+      typicalRowHeight={69}
     />
   );
 }

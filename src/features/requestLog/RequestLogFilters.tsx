@@ -124,13 +124,14 @@ export const RequestLogFilters = memo(function RequestLogFilters({
         value={view.api_key_id}
         options={keyOptions}
         onChange={(value) => onChange({ api_key_id: value })}
-        minWidth={180}
+        width={220}
       />
       <SelectFilter
         label="Member"
         value={view.user_id}
         options={memberOptions}
         onChange={(value) => onChange({ user_id: value })}
+        width={180}
       />
       <TextInput
         label="Model"

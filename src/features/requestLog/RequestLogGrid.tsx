@@ -32,6 +32,8 @@ export default function RequestLogGrid({ sort, order, onSortChange, ...page }: R
       columns={REQUEST_LOG_COLUMNS}
       noRowsLabel={NO_REQUESTS}
       pageSizeOptions={REQUEST_LOG_PAGE_SIZES}
+      // Most rows at 1350 px (time and date, a key's name and prefix: three lines).
+      typicalRowHeight={89}
       sortingMode="server"
       sortingOrder={['desc', 'asc']}
       sortModel={sortModel}

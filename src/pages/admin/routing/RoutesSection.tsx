@@ -9,7 +9,7 @@ import { RouteDialog } from '../../../features/routing/RouteDialog';
 import type { RowActions } from '../../../features/routing/routingColumns';
 import { useDeleteModelRouteMutation, useGetModelRoutesQuery } from '../../../store/api';
 import type { ModelRoute } from '../../../../contract/schemas/routing';
-import { DeploymentsSection } from './DeploymentsSection';
+import { DeploymentsLoading, DeploymentsSection } from './DeploymentsSection';
 import { RoutingSection } from './RoutingSection';
 
 export const NO_ROUTES = 'No model routes yet.';
@@ -26,7 +26,7 @@ type Editing = { route: ModelRoute | null } | null;
 
 /** The routes table with its create/edit dialog, then the deployments of the route picked in it. */
 export function RoutesSection() {
-  const { data: routes = [], isFetching, isError, refetch } = useGetModelRoutesQuery();
+  const { data: routes = [], isLoading, isFetching, isError, refetch } = useGetModelRoutesQuery();
   const [deleteRoute] = useDeleteModelRouteMutation();
   const { deactivate, failure, clearFailure, confirmDialog } = useConfirmedDeactivation(deleteRoute, DELETE_ROUTE);
   const [editing, setEditing] = useState<Editing>(null);
@@ -59,7 +59,7 @@ export function RoutesSection() {
         onRetry={() => void refetch()}
         grid={{ table: 'routes', rows: routes, loading: isFetching, noRowsLabel: NO_ROUTES, actions }}
       />
-      {shown && <DeploymentsSection route={shown} />}
+      {shown ? <DeploymentsSection route={shown} /> : isLoading && <DeploymentsLoading />}
       {editing && <RouteDialog route={editing.route} onClose={() => setEditing(null)} />}
       {confirmDialog}
     </>
