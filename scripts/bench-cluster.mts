@@ -45,13 +45,12 @@ async function measureCluster(providerUrl: string, instances: number, admission:
     const { teamId, key } = await prepare(db);
     // The address HAProxy binds (cluster.url names localhost, which may resolve to ::1 first).
     const target = ourGateway(`http://127.0.0.1:${PORT}/v1`, key);
-    // CPU per request as the other rows count it: the gateway's processes (the instances, and HAProxy, which only this
-    // path has) beside the shared state (PostgreSQL's server and backends, Redis), from /proc (server/bench/cpuTime.ts).
+    // CPU per request as the other rows count it: the gateway's processes (the instances), HAProxy in front of them
+    // (only this path has one; apart, so the gateway's own share compares with the in-process rows) and the shared
+    // state (PostgreSQL's server and backends, Redis), from /proc (server/bench/cpuTime.ts).
     const cpu = {
-      server: () => [
-        ...cluster.instances.flatMap((instance) => (instance.pid === undefined ? [] : [instance.pid])),
-        ...pidsNamed('haproxy'),
-      ],
+      server: () => cluster.instances.flatMap((instance) => (instance.pid === undefined ? [] : [instance.pid])),
+      proxy: () => pidsNamed('haproxy'),
       database: () => [...pidsNamed('postgres'), ...pidsNamed('redis-server')],
     };
     const log = (line: string) => console.error(line);

@@ -15,19 +15,24 @@ function added(r: PathRow, direct: PathRow, run: Run, p: 'p50' | 'p99'): number 
   return Number.isFinite(value) && Number.isFinite(base) ? value - base : NaN;
 }
 
-/** The CPU a request cost the path's server process, and its database's when separate; undefined when not measured. */
+/**
+ * The CPU a request cost the path's server processes, and its load balancer's and database's when separate; undefined
+ * when not measured.
+ */
 export function cpuPerRequest(r: PathRow): number | undefined {
-  const { server, database } = r.cpu ?? { server: null, database: null };
-  return server === null ? undefined : server + (database ?? 0);
+  const { server, proxy, database } = r.cpu ?? { server: null, database: null };
+  return server === null ? undefined : server + (proxy ?? 0) + (database ?? 0);
 }
 
-/** "0.52", or "0.41 + 0.11 database"; "-" when not measured. */
-const cpuText = (r: PathRow) =>
+/** "0.52", "0.41 + 0.11 database", or "0.80 + 0.12 HAProxy + 0.20 database"; "-" when not measured. */
+export const cpuText = (r: PathRow) =>
   r.cpu?.server == null
     ? '-'
-    : r.cpu.database == null
-      ? ms(r.cpu.server)
-      : `${ms(r.cpu.server)} + ${ms(r.cpu.database)} database`;
+    : [
+        ms(r.cpu.server),
+        ...(r.cpu.proxy == null ? [] : [`${ms(r.cpu.proxy)} HAProxy`]),
+        ...(r.cpu.database == null ? [] : [`${ms(r.cpu.database)} database`]),
+      ].join(' + ');
 
 /**
  * The rows of ours where a request answered 200 was not billed: a broken promise whatever the timings, so the

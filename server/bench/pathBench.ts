@@ -40,12 +40,15 @@ export interface PathResult {
   target: LoadResult;
   ladder: LoadResult[];
   /** CPU milliseconds per request sent during the fixed-rate run (its lead-in included); null when not measured. */
-  cpu: { server: number | null; database: number | null };
+  /** CPU a request: the path's server processes, its load balancer (HAProxy, cluster rows only), its database. */
+  cpu: { server: number | null; proxy?: number | null; database: number | null };
 }
 
 /** The processes whose CPU a path's requests cost: the server's (all its threads), and its database's if separate. */
 export interface CpuSources {
   server?: () => number[];
+  /** A load balancer in front of the servers (the cluster rows' HAProxy), counted apart. */
+  proxy?: () => number[];
   database?: () => number[];
 }
 
@@ -95,12 +98,18 @@ export async function measurePath(
     const started = monotonicMicroseconds();
     const server = cpuSources.server ? cpuMeter(cpuSources.server) : () => null;
     const database = cpuSources.database ? cpuMeter(cpuSources.database) : () => null;
+    const proxy = cpuSources.proxy ? cpuMeter(cpuSources.proxy) : null;
     const result = await loadOn(url, headers, body, rate, seconds);
     await settled();
     // The bills written after the run are part of what its requests cost.
     const requests = servedIn(result);
     const perRequest = (used: number | null) => (used === null || requests === 0 ? null : used / requests);
-    if (rate === RATE && !what) Object.assign(cpu, { server: perRequest(server()), database: perRequest(database()) });
+    if (rate === RATE && !what)
+      Object.assign(cpu, {
+        server: perRequest(server()),
+        database: perRequest(database()),
+        ...(proxy && { proxy: perRequest(proxy()) }),
+      });
     log(`  ${label} ${rate} req/s${what}: ${summary(result)}`);
     // For a CPU profile of this run only (scripts/cpu-profile-summary.mts --window): profiles count time on the same
     // monotonic clock, in microseconds.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { cpuMeter, cpuMsOf, pidsNamed } from '../bench/cpuTime';
-import { cpuPerRequest, unbilledRows } from '../bench/gatewayBenchReport';
+import { cpuPerRequest, cpuText, unbilledRows } from '../bench/gatewayBenchReport';
 import { type LoadResult, servedIn } from '../bench/loadGenerator';
 import type { PathRow } from '../bench/pathBench';
 
@@ -37,6 +37,12 @@ test('a row’s CPU per request is its server’s plus its database’s, and unk
   assert.equal(cpuPerRequest(row({ server: 0.5, database: 0.25 })), 0.75);
   assert.equal(cpuPerRequest(row({ server: 0.5, database: null })), 0.5);
   assert.equal(cpuPerRequest(row({ server: null, database: 0.25 })), undefined);
+  // A cluster row's HAProxy is counted in its total, and printed apart from the gateway's instances.
+  const cluster = row({ server: 0.5, proxy: 0.125, database: 0.25 });
+  assert.equal(cpuPerRequest(cluster), 0.875);
+  assert.equal(cpuText(cluster), '0.50 + 0.13 HAProxy + 0.25 database');
+  assert.equal(cpuText(row({ server: 0.5, database: 0.25 })), '0.50 + 0.25 database');
+  assert.equal(cpuText(row({ server: null, database: null })), '-');
 });
 
 test('the rows of ours with an answered request left unbilled are named (the benchmark then exits non-zero)', () => {
