@@ -17,7 +17,8 @@
  * Redis at +11, HAProxy's stats at +12); BENCH_PORTKEY_DIR (default node_modules/@portkey-ai/gateway);
  * BENCH_ENDPOINTS=false skips the endpoint rows; BENCH_WATCH (default off; any of off,metrics,tracing) runs each
  * in-process row once per variant, side by side (BENCH_WATCH_ROUNDS times in turn), and prints what metrics and
- * tracing cost (docs/operations.md). A rate is held when every request got a 200, none was dropped, at
+ * tracing cost (docs/operations.md); BENCH_LOG_LEVEL (default silent) runs the in-process gateways with their JSON
+ * logs on, written to stdout (docs/gateway.md, "The server's own logs"). A rate is held when every request got a 200, none was dropped, at
  * least 98% of the rate was answered per second and p99 stayed under 100 ms (five times the provider's 20 ms).
  */
 import http from 'node:http';

@@ -147,7 +147,8 @@ export async function startGateway(db: Db, env: Record<string, string>) {
   const secret = randomBytes(32).toString('hex');
   const config = loadConfig(
     {
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      LOG_FORMAT: 'json',
       RATE_LIMIT_ENABLED: 'false',
       JWT_SECRET: secret,
       DIST_DIR: os.tmpdir(),

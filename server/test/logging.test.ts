@@ -97,23 +97,40 @@ describe('request logs', () => {
     assert.doesNotMatch(lines.join(''), secrets);
   });
 
-  test('json (production): Fastify request logs as JSON lines, still redacted and without query strings', async () => {
+  test('json (production): one JSON line per request when it completes, still redacted and without query strings', async () => {
     const { app, lines } = await appLogging('json');
     lines.length = 0;
     await browse(app);
-    const records = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
-    const incoming = records.filter((record) => record.msg === 'incoming request').map((record) => record.req?.url);
-    assert.deepEqual(incoming, [
-      '/main.0123456789.js',
-      '/',
-      '/dashboard',
-      '/robots.txt',
-      '/healthz',
-      '/main.missing.js',
-      '/v1/auth/me',
-      '/v1/oauth/github/callback',
-    ]);
-    assert.equal(records.filter((record) => record.msg === 'request completed').length, 8);
+    const records = lines.map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          reqId?: string;
+          req?: { url: string; method: string; id: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    );
+    // No "incoming request" line: each request's one line names it, its status and its time.
+    assert.equal(records.filter((record) => record.msg === 'incoming request').length, 0);
+    const completed = records.filter((record) => record.msg === 'request completed');
+    assert.deepEqual(
+      completed.map((record) => [record.req?.method, record.req?.url, record.res?.statusCode]),
+      [
+        ['GET', '/main.0123456789.js', 200],
+        ['GET', '/', 200],
+        ['GET', '/dashboard', 200],
+        ['GET', '/robots.txt', 200],
+        ['GET', '/healthz', 200],
+        ['GET', '/main.missing.js', 404],
+        ['GET', '/v1/auth/me', 401],
+        ['GET', '/v1/oauth/github/callback', 404],
+      ],
+    );
+    for (const record of completed) {
+      assert.equal(typeof record.responseTime, 'number');
+      assert.equal(record.req?.id, record.reqId);
+    }
     assert.doesNotMatch(lines.join(''), secrets);
   });
 });
