@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newPageAs, type Login } from './sessions';
 
 // Nothing on a page moves once drawn while its data and grids arrive (docs/performance.md, "Layout shifts"): each
@@ -41,8 +41,13 @@ for (const { path, login } of PAGES) {
     await expect(page.getByRole('grid').first()).toBeVisible();
     await page.goto(path);
     await expect(page.getByRole('grid').first()).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
+    // Loaded: no placeholder left on screen (below it, /admin/routing's lower grids wait to be needed).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="progressbar"]')].every(
+        (spinner) => spinner.getBoundingClientRect().top >= window.innerHeight,
+      ),
+    );
     // A grid measures its rows' heights a frame or two after it draws them.
     await page.waitForTimeout(500);
     const shifts = await page.evaluate(
@@ -53,3 +58,51 @@ for (const { path, login } of PAGES) {
     await page.context().close();
   });
 }
+
+// /admin/routing's five grids, each a long first render (docs/performance.md, "Grids mounted when needed"): at 1350×940
+// the three the first screen shows mount as the page loads, the two below it once scrolled to or at the visitor's
+// first input; and no grid measures the scrollbar again (MUI X's probe, two forced layouts of the page per mount).
+test.describe('/admin/routing at 1350 px', () => {
+  const GRIDS = ['Model routes', 'Deployments', 'Provider credentials', 'Provider health', 'Reconciliation'];
+  const PROBES = () => {
+    (window as unknown as { __probes: number }).__probes = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement && node.classList.contains('scrollDiv'))
+            (window as unknown as { __probes: number }).__probes++;
+    }).observe(document, { childList: true, subtree: true });
+  };
+  const gridsShown = (page: Page) =>
+    page.evaluate(() => [...document.querySelectorAll('[role="grid"]')].map((grid) => grid.getAttribute('aria-label')));
+
+  test('mounts the grids below the first screen at the first input, and none measures the scrollbar', async ({
+    browser,
+  }) => {
+    const page = await newPageAs(browser, 'admin', { width: 1350, height: 940 });
+    await page.addInitScript(PROBES);
+    await page.goto('/admin/routing');
+    await expect(page.getByRole('grid', { name: 'Provider credentials' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(await gridsShown(page)).toEqual(GRIDS.slice(0, 3));
+    await expect(page.getByRole('progressbar', { name: 'Loading provider health' })).toBeAttached();
+    // A Tab, the first thing a keyboard user does.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('grid', { name: 'Reconciliation' })).toBeAttached();
+    expect(await gridsShown(page)).toEqual(GRIDS);
+    expect(await page.evaluate(() => (window as unknown as { __probes: number }).__probes)).toBe(0);
+    await page.context().close();
+  });
+
+  test('mounts a grid below the first screen once scrolled into view without input (a link, find in page)', async ({
+    browser,
+  }) => {
+    const page = await newPageAs(browser, 'admin', { width: 1350, height: 940 });
+    await page.goto('/admin/routing');
+    await expect(page.getByRole('grid', { name: 'Provider credentials' })).toBeVisible();
+    await page.getByRole('heading', { name: 'Provider health' }).evaluate((heading) => heading.scrollIntoView());
+    await expect(page.getByRole('grid', { name: 'Provider health' })).toBeVisible();
+    await page.context().close();
+  });
+});

@@ -5,6 +5,8 @@ import { signIn } from './signIn';
 async function settled(page: Page, route: string) {
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A first input mounts the sections that wait to be needed (/admin/routing's lower grids); Shift alone moves nothing.
+  await page.keyboard.press('Shift');
   await page.waitForLoadState('networkidle');
 }
 

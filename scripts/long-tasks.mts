@@ -2,6 +2,7 @@
 // (docs/performance.md: A/B in one sitting). Not part of CI: a quicker, steadier look than Lighthouse's full audit
 // while working on a page's long tasks.
 //   node --import tsx scripts/long-tasks.mts <runs> <dist>[,<dist>…] <route>:<login>[,…]
+// (DESKTOP=1: at Lighthouse's desktop size, 1350×940, the CPU not slowed; SHOW_TASKS=1: every load's long tasks)
 // prints, per route and build, the median of the blocking time (Σ max(0, task − 50 ms) after the first paint) and
 // of the longest task.
 import fs from 'node:fs';
@@ -12,6 +13,8 @@ import { signInCookie, startDemoServer, type DemoServer } from './lib/demoServer
 
 const [runsArg = '5', distsArg = 'dist', routesArg = '/dashboard:alice'] = process.argv.slice(2);
 const runs = Number(runsArg);
+// DESKTOP=1: Lighthouse's desktop preset instead, 1350×940 with the CPU not slowed.
+const desktop = process.env.DESKTOP === '1';
 const dists = distsArg.split(',').map((dist) => path.resolve(dist));
 const routes = routesArg.split(',').map((item) => {
   const [route, login] = item.split(':');
@@ -50,14 +53,18 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const { route, login } of routes) {
       for (const [index, server] of servers.entries()) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        const context = await browser.newContext(
+          desktop
+            ? { viewport: { width: 1350, height: 940 } }
+            : { viewport: { width: 412, height: 823 }, isMobile: true },
+        );
         const [name, value] = (await signInCookie(server.origin, login)).split(';')[0].split('=');
         await context.addCookies([{ name, value, url: server.origin }]);
         const page = await context.newPage();
         await page.addInitScript(OBSERVE);
         if (run === 0) await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
         const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        if (!desktop) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         // NETWORK=slow4g: also Lighthouse's "devtools" throttling of the network (562.5 ms round trips, 1.47 Mbit/s).
         if (process.env.NETWORK === 'slow4g') {
           await cdp.send('Network.enable');
@@ -75,6 +82,12 @@ try {
           firstPaint: (window as unknown as { __firstPaint: number }).__firstPaint,
           lcp: (window as unknown as { __lcp: number }).__lcp,
         }));
+        // SHOW_TASKS=1: each load's grids mounted, first paint and long tasks (start+duration, ms).
+        if (process.env.SHOW_TASKS) {
+          const grids = await page.evaluate(() => document.querySelectorAll('.MuiDataGrid-root').length);
+          const list = tasks.map(([start, duration]) => `${start.toFixed(0)}+${duration.toFixed(0)}`).join(' ');
+          console.log(`${path.basename(dists[index])}: ${grids} grids; first paint ${firstPaint.toFixed(0)}; ${list}`);
+        }
         await context.close();
         const after = tasks.filter(([start]) => start >= firstPaint);
         const key = `${route} ${path.basename(path.dirname(dists[index]))}/${path.basename(dists[index])}`;

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { yieldToBrowser } from './lib/yieldToBrowser';
+import { measureScrollbarSize } from './lib/scrollbarSize';
 
 /**
  * Start-up in five tasks rather than one. Evaluating React, MUI and the router and building the theme takes a slow
@@ -8,6 +9,8 @@ import { yieldToBrowser } from './lib/yieldToBrowser';
  * check and the route's chunks are on the network while the rest starts.
  */
 async function start(container: HTMLElement) {
+  // Now, while the page is only the loading ring: every grid takes it rather than forcing a layout to measure it.
+  measureScrollbarSize(document.body);
   // Each import is destructured where it is awaited, so webpack still drops the exports the app does not use.
   const { makeStore } = await import(/* webpackMode: "eager" */ './store/store');
   const store = makeStore();

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { AfterFirstPaint } from '../../src/components/AfterFirstPaint';
 
 function Greeting({ name }: { name: string }) {
@@ -109,6 +109,7 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
     });
     afterEach(() => {
       delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+      jest.restoreAllMocks();
     });
 
     it('asks for the chunk only once its placeholder comes within a screen of the viewport', async () => {
@@ -126,6 +127,59 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
       expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
       expect(load).toHaveBeenCalledTimes(1);
       expect(observer.disconnected).toBe(true);
+    });
+
+    describe('whenNeeded: a grid a first screen may not show', () => {
+      /** Renders one section waiting to be needed and returns its observer, once the page has painted. */
+      async function waitingSection(load: jest.Mock) {
+        render(<AfterFirstPaint whenNeeded load={load} props={{ name: 'Ada' }} fallback={<p>Loading</p>} />);
+        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+        return FakeIntersectionObserver.instances[0];
+      }
+
+      it('mounts once its place shows, not a margin below the screen', async () => {
+        const load = jest.fn(() => Promise.resolve({ default: Greeting }));
+        const observer = await waitingSection(load);
+        expect(observer.options.rootMargin).toBe('0px');
+        act(() => observer.report(false));
+        expect(load).not.toHaveBeenCalled();
+        act(() => observer.report(true));
+        expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+      });
+
+      it.each([
+        ['a key press (a Tab)', () => fireEvent.keyDown(document.body, { key: 'Tab' })],
+        ['a click or a drag of the scroll bar', () => fireEvent.pointerDown(document.body)],
+        ['a wheel', () => fireEvent.wheel(window)],
+        ['a touch', () => fireEvent.touchStart(document.body)],
+      ])('mounts at the first input anywhere: %s, and listens no more', async (_input, input) => {
+        const load = jest.fn(() => Promise.resolve({ default: Greeting }));
+        const added = jest.spyOn(window, 'addEventListener');
+        const removed = jest.spyOn(window, 'removeEventListener');
+        const observer = await waitingSection(load);
+        const inputs = ['keydown', 'pointerdown', 'wheel', 'touchstart'];
+        const ours = added.mock.calls.filter(([type]) => inputs.includes(type));
+        expect(ours.map(([type]) => type)).toEqual(inputs);
+        act(input);
+        expect(await screen.findByText('Hello Ada')).toBeInTheDocument();
+        expect(load).toHaveBeenCalledTimes(1);
+        expect(observer.disconnected).toBe(true);
+        // Every listener it added is taken off again.
+        for (const [type, listener] of ours)
+          expect(removed.mock.calls.some(([t, l]) => t === type && l === listener)).toBe(true);
+      });
+
+      it('stops listening when it goes away unmounted', async () => {
+        const load = jest.fn(() => Promise.resolve({ default: Greeting }));
+        const { unmount } = render(
+          <AfterFirstPaint whenNeeded load={load} props={{ name: 'Ada' }} fallback={<p>Loading</p>} />,
+        );
+        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+        unmount();
+        expect(FakeIntersectionObserver.instances[0].disconnected).toBe(true);
+        fireEvent.keyDown(document.body, { key: 'Tab' });
+        expect(load).not.toHaveBeenCalled();
+      });
     });
   });
 });

@@ -13,6 +13,32 @@ import { afterNextPaint } from '../lib/afterNextPaint';
 const NEAR_VIEWPORT_MARGIN = '0px 0px 100% 0px';
 
 /**
+ * A section mounted only when needed starts once its place shows. Not sooner: while the sections above it load, their
+ * placeholders are shorter than what replaces them, so a margin below the screen took in sections the loaded page
+ * shows a screen further down (/admin/routing's health grid at 1350×940). A visitor scrolling with a wheel, a finger,
+ * the scroll bar or the keyboard has already mounted it with that first input.
+ */
+const WHEN_NEEDED_MARGIN = '0px';
+
+/** What a visitor does first: any of these mounts every section waiting to be needed (a key press may be a Tab). */
+const FIRST_INPUT_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+
+/** `when` once the visitor first presses a key, clicks, touches or scrolls with a wheel anywhere; returns a cancel. */
+function onFirstInput(when: () => void): () => void {
+  const options = { capture: true, passive: true } as const;
+  const cancel = () => FIRST_INPUT_EVENTS.forEach((type) => window.removeEventListener(type, fire, options));
+  function fire() {
+    cancel();
+    when();
+  }
+  FIRST_INPUT_EVENTS.forEach((type) => window.addEventListener(type, fire, options));
+  return cancel;
+}
+
+/** When a deferred component is requested: after the first paint, once near the viewport, or once needed. */
+type Timing = 'after-paint' | 'near-viewport' | 'when-needed';
+
+/**
  * Deferred components take turns: each one's first render is a commit of its own, and the next starts only after the
  * browser has painted it. A grid's first commit is a long task (its styles, its layout effects, two forced layouts);
  * the routing page's four grids, arriving with one chunk, mounted in one commit of about 300 ms on a desktop, which
@@ -58,7 +84,8 @@ function awaitTurn(start: () => void): () => void {
  */
 function useComponentAfterFirstPaint<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
-  placeholder: RefObject<HTMLElement | null> | null,
+  placeholder: RefObject<HTMLElement | null>,
+  timing: Timing,
 ): ComponentType<Props> | null {
   const [loaded, setLoaded] = useState<{ component: ComponentType<Props> } | { error: unknown } | null>(null);
   const endTurn = useRef<(() => void) | null>(null);
@@ -73,29 +100,38 @@ function useComponentAfterFirstPaint<Props extends object>(
         (error: unknown) => active && setLoaded({ error }),
       );
     let observer: IntersectionObserver | undefined;
+    let stopWaitingForInput: (() => void) | undefined;
+    let requested = false;
+    const requestOnce = () => {
+      if (requested) return;
+      requested = true;
+      observer?.disconnect();
+      stopWaitingForInput?.();
+      void request();
+    };
     const cancel = afterNextPaint(() => {
-      const element = placeholder?.current;
-      if (!element || typeof IntersectionObserver === 'undefined') {
-        void request();
+      const element = placeholder.current;
+      if (timing === 'after-paint' || !element || typeof IntersectionObserver === 'undefined') {
+        requestOnce();
         return;
       }
       observer = new IntersectionObserver(
         (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer?.disconnect();
-          void request();
+          if (entries.some((entry) => entry.isIntersecting)) requestOnce();
         },
-        { rootMargin: NEAR_VIEWPORT_MARGIN },
+        { rootMargin: timing === 'when-needed' ? WHEN_NEEDED_MARGIN : NEAR_VIEWPORT_MARGIN },
       );
       observer.observe(element);
+      if (timing === 'when-needed') stopWaitingForInput = onFirstInput(requestOnce);
     });
     return () => {
       active = false;
       cancel();
       observer?.disconnect();
+      stopWaitingForInput?.();
       endTurn.current?.();
     };
-  }, [load, placeholder]);
+  }, [load, placeholder, timing]);
   // Committed (effects run after the commit): the next deferred component may start once the browser has painted.
   useEffect(() => {
     if (loaded && 'component' in loaded) endTurn.current?.();
@@ -116,6 +152,14 @@ interface AfterFirstPaintProps<Props extends object> {
    * IntersectionObserver it loads after the first paint like the others.
    */
   nearViewport?: boolean;
+  /**
+   * For a section a desktop's first screen may not show (the routing page's lower grids, each a long first render):
+   * mounted once its place shows in the viewport, or at the visitor's first key press,
+   * click, touch or wheel anywhere, so a keyboard user tabbing through the page finds it there. A load nobody
+   * touches never mounts it (docs/performance.md, "Grids mounted when needed"). Without IntersectionObserver it
+   * loads after the first paint like the others.
+   */
+  whenNeeded?: boolean;
 }
 
 /** Renders the component of `load` with `props` once the page has painted and the chunk has arrived. */
@@ -124,13 +168,15 @@ export function AfterFirstPaint<Props extends object>({
   props,
   fallback,
   nearViewport,
+  whenNeeded,
 }: AfterFirstPaintProps<Props>) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const Component = useComponentAfterFirstPaint(load, nearViewport ? placeholder : null);
+  const timing: Timing = whenNeeded ? 'when-needed' : nearViewport ? 'near-viewport' : 'after-paint';
+  const Component = useComponentAfterFirstPaint(load, placeholder, timing);
   if (Component) {
     // A module's export kept in state: one identity for the page's life, never re-created during render.
     // eslint-disable-next-line react-hooks/static-components
     return <Component {...props} />;
   }
-  return nearViewport ? <div ref={placeholder}>{fallback}</div> : fallback;
+  return timing === 'after-paint' ? fallback : <div ref={placeholder}>{fallback}</div>;
 }

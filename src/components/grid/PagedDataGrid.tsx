@@ -4,6 +4,7 @@ import type { DataGridProps } from '@mui/x-data-grid';
 import type { GridValidRowModel } from '@mui/x-data-grid/models';
 import { PAGED_GRID_PROPS, WRAPPING_GRID, gridLayout } from './pagedGrid';
 import { CELL_LINES_SX } from './cells';
+import { scrollbarSize } from '../../lib/scrollbarSize';
 
 type PagedDataGridProps<Row extends GridValidRowModel> = DataGridProps<Row> & {
   /** The column that stays in view when the grid scrolls sideways (see gridLayout). */
@@ -25,6 +26,8 @@ export function PagedDataGrid<Row extends GridValidRowModel>({
     <DataGrid
       {...PAGED_GRID_PROPS}
       disableVirtualization={layout.disableVirtualization}
+      // Measured once at start-up: the grid's own measure forced two layouts of the whole page at each mount.
+      scrollbarSize={scrollbarSize()}
       getRowHeight={wrapCells ? WRAPPING_GRID.getRowHeight : undefined}
       sx={[
         { bgcolor: 'background.paper', ...layout.sx, ...CELL_LINES_SX },

@@ -78,6 +78,7 @@ export function RoutingSection({
           <RoutingCards {...grid} />
         ) : (
           <AfterFirstPaint
+            whenNeeded
             load={loadRoutingGrid}
             props={grid}
             fallback={
