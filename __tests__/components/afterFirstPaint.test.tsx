@@ -58,9 +58,11 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
     let frame = requestAnimationFrame(watch);
     expect(await screen.findByText('Hello third')).toBeInTheDocument();
     cancelAnimationFrame(frame);
-    // Never two arriving in one frame: the first alone, then the second beside it, then all three.
+    // Never two arriving in one frame: the first alone, then the second beside it, then all three (that last frame
+    // may come before or after the test stops watching).
     const seen = painted.filter((shown, index) => shown !== '' && shown !== painted[index - 1]);
-    expect(seen).toEqual(['first', 'first,second']);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen).toEqual(['first', 'first,second', 'first,second,third'].slice(0, seen.length));
     expect(screen.queryByText(/Loading/)).not.toBeInTheDocument();
   });
 

@@ -12,10 +12,14 @@ import { ROUTING_GRID_MIN_HEIGHT } from '../../../features/routing/routing';
 import { MOBILE_MEDIA_QUERY } from '../../../theme';
 import { WidgetBoundary } from '../../../components/WidgetBoundary';
 
-// One chunk for the page's four grids: MUI X is most of its download, requested once the headings have painted. A
-// phone shows the same rows as cards (RoutingCards) and never downloads it.
+// One chunk for the page's five grids: MUI X is most of its download, requested once the headings have painted. A
+// phone shows the same rows as cards (RoutingCards) and never downloads it. Each grid, and each section's cards below
+// the routes on a phone, mounts when needed: once its place shows, or at the visitor's first input (AfterFirstPaint's
+// whenNeeded; docs/performance.md, "Grids mounted when needed").
 const loadRoutingGrid = () => import(/* webpackChunkName: "grid-routing" */ '../../../features/routing/RoutingGrids');
 type RoutingGridProps = ComponentProps<Awaited<ReturnType<typeof loadRoutingGrid>>['default']>;
+// The cards are in the page's chunk; AfterFirstPaint takes them as a module already loaded.
+const loadRoutingCards = () => Promise.resolve({ default: RoutingCards });
 
 interface RoutingSectionProps {
   title: string;
@@ -46,6 +50,12 @@ export function RoutingSection({
 }: RoutingSectionProps) {
   const titleId = useId();
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  const placeholder = (
+    <GridPlaceholder
+      label={`Loading ${title.toLowerCase()}`}
+      minHeight={gridHeightFor(grid.loading ? 0 : grid.rows.length, ROUTING_GRID_MIN_HEIGHT)}
+    />
+  );
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ mb: 4 }}>
       <Box
@@ -74,20 +84,13 @@ export function RoutingSection({
       <WidgetBoundary name={title}>
         {loadError ? (
           <ErrorState message={loadError} onRetry={onRetry} />
-        ) : isMobile ? (
+        ) : isMobile && grid.table === 'routes' ? (
           <RoutingCards {...grid} />
+        ) : isMobile ? (
+          // Below the routes on a phone, a screen or more down: drawn when needed, as the grids are.
+          <AfterFirstPaint whenNeeded load={loadRoutingCards} props={grid} fallback={placeholder} />
         ) : (
-          <AfterFirstPaint
-            whenNeeded
-            load={loadRoutingGrid}
-            props={grid}
-            fallback={
-              <GridPlaceholder
-                label={`Loading ${title.toLowerCase()}`}
-                minHeight={gridHeightFor(grid.loading ? 0 : grid.rows.length, ROUTING_GRID_MIN_HEIGHT)}
-              />
-            }
-          />
+          <AfterFirstPaint whenNeeded load={loadRoutingGrid} props={grid} fallback={placeholder} />
         )}
       </WidgetBoundary>
       {children}
