@@ -173,10 +173,11 @@ const SCREENS: Screen[] = [
 /** The page has rendered its title, finished loading its data and drawn its lists (a list's loader is gone). */
 async function settled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // A visitor's first input: the sections that wait to be needed (/admin/routing's lower grids, AfterFirstPaint's
-  // whenNeeded) mount with it, and are checked with the rest. Shift alone moves nothing.
-  await page.keyboard.press('Shift');
   await page.waitForLoadState('networkidle');
+  // A visitor's first input: the sections that wait to be needed (/admin/routing's lower grids, AfterFirstPaint's
+  // whenNeeded) mount with it, and are checked with the rest. Shift alone moves nothing. Pressed once the network is
+  // quiet: a section drawn once its data arrived (the deployments of the first route) listens only from then on.
+  await page.keyboard.press('Shift');
   // A grid's chunk may still be loading after the network is quiet: checked then, axe saw the placeholder's spinner
   // instead of the grid (components/grid/GridPlaceholder.tsx).
   await expect(page.locator('[role="status"] [role="progressbar"]')).toHaveCount(0);

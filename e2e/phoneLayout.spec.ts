@@ -5,9 +5,10 @@ import { signIn } from './signIn';
 async function settled(page: Page, route: string) {
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // A first input mounts the sections that wait to be needed (/admin/routing's lower grids); Shift alone moves nothing.
-  await page.keyboard.press('Shift');
   await page.waitForLoadState('networkidle');
+  // A first input mounts the sections that wait to be needed (/admin/routing's lower grids); Shift alone moves nothing.
+  // Pressed once the network is quiet, when every such section (some drawn once their data arrived) is listening.
+  await page.keyboard.press('Shift');
 }
 
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
