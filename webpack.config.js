@@ -5,7 +5,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
-const { PrerenderLoginPlugin } = require('./build/PrerenderLoginPlugin');
+const { PrerenderPagesPlugin } = require('./build/PrerenderPagesPlugin');
 const { RouteAssetsPlugin } = require('./build/RouteAssetsPlugin');
 const { narrowChartsDefaults } = require('./build/chartsDefaults');
 
@@ -64,7 +64,7 @@ module.exports = (_env, argv) => {
       new CopyPublicFiles(['robots.txt']),
       new RouteAssetsPlugin(),
       narrowChartsDefaults(),
-      ...(production ? [new PrerenderLoginPlugin()] : []),
+      ...(production ? [new PrerenderPagesPlugin()] : []),
     ],
     optimization: {
       minimize: production,

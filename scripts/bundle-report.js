@@ -21,7 +21,7 @@ const statsFile = path.join(root, '.tmp', 'webpack-stats.json');
  */
 const BUDGET_KB = { login: 150, plain: 220, data: 420 };
 /**
- * A first visit of /login without a session is dist/login.html, the page the build renders (scripts/prerender-login.mts;
+ * A first visit of /login without a session is dist/login.html, the page the build renders (scripts/prerender-pages.mts;
  * docs/performance.md): its inline script is all the JavaScript it downloads. The row `/login` above it is the app's own
  * login route, what a signed-out visitor of another page, or one sent back from inside the app, downloads.
  */
@@ -110,7 +110,7 @@ if (fs.existsSync(loginPage)) {
     `\n/login's pre-rendered page: ${htmlKb.toFixed(1)} KB gzip of HTML with its CSS, ${kb.toFixed(1)} KB of it script.`,
   );
 } else {
-  problems.push('no dist/login.html: the build did not pre-render /login (build/PrerenderLoginPlugin.js)');
+  problems.push('no dist/login.html: the build did not pre-render /login (build/PrerenderPagesPlugin.js)');
 }
 
 // `BUNDLE_DIGITS=3`: more than a tenth of a KB, to see which route moved by how much between two builds.

@@ -3,7 +3,8 @@
 const configuredBase = (process.env.API_BASE_URL ?? '').replace(/\/+$/, '');
 
 export function apiBaseUrl(): string {
-  return configuredBase || window.location.origin;
+  // Without a window (the build drawing pages ahead, src/app/prerenderShell.tsx) a link is relative to the page.
+  return configuredBase || (typeof window === 'undefined' ? '' : window.location.origin);
 }
 
 /** True when the API shares the page's origin, so its cookies are visible to the page (the default build). */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { scriptJson } from './html';
+import { escapeHtml, scriptJson } from './html';
+import { activeNavPath, shellVariant, type SidebarUser } from '../../contract/navigation';
+import { SHELL_FILE, STATIC_SHELL_ID, type ShellFile } from '../../contract/staticShell';
 
 /** dist/route-assets.json, written by build/RouteAssetsPlugin.js. */
 export interface RouteAssets {
@@ -68,6 +70,31 @@ export function withPageData(html: string, answers: readonly object[]): string {
   );
 }
 
+/**
+ * `html` with the signed-in frame in front of the app's root: `user`'s sidebar with the entry of `pathname`
+ * highlighted, the top bar with the user's name and email, a loading ring for the page. It paints before any of the
+ * app's scripts have run; the app hides its root while the frame is there and removes the frame when it draws its own
+ * (docs/performance.md, "The signed-in shell"). Unchanged when the page has no root to put it before.
+ */
+export function withStaticShell(
+  html: string,
+  shell: ShellFile,
+  pathname: string,
+  user: SidebarUser & { name?: unknown; email?: unknown },
+): string {
+  const frames = shell.frames[shellVariant(user)];
+  const frame = frames?.[activeNavPath(pathname) ?? ''] ?? frames?.[''];
+  if (!frame || !html.includes('<div id="root">')) return html;
+  const { name, email } = user;
+  const filled = frame
+    .replace(shell.tokens.name, () => escapeHtml(typeof name === 'string' && name ? name : 'Guest'))
+    .replace(shell.tokens.email, () => escapeHtml(typeof email === 'string' ? email : ''));
+  return beforeHeadEnd(html, shell.styles).replace(
+    '<div id="root">',
+    () => `${shell.colorScheme}<div id="${STATIC_SHELL_ID}">${filled}</div><div id="root">`,
+  );
+}
+
 /** The tag that tells the app to connect to the Redux DevTools (src/store/devTools.ts reads it). */
 export const DEVTOOLS_META = '<meta name="redux-devtools" content="on">';
 
@@ -87,25 +114,34 @@ export function withPreloads(html: string, scripts: string[]): string {
  * change on disk (a rebuild); without route-assets.json (an older build) the page is served as it is.
  */
 export function createAppShell(distDir: string, options: { devTools: boolean } = { devTools: false }) {
-  let cached: { version: string; html: string; loginHtml: string | null; assets: RouteAssets | null } | null = null;
+  let cached: {
+    version: string;
+    html: string;
+    loginHtml: string | null;
+    assets: RouteAssets | null;
+    shell: ShellFile | null;
+  } | null = null;
 
   function load() {
     const htmlFile = path.join(distDir, 'index.html');
     const loginFile = path.join(distDir, LOGIN_PAGE_FILE);
     const assetsFile = path.join(distDir, 'route-assets.json');
+    const shellFile = path.join(distDir, SHELL_FILE);
     const stamp = (file: string) => {
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       return stat ? `${stat.size}:${stat.mtimeMs}` : '-';
     };
-    const version = `${stamp(htmlFile)}|${stamp(loginFile)}|${stamp(assetsFile)}`;
+    const version = `${stamp(htmlFile)}|${stamp(loginFile)}|${stamp(assetsFile)}|${stamp(shellFile)}`;
     if (cached?.version !== version) {
       const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
       const assetsJson = read(assetsFile);
+      const shellJson = read(shellFile);
       cached = {
         version,
         html: fs.readFileSync(htmlFile, 'utf8'),
         loginHtml: read(loginFile),
         assets: assetsJson === null ? null : (JSON.parse(assetsJson) as RouteAssets),
+        shell: shellJson === null ? null : (JSON.parse(shellJson) as ShellFile),
       };
     }
     return cached;
@@ -117,7 +153,7 @@ export function createAppShell(distDir: string, options: { devTools: boolean } =
      * null when the build has no route manifest (an older build), which is then served as it is.
      */
     render(pathname: string, user: object | null, answers: readonly object[] = []): string | null {
-      const { html, loginHtml, assets } = load();
+      const { html, loginHtml, assets, shell } = load();
       if (!assets) return null;
       // Without a session, /login is the page the build rendered: it paints without the app's bundles. With one, the
       // app loads and its /login route sends the visitor on to /dashboard.
@@ -126,7 +162,12 @@ export function createAppShell(distDir: string, options: { devTools: boolean } =
         withPreloads(html, preloadScripts(assets, pathname, user !== null)),
         options.devTools ? DEVTOOLS_META : '',
       );
-      return user ? withPageData(withSessionUser(page, user), answers) : page;
+      if (!user) return page;
+      // Every route a session reaches renders inside the signed-in layout but /login and /debug: it paints its frame.
+      const route = routeOf(assets, pathname);
+      const inLayout = (Object.hasOwn(assets.routes, route) ? assets.routes[route] : assets.notFound).guarded;
+      const framed = shell && inLayout ? withStaticShell(page, shell, pathname, user) : page;
+      return withPageData(withSessionUser(framed, user), answers);
     },
     /**
      * True when a first visit of `pathname` without a session should be redirected to /login: the page is guarded, so

@@ -12,7 +12,7 @@ function newestMtime(target: string): number {
 
 /**
  * dist/index.html is stale when missing or older than any source file (src/, and contract/, which holds the route
- * table the build reads), the page template (public/), the build's own code (build/, and the login page's pre-render
+ * table the build reads), the page template (public/), the build's own code (build/, and the pages' pre-render
  * in scripts/) or the webpack config.
  */
 export function isBuildStale(repoRoot: string, distDir: string): boolean {
@@ -23,7 +23,7 @@ export function isBuildStale(repoRoot: string, distDir: string): boolean {
     newestMtime(path.join(repoRoot, 'contract')),
     newestMtime(path.join(repoRoot, 'public')),
     newestMtime(path.join(repoRoot, 'build')),
-    newestMtime(path.join(repoRoot, 'scripts', 'prerender-login.mts')),
+    newestMtime(path.join(repoRoot, 'scripts', 'prerender-pages.mts')),
     newestMtime(path.join(repoRoot, 'webpack.config.js')),
   );
   return sources > built.mtimeMs;

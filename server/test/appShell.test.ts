@@ -10,14 +10,18 @@ import {
   LOGIN_PAGE_FILE,
   preloadScripts,
   withPreloads,
+  withStaticShell,
   type RouteAssets,
 } from '../lib/appShell';
+import { NAV_ROUTES, SHELL_VARIANTS, type ShellVariant } from '../../contract/navigation';
+import { SHELL_FILE, type ShellFile } from '../../contract/staticShell';
 import { createTestContext, type TestContext, type TestUser } from './helpers';
 
 const ASSETS: RouteAssets = {
   entryScripts: ['/assets/runtime.1111111111.js', '/assets/main.2222222222.js'],
   routes: {
     '/login': { guarded: false, scripts: ['/assets/login.3333333333.js'] },
+    '/debug': { guarded: false, scripts: ['/assets/debug.3333333333.js'] },
     '/dashboard': { guarded: true, scripts: ['/assets/layout.4444444444.js', '/assets/page-dashboard.5555555555.js'] },
     '/admin/coupons': { guarded: true, scripts: ['/assets/layout.4444444444.js', '/assets/grid.6666666666.js'] },
   },
@@ -166,6 +170,111 @@ describe('the server sends index.html with the route preloads of the build and t
       '/assets/main.9999999999.js',
       ...ASSETS.routes['/login'].scripts,
     ]);
+  });
+});
+
+/** A shell.json whose frames say which they are: `<nav>variant entry</nav>`, with the name and email stand-ins. */
+const SHELL: ShellFile = {
+  styles: '<style>.frame{}</style>',
+  colorScheme: '<script>/*scheme*/</script>',
+  tokens: { name: '{{n}}', email: '{{e}}' },
+  frames: Object.fromEntries(
+    (Object.keys(SHELL_VARIANTS) as ShellVariant[]).map((variant) => [
+      variant,
+      Object.fromEntries(
+        ['', ...NAV_ROUTES.map((route) => route.path)].map((entry) => [
+          entry,
+          `<nav>${variant} ${entry || '-'}</nav><b>{{n}}</b><i>{{e}}</i>`,
+        ]),
+      ),
+    ]),
+  ) as ShellFile['frames'],
+};
+const frameOf = (html: string) => /<div id="static-shell"><nav>([^<]*)<\/nav>/.exec(html)?.[1] ?? null;
+
+describe('withStaticShell: the frame of the user’s sidebar, the page’s entry highlighted, before the app’s root', () => {
+  const INDEX =
+    '<html><head><title>App</title></head><body><div id="root"><div class="boot"></div></div></body></html>';
+  const member = { name: 'Alice', email: 'alice@example.com', is_admin: false, team_role: 'member', team_id: 't1' };
+  const cases: [string, object, string | null][] = [
+    ['/dashboard', member, 'member /dashboard'],
+    ['/api-keys/create', member, 'member /api-keys'],
+    ['/usage-reports/requests', member, 'member /usage-reports/requests'],
+    ['/usage-reports', member, 'member /usage-reports'],
+    ['/admin/teams/team-1', { ...member, is_admin: true }, 'admin /admin/teams'],
+    ['/admin', { ...member, is_admin: true, team_id: null, team_role: null }, 'admin-teamless /admin'],
+    ['/audit-log', { ...member, team_role: 'owner' }, 'owner /audit-log'],
+    // The root (it redirects) and a path no entry matches: no entry highlighted.
+    ['/', member, 'member -'],
+    ['/no-such-page', member, 'member -'],
+  ];
+  for (const [pathname, user, frame] of cases) {
+    test(`${pathname} as ${JSON.stringify(user)}`, () => {
+      const html = withStaticShell(INDEX, SHELL, pathname, user);
+      assert.equal(frameOf(html), frame);
+      // Styles in the head; the scheme's script, then the frame, right before the root.
+      assert.match(html, /<style>\.frame\{\}<\/style><\/head>/);
+      assert.match(
+        html,
+        /<script>\/\*scheme\*\/<\/script><div id="static-shell">.*<\/div><div id="root"><div class="boot">/,
+      );
+    });
+  }
+
+  test('the name and email are escaped; no name is "Guest" and no email empty, as the app’s top bar shows them', () => {
+    const html = withStaticShell(INDEX, SHELL, '/dashboard', {
+      ...member,
+      name: '<img src=x onerror=alert(1)>$&',
+      email: '"a"@b.c',
+    });
+    assert.match(html, /<b>&lt;img src=x onerror=alert\(1\)&gt;\$&amp;<\/b><i>&quot;a&quot;@b\.c<\/i>/);
+    assert.match(
+      withStaticShell(INDEX, SHELL, '/dashboard', { ...member, name: '', email: null }),
+      /<b>Guest<\/b><i><\/i>/,
+    );
+  });
+
+  test('a page without a root to put it before is left as it is', () => {
+    const bare = '<html><head></head><body><main></main></body></html>';
+    assert.equal(withStaticShell(bare, SHELL, '/dashboard', member), bare);
+  });
+});
+
+describe('a signed-in page is sent with the frame the build drew (dist/shell.json)', () => {
+  let ctx: TestContext;
+  let distDir: string;
+  let alice: TestUser;
+  let admin: TestUser;
+  before(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-static-shell-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(distDir, 'route-assets.json'), JSON.stringify(ASSETS));
+    fs.writeFileSync(path.join(distDir, SHELL_FILE), JSON.stringify(SHELL));
+    ctx = await createTestContext({ DIST_DIR: distDir });
+    alice = await ctx.user('alice');
+    await ctx.team(alice);
+    admin = await ctx.user('admin');
+  });
+  after(async () => {
+    await ctx.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+  const page = (url: string, cookie?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  test('the session’s own sidebar, filled in with its user, on every page inside the layout', async () => {
+    const owner = await page('/api-keys/create', `jwt=${alice.token}`);
+    assert.equal(frameOf(owner.body), 'owner /api-keys');
+    assert.match(owner.body, /<b>alice<\/b><i>alice@example\.com<\/i>/);
+    assert.equal(frameOf((await page('/admin/coupons', `jwt=${admin.token}`)).body), 'admin-teamless /admin/coupons');
+    assert.equal(frameOf((await page('/no-such-page', `jwt=${alice.token}`)).body), 'owner -');
+  });
+
+  test('none outside the layout (/login, /debug) or without a session', async () => {
+    assert.equal(frameOf((await page('/login', `jwt=${alice.token}`)).body), null);
+    assert.equal(frameOf((await page('/debug', `jwt=${alice.token}`)).body), null);
+    assert.equal(frameOf((await page('/debug')).body), null);
+    assert.equal(frameOf((await page('/login')).body), null);
   });
 });
 

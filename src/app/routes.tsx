@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppStore } from '../store/store';
 import { PageLoader } from '../components/PageLoader';
+import { useReleaseStaticShell } from '../lib/staticShell';
 import { redirectIfAuthenticated, requireUser, withApi } from './loaders';
 import { Gated, RouteErrorBoundary, startGate, type RouteGate } from './RouteGate';
 import { PAGE_ROUTES, type PageChunk, type RouteLoader } from '../../contract/routes';
@@ -119,6 +120,15 @@ export function startRoute(pathname: string, gates: RouteGates) {
   void (loader === 'requireUser' ? loadInLayout(pathname) : page(route!.chunk).preload()).catch(() => undefined);
 }
 
+/**
+ * A page outside the signed-in layout (/login, /debug), shown in place of the frame the server drew when the visitor
+ * had a session (a session that ended since, say): the layout releases the frame itself (AppLayout.tsx).
+ */
+function OutsideLayout({ children }: { children: ReactNode }) {
+  useReleaseStaticShell();
+  return children;
+}
+
 /** The signed-in layout, once its gate has answered and it and the page it opens on have arrived. */
 function GatedLayout({ gate }: { gate: RouteGate }) {
   const { pathname } = useLocation();
@@ -151,7 +161,9 @@ export function AppRoutes({ gates }: { gates: RouteGates }) {
                 path={route.path}
                 element={
                   <Gated gate={gates[route.loader]} load={preload}>
-                    <Page />
+                    <OutsideLayout>
+                      <Page />
+                    </OutsideLayout>
                   </Gated>
                 }
               />

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { api, useGetMeQuery } from '../../store/api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -13,6 +12,9 @@ import {
 } from '../../slices/drawerSlice';
 import { selectSessionEnded } from '../../slices/sessionSlice';
 import { DESKTOP_MEDIA_QUERY, SIDEBAR_WIDTH_CLOSED, SIDEBAR_WIDTH_OPEN } from '../../theme';
+import { sidebarFlags } from '../../../contract/navigation';
+import { useReleaseStaticShell } from '../../lib/staticShell';
+import { AppFrame } from './AppFrame';
 import { DockedSidebar } from './DockedSidebar';
 import { MountWhenOpened } from '../MountWhenOpened';
 import { PageLoader } from '../PageLoader';
@@ -47,49 +49,48 @@ export function AppLayout() {
   const { data: user } = useGetMeQuery();
   const location = useLocation();
   useLeaveWhenSessionEnds();
+  useReleaseStaticShell();
 
   const sidebarWidth = desktopOpen ? SIDEBAR_WIDTH_OPEN : SIDEBAR_WIDTH_CLOSED;
-  const isAdmin = Boolean(user?.is_admin);
-  const isOwner = user?.team_role === 'owner';
+  const { isAdmin, isOwner, adminFirst } = sidebarFlags(user);
   const toggleDrawer = () => dispatch(isDesktop ? desktopDrawerToggled() : mobileDrawerToggled());
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      {isDesktop ? (
-        <DockedSidebar width={sidebarWidth}>
-          <SidebarContent
-            compact={!desktopOpen}
-            isAdmin={isAdmin}
-            isOwner={isOwner}
-            dense={isAdmin}
-            adminFirst={isAdmin && user?.team_id === null}
-          />
-        </DockedSidebar>
-      ) : (
-        <MountWhenOpened open={mobileOpen}>
-          <MobileNavDrawer open={mobileOpen} onClose={() => dispatch(mobileDrawerClosed())}>
+    <AppFrame
+      sidebar={
+        isDesktop ? (
+          <DockedSidebar width={sidebarWidth}>
             <SidebarContent
-              compact={false}
+              compact={!desktopOpen}
               isAdmin={isAdmin}
               isOwner={isOwner}
-              adminFirst={isAdmin && user?.team_id === null}
-              onNavigate={() => dispatch(mobileDrawerClosed())}
+              dense={isAdmin}
+              adminFirst={adminFirst}
             />
-          </MobileNavDrawer>
-        </MountWhenOpened>
-      )}
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar user={user} isDesktop={isDesktop} desktopOpen={desktopOpen} onToggleDrawer={toggleDrawer} />
-        <Box component="main" id="main" sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, maxWidth: 1400, width: '100%' }}>
-          {/* A page that fails to render keeps the menu around it; a new path starts with a fresh boundary. */}
-          <WidgetBoundary key={location.pathname} name="This page">
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </WidgetBoundary>
-        </Box>
-      </Box>
-      <Toaster />
-    </Box>
+          </DockedSidebar>
+        ) : (
+          <MountWhenOpened open={mobileOpen}>
+            <MobileNavDrawer open={mobileOpen} onClose={() => dispatch(mobileDrawerClosed())}>
+              <SidebarContent
+                compact={false}
+                isAdmin={isAdmin}
+                isOwner={isOwner}
+                adminFirst={adminFirst}
+                onNavigate={() => dispatch(mobileDrawerClosed())}
+              />
+            </MobileNavDrawer>
+          </MountWhenOpened>
+        )
+      }
+      topBar={<TopBar user={user} isDesktop={isDesktop} desktopOpen={desktopOpen} onToggleDrawer={toggleDrawer} />}
+      after={<Toaster />}
+    >
+      {/* A page that fails to render keeps the menu around it; a new path starts with a fresh boundary. */}
+      <WidgetBoundary key={location.pathname} name="This page">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </WidgetBoundary>
+    </AppFrame>
   );
 }

@@ -12,7 +12,19 @@ export function ColorModeToggle() {
   return (
     // The browser's own tooltip: an MUI one here would put Popper in every page's first download.
     <IconButton onClick={() => setMode(next)} aria-label={label} title={label} color="inherit">
-      {effective === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
+      {effective === undefined ? (
+        // Not known while the build draws the frame (src/app/prerenderShell.tsx): both, the page's scheme picks one.
+        <>
+          <LightModeOutlined
+            sx={[{ display: 'none' }, (theme) => theme.applyStyles('dark', { display: 'inline-block' })]}
+          />
+          <DarkModeOutlined sx={(theme) => theme.applyStyles('dark', { display: 'none' })} />
+        </>
+      ) : effective === 'dark' ? (
+        <LightModeOutlined />
+      ) : (
+        <DarkModeOutlined />
+      )}
     </IconButton>
   );
 }

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { isNavActive } from '../../lib/navigation';
+import { navShown } from '../../../contract/navigation';
 import { logoutUrl } from '../../config';
 import { LazyTooltip } from '../LazyTooltip';
 import { ADMIN_NAV, MAIN_NAV, type NavItem } from './navItems';
@@ -109,7 +110,10 @@ export function SidebarContent({
   adminFirst = false,
   onNavigate,
 }: SidebarContentProps) {
-  const mainNav = MAIN_NAV.filter((item) => !item.ownersAndAdmins || isAdmin || isOwner);
+  const flags = { isAdmin, isOwner, adminFirst };
+  const mainNav = MAIN_NAV.filter((item) =>
+    navShown({ section: 'main', ownersAndAdmins: item.ownersAndAdmins }, flags),
+  );
   const teamList = (
     <List dense={dense}>
       {mainNav.map((item) => (
@@ -117,7 +121,7 @@ export function SidebarContent({
       ))}
     </List>
   );
-  const adminList = isAdmin && (
+  const adminList = navShown({ section: 'admin' }, flags) && (
     <>
       {/* Collapsed, a rule stands in for the 'Admin' subheader: outside the list, which holds list items only. */}
       {compact && <Divider sx={{ mx: 1.5, my: 1 }} />}

@@ -11,6 +11,7 @@ import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
 import type { AuthUser } from '../../../contract/schemas/auth';
 import { logoutUrl } from '../../config';
+import { DESKTOP_MEDIA_QUERY, MOBILE_MEDIA_QUERY } from '../../theme';
 import { MountWhenOpened } from '../MountWhenOpened';
 import { ColorModeToggle } from './ColorModeToggle';
 import { NotificationBell } from './NotificationBell';
@@ -20,7 +21,8 @@ const AccountDialog = lazy(() => import(/* webpackChunkName: "account-dialog" */
 
 interface TopBarProps {
   user: AuthUser | undefined;
-  isDesktop: boolean;
+  /** null while the width is not known: the build's frame (src/app/prerenderShell.tsx), drawn for every width. */
+  isDesktop: boolean | null;
   desktopOpen: boolean;
   onToggleDrawer: () => void;
 }
@@ -32,7 +34,16 @@ export function TopBar({ user, isDesktop, desktopOpen, onToggleDrawer }: TopBarP
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60 } }}>
         <IconButton edge="start" color="inherit" onClick={onToggleDrawer} aria-label={toggleLabel}>
-          {isDesktop && desktopOpen ? <MenuOpenOutlined /> : <MenuOutlined />}
+          {isDesktop === null ? (
+            <>
+              <MenuOpenOutlined sx={{ [`@media ${MOBILE_MEDIA_QUERY}`]: { display: 'none' } }} />
+              <MenuOutlined sx={{ [`@media ${DESKTOP_MEDIA_QUERY}`]: { display: 'none' } }} />
+            </>
+          ) : isDesktop && desktopOpen ? (
+            <MenuOpenOutlined />
+          ) : (
+            <MenuOutlined />
+          )}
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
         <NotificationBell />

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Writes dist/login.html, /login rendered at build time with its own small script in place of the app's bundles
-// (src/pages/login/prerenderLogin.tsx; docs/performance.md, "The login page"). build/PrerenderLoginPlugin.js runs this
-// after every production build; `node --import tsx scripts/prerender-login.mts [dist]` runs it by hand.
+// (src/pages/login/prerenderLogin.tsx; docs/performance.md, "The login page"), and dist/shell.json, the signed-in
+// pages' frame the server sends before the app has started (src/app/prerenderShell.tsx; "The signed-in shell").
+// build/PrerenderPagesPlugin.js runs this after every production build; `node --import tsx scripts/prerender-pages.mts
+// [dist]` runs it by hand.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SHELL_FILE } from '../contract/staticShell';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
@@ -30,3 +33,7 @@ const { prerenderLoginPage } = (await import(modulePath)) as {
 };
 const page = prerenderLoginPage(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), script);
 fs.writeFileSync(path.join(dist, 'login.html'), page);
+
+const shellModule = path.join(root, 'src/app/prerenderShell.tsx');
+const { prerenderShells } = (await import(shellModule)) as { prerenderShells: () => object };
+fs.writeFileSync(path.join(dist, SHELL_FILE), JSON.stringify(prerenderShells()));

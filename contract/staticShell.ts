@@ -1,0 +1,22 @@
+import type { ShellVariant } from './navigation';
+
+/**
+ * The signed-in pages' frame, drawn at build time (src/app/prerenderShell.tsx) into dist/shell.json and sent by the
+ * server in front of the app (server/lib/appShell.ts), which removes it when it draws its own (src/lib/staticShell.ts):
+ * docs/performance.md, "The signed-in shell".
+ */
+export const SHELL_FILE = 'shell.json';
+
+/** The element that holds the frame in the page, before the app's root. */
+export const STATIC_SHELL_ID = 'static-shell';
+
+export interface ShellFile {
+  /** Every style the frames use, once (emotion's server rendering), for the page's <head>. */
+  styles: string;
+  /** Script that puts `.light` or `.dark` on <html> before the body paints, as the app's theme does. */
+  colorScheme: string;
+  /** Stand-ins for the signed-in user's name and email in the markup, which the server fills in, escaped. */
+  tokens: { name: string; email: string };
+  /** Per sidebar, the frame with each entry highlighted, keyed by the entry's path ('' for none). */
+  frames: Record<ShellVariant, Record<string, string>>;
+}

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './signIn';
+
+// A signed-in page's first paint is the frame the build drew (dist/shell.json, sent by the server before the app's
+// root; docs/performance.md, "The signed-in shell"): the user's sidebar with the page's entry highlighted and the top
+// bar, before any script has run. The app then takes its place where it stood.
+
+/** Where each of these sits on the page: the sidebar's entries, the account's name, the top bar's sign-out button. */
+async function places(page: Page, scope: string, names: string[]) {
+  const root = page.locator(scope);
+  const boxes: Record<string, { x: number; y: number; width: number; height: number } | null> = {};
+  for (const name of names) boxes[name] = await root.getByText(name, { exact: true }).first().boundingBox();
+  return boxes;
+}
+
+const blockScripts = (page: Page) => page.route('**/*.js', (route) => route.abort());
+
+for (const [width, entries] of [
+  [1280, ['Dashboard', 'API Keys', 'Billing', 'Alice Anderson', 'Sign out']],
+  // A phone has no docked sidebar: its menu is a drawer the app opens.
+  [375, ['Alice Anderson']],
+] as const) {
+  test(`at ${width} px, the frame paints before any script has run, and the app takes its place where it stood`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, 'alice');
+
+    await blockScripts(page);
+    await page.goto('/api-keys/create');
+    const frame = page.locator('#static-shell');
+    await expect(frame.getByText('Alice Anderson')).toBeVisible();
+    await expect(frame.getByText('alice@example.com')).toBeVisible();
+    // The page is loading, and says so; the frame itself is not for using or reading out before the app runs.
+    await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    if (width === 1280) {
+      // The owner's sidebar (the audit log), the page's entry highlighted.
+      await expect(frame.getByText('Audit Log')).toBeVisible();
+      await expect(frame.locator('[aria-current="page"]')).toHaveText('API Keys');
+    } else {
+      await expect(frame.getByText('Dashboard')).toBeHidden();
+    }
+    const before = await places(page, '#static-shell', [...entries]);
+
+    await page.unrouteAll();
+    await page.goto('/api-keys/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create API Key' })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Account: Alice Anderson/ })).toBeVisible();
+    expect(await places(page, '#root', [...entries])).toEqual(before);
+  });
+}
+
+test('the app’s own frame replaces the drawn one with no layout shift, and the app works as before', async ({
+  page,
+}) => {
+  await signIn(page, 'alice');
+  await page.goto('/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toHaveCount(1);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(list.getEntries().map((entry) => (entry as unknown as { value: number }).value)),
+        ).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+  expect(shifts).toEqual([]);
+  // Navigation inside the app is the app's, as before.
+  await page.getByRole('link', { name: 'API Keys' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API Keys' })).toBeVisible();
+});
