@@ -11,8 +11,8 @@ export const SHELL_FILE = 'shell.json';
 export const STATIC_SHELL_ID = 'static-shell';
 
 export interface ShellFile {
-  /** Every style the frames use, once (emotion's server rendering), for the page's <head>. */
-  styles: string;
+  /** Per sidebar, every style its frames use, once (emotion's server rendering), for the page's <head>. */
+  styles: Record<ShellVariant, string>;
   /** Script that puts `.light` or `.dark` on <html> before the body paints, as the app's theme does. */
   colorScheme: string;
   /** Stand-ins for the signed-in user's name and email in the markup, which the server fills in, escaped. */

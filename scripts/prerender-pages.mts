@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { SHELL_FILE } from '../contract/staticShell';
+import { SHELL_FILE, type ShellFile } from '../contract/staticShell';
+import type { ShellVariant } from '../contract/navigation';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
@@ -35,5 +36,18 @@ const page = prerenderLoginPage(fs.readFileSync(path.join(dist, 'index.html'), '
 fs.writeFileSync(path.join(dist, 'login.html'), page);
 
 const shellModule = path.join(root, 'src/app/prerenderShell.tsx');
-const { prerenderShells } = (await import(shellModule)) as { prerenderShells: () => object };
-fs.writeFileSync(path.join(dist, SHELL_FILE), JSON.stringify(prerenderShells()));
+const { prerenderShells } = (await import(shellModule)) as { prerenderShells: () => ShellFile };
+const shell = prerenderShells();
+// Every class a frame uses has its rule in that sidebar's styles, or the frame would paint unstyled.
+for (const [variant, frames] of Object.entries(shell.frames) as [ShellVariant, Record<string, string>][]) {
+  for (const frame of Object.values(frames)) {
+    for (const [, name] of frame.matchAll(/\bcss-([a-z0-9]+)/g)) {
+      if (!shell.styles[variant].includes(`.css-${name}`)) {
+        throw new Error(
+          `The ${variant} frame uses css-${name}, which its styles do not have (src/app/prerenderShell.tsx)`,
+        );
+      }
+    }
+  }
+}
+fs.writeFileSync(path.join(dist, SHELL_FILE), JSON.stringify(shell));

@@ -82,14 +82,15 @@ export function withStaticShell(
   pathname: string,
   user: SidebarUser & { name?: unknown; email?: unknown },
 ): string {
-  const frames = shell.frames[shellVariant(user)];
+  const variant = shellVariant(user);
+  const frames = shell.frames[variant];
   const frame = frames?.[activeNavPath(pathname) ?? ''] ?? frames?.[''];
   if (!frame || !html.includes('<div id="root">')) return html;
   const { name, email } = user;
   const filled = frame
     .replace(shell.tokens.name, () => escapeHtml(typeof name === 'string' && name ? name : 'Guest'))
     .replace(shell.tokens.email, () => escapeHtml(typeof email === 'string' ? email : ''));
-  return beforeHeadEnd(html, shell.styles).replace(
+  return beforeHeadEnd(html, shell.styles[variant]).replace(
     '<div id="root">',
     () => `${shell.colorScheme}<div id="${STATIC_SHELL_ID}">${filled}</div><div id="root">`,
   );

@@ -175,7 +175,9 @@ describe('the server sends index.html with the route preloads of the build and t
 
 /** A shell.json whose frames say which they are: `<nav>variant entry</nav>`, with the name and email stand-ins. */
 const SHELL: ShellFile = {
-  styles: '<style>.frame{}</style>',
+  styles: Object.fromEntries(
+    Object.keys(SHELL_VARIANTS).map((variant) => [variant, `<style>.${variant}{}</style>`]),
+  ) as ShellFile['styles'],
   colorScheme: '<script>/*scheme*/</script>',
   tokens: { name: '{{n}}', email: '{{e}}' },
   frames: Object.fromEntries(
@@ -213,7 +215,7 @@ describe('withStaticShell: the frame of the user’s sidebar, the page’s entry
       const html = withStaticShell(INDEX, SHELL, pathname, user);
       assert.equal(frameOf(html), frame);
       // Styles in the head; the scheme's script, then the frame, right before the root.
-      assert.match(html, /<style>\.frame\{\}<\/style><\/head>/);
+      assert.match(html, new RegExp(`<style>\\.${frame!.split(' ')[0]}\\{\\}</style></head>`));
       assert.match(
         html,
         /<script>\/\*scheme\*\/<\/script><div id="static-shell">.*<\/div><div id="root"><div class="boot">/,

@@ -24,6 +24,8 @@ import { PageLoader } from '../components/PageLoader';
 const TOKENS = { name: '{{shell:name}}', email: '{{shell:email}}' };
 const NO_ENTRY = '/-';
 const STYLE_TAG = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
+// While the frame is there the app's root is hidden: its loading ring must not show beside the frame's.
+const HIDE_ROOT = `<style>#${STATIC_SHELL_ID} ~ #root{display:none}</style>`;
 
 /**
  * The frame as the layout draws it at a desktop's width, the sidebar open, the page a loading ring. On a phone the
@@ -69,33 +71,59 @@ function render(node: ReactNode, store: AppStore, cache: EmotionCache, path: str
   );
 }
 
+const EMOTION_TAG = /^<style data-emotion="([^"]*)">([\s\S]*)<\/style>$/;
+
+/**
+ * Emotion's tags as few: the global ones (the theme's variables, the baseline) as they are, since each is found again
+ * by its own name, and every other rule in one tag that names all their ids, as emotion's own critical-CSS extraction
+ * writes it; the app's cache reads the ids from it and writes none of them again. A page parses one stylesheet, not
+ * fifty (each `<style>` the parser meets is a stylesheet of its own to add before the first paint).
+ */
+function oneSheet(tags: string[]): string {
+  const globals: string[] = [];
+  const ids: string[] = [];
+  const rules: string[] = [];
+  for (const tag of tags) {
+    const [, names, css] = EMOTION_TAG.exec(tag) ?? [];
+    if (names === undefined) throw new Error(`Not one of emotion's style tags: ${tag.slice(0, 80)}`);
+    if (!names.startsWith('css ')) {
+      globals.push(tag);
+      continue;
+    }
+    ids.push(names.slice('css '.length));
+    rules.push(css);
+  }
+  return `${globals.join('')}<style data-emotion="css ${ids.join(' ')}">${rules.join('')}</style>`;
+}
+
 /**
  * The signed-in pages' frame for dist/shell.json (contract/staticShell.ts): every sidebar with every entry highlighted
  * in turn, and with none, and the styles they use.
  */
 export function prerenderShells(): ShellFile {
-  // One cache for all: each style is written the first time a frame uses it, so the union has each once.
-  const cache = createCache({ key: 'css' });
   // An empty store: the top bar's bell reads its (absent) notifications from the API's cache, as before they arrive.
   const store = makeStore();
   connectApi(store);
-  const styles: string[] = [];
+  const styles = {} as ShellFile['styles'];
   const frames = {} as ShellFile['frames'];
   for (const variant of Object.keys(SHELL_VARIANTS) as ShellVariant[]) {
+    // One cache per sidebar: each style is written the first time one of its frames uses it, so the union of its
+    // frames' styles has each once, and a member's page carries none of an administrator's entries' styles.
+    const cache = createCache({ key: 'css' });
+    const tags: string[] = [];
     frames[variant] = {};
     // A frame per entry this sidebar shows; any other path is drawn with none highlighted.
     const shown = NAV_ROUTES.filter((route) => navShown(route.nav, SHELL_VARIANTS[variant]));
     for (const path of ['', ...shown.map((route) => route.path)]) {
       const html = render(<Frame variant={variant} />, store, cache, path || NO_ENTRY);
-      styles.push(...(html.match(STYLE_TAG) ?? []));
+      tags.push(...(html.match(STYLE_TAG) ?? []));
       // No ids or test ids: the app's own frame, which replaces this one, has them.
       frames[variant][path] = html.replace(STYLE_TAG, '').replace(/ (?:id|data-testid)="[^"]*"/g, '');
     }
+    styles[variant] = oneSheet([...new Set(tags)]) + HIDE_ROOT;
   }
-  // While the frame is there the app's root is hidden: its loading ring must not show beside the frame's.
-  const hideRoot = `<style>#${STATIC_SHELL_ID} ~ #root{display:none}</style>`;
   return {
-    styles: [...new Set(styles)].join('') + hideRoot,
+    styles,
     colorScheme: renderToString(
       <InitColorSchemeScript attribute="class" defaultMode="system" modeStorageKey={MODE_STORAGE_KEY} />,
     ),
