@@ -11,7 +11,7 @@ import { REPO_ROOT, loadConfig } from '../config';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
 import { hashApiKey } from '../keys/apiKeys';
-import type { LoadOptions, LoadResult } from './loadGenerator';
+import type { InterleavedResult, LoadOptions, LoadResult } from './loadGenerator';
 
 /** A backlog this deep (a second at 1,000 req/s) means the rate is lost; dropping beyond it keeps runs short. */
 export const MAX_IN_FLIGHT = 1_000;
@@ -160,4 +160,23 @@ export async function startGateway(db: Db, env: Record<string, string>) {
   const app = await buildApp({ config: { ...config, jwtSecret: secret }, db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
+}
+
+/**
+ * Each target one request at a time, taking turns in a random order every round, for `seconds` after `warmupRounds`
+ * rounds not counted, from a child process (loadGenerator.ts runInterleaved).
+ */
+export function interleavedOn(
+  targets: { url: string; headers: Record<string, string>; body: string }[],
+  warmupRounds: number,
+  seconds: number,
+) {
+  return jsonFromChild<InterleavedResult>(path.join('server', 'bench', 'loadGenerator.ts'), {
+    targets: targets.map((target) => ({
+      ...target,
+      headers: { 'content-type': 'application/json', ...target.headers },
+    })),
+    warmupRounds,
+    seconds,
+  });
 }

@@ -83,7 +83,7 @@ function post(url: URL, agent: http.Agent, headers: Record<string, string>, body
   });
 }
 
-function prepared(options: LoadOptions) {
+function prepared(options: Pick<LoadOptions, 'url' | 'headers' | 'body'>) {
   const body = Buffer.from(options.body);
   return {
     url: new URL(options.url),
@@ -174,6 +174,59 @@ async function runAtRate(options: LoadOptions): Promise<LoadResult> {
   return result(options.rate, { sent: sent - leadIn, leadIn, ok, errors, non2xx, dropped }, latencies, sendingSeconds);
 }
 
+/** Several paths one request at a time, taking turns (gatewaySerial.ts). */
+export interface InterleavedOptions {
+  targets: { url: string; headers: Record<string, string>; body: string }[];
+  /** Rounds sent first and not counted (each path's connection opened, its caches warm). */
+  warmupRounds: number;
+  seconds: number;
+}
+
+export interface InterleavedResult {
+  /** Each target's latency in each round (ms; NaN when that request failed), by target, then round. */
+  latencies: number[][];
+  /** Each target's answers other than a 200 (and failed connections), warm-up included. */
+  failures: number[];
+  /** Rounds sent, warm-up included: each target got this many requests. */
+  rounds: number;
+}
+
+/**
+ * One request at a time to each target in turn, in a new random order every round, until `seconds` have passed. A
+ * round's requests are a few milliseconds apart, so whatever else the machine does falls on every path alike, where
+ * paths measured one after another each get a minute of their own (docs/gateway.md › Performance).
+ */
+export async function runInterleaved(options: InterleavedOptions): Promise<InterleavedResult> {
+  const paths = options.targets.map((target) => ({
+    ...prepared(target),
+    agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+  }));
+  const latencies: number[][] = paths.map(() => []);
+  const failures = paths.map(() => 0);
+  const order = paths.map((_, i) => i);
+  let end = Infinity;
+  let round = 0;
+  for (; round < options.warmupRounds || performance.now() < end; round++) {
+    if (round === options.warmupRounds) end = performance.now() + options.seconds * 1000;
+    // Fisher-Yates: no path is always first after the others' requests, or always last.
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const taken: number[] = [];
+    for (const i of order) {
+      const { url, agent, headers, body } = paths[i];
+      const started = performance.now();
+      const status = await post(url, agent, headers, body);
+      taken[i] = status === 200 ? performance.now() - started : NaN;
+      if (status !== 200) failures[i]++;
+    }
+    if (round >= options.warmupRounds) taken.forEach((ms, i) => latencies[i].push(ms));
+  }
+  for (const { agent } of paths) agent.destroy();
+  return { latencies, failures, rounds: round };
+}
+
 /**
  * The requests a server answered or refused over a whole run, the lead-in's included: what the CPU it spent over the
  * run paid for. Dividing that CPU by `sent` alone overstated each request's cost by the lead-in's share (a fifth at
@@ -182,6 +235,7 @@ async function runAtRate(options: LoadOptions): Promise<LoadResult> {
 export const servedIn = (r: LoadResult) => r.sent + r.leadIn - r.dropped;
 
 if (require.main === module) {
-  const options = JSON.parse(process.argv[2]) as LoadOptions;
-  (options.serial ? runSerial(options) : runAtRate(options)).then((r) => process.stdout.write(JSON.stringify(r)));
+  const options = JSON.parse(process.argv[2]) as LoadOptions | InterleavedOptions;
+  const run = 'targets' in options ? runInterleaved(options) : options.serial ? runSerial(options) : runAtRate(options);
+  void run.then((r) => process.stdout.write(JSON.stringify(r)));
 }

@@ -215,6 +215,82 @@ describe('billing through the gateway', () => {
     assert.equal(await balanceCents(ctx.db, teamId), 99_950);
   });
 
+  test('every field of a bill is written to its column, and half a surrogate pair in its text becomes U+FFFD', async () => {
+    const createdAt = new Date('2026-11-30T12:34:56.789Z');
+    await recordUsageBatch(ctx.db, [
+      {
+        teamId,
+        userId: owner.id,
+        apiKeyId: null,
+        model: 'claude-sonnet-4',
+        provider: 'anthropic',
+        promptTokens: 11,
+        completionTokens: 22,
+        cachedTokens: 3,
+        cacheCreationTokens: 4,
+        costCents: 5,
+        latencyMs: 66,
+        status: 'error',
+        createdAt,
+        requestId: 987_654_321,
+        endpoint: 'messages',
+        routeName: 'fast',
+        deploymentId: '00000000-0000-4000-8000-0000000000aa',
+        ttftMs: 7,
+        errorCode: 'upstream_error',
+        // A message cut in the middle of an emoji: its high surrogate alone, then a whole one, quotes and a backslash.
+        errorMessage: 'cut \ud83d| whole 🙂 "quoted" back\\slash',
+        callerRequestId: 'req-1',
+        cachedFrom: 'req-0',
+        cacheSavedCents: 8,
+        guardrails: 'redacted=email:1',
+        toolContent: { arguments: { q: 'x' }, result: ['y', 1] },
+        batchId: 'batch_1',
+        unit: 'image',
+        units: 2,
+      },
+    ]);
+    const [row] = await ctx.db.query<Record<string, unknown>>(
+      `SELECT user_id, api_key_id, model, provider, prompt_tokens, completion_tokens, cached_tokens,
+              cache_creation_tokens, cost_cents, latency_ms, status, created_at, request_id, endpoint, route_name,
+              deployment_id, ttft_ms, error_code, error_message, caller_request_id, cached_from, cache_saved_cents,
+              guardrails, tool_content, batch_id, unit, units
+       FROM usage_events`,
+    );
+    assert.deepEqual(
+      { ...row, created_at: new Date(row.created_at as string | Date).toISOString() },
+      {
+        user_id: owner.id,
+        api_key_id: null,
+        model: 'claude-sonnet-4',
+        provider: 'anthropic',
+        prompt_tokens: 11,
+        completion_tokens: 22,
+        cached_tokens: 3,
+        cache_creation_tokens: 4,
+        cost_cents: 5,
+        latency_ms: 66,
+        status: 'error',
+        created_at: createdAt.toISOString(),
+        request_id: 987_654_321,
+        endpoint: 'messages',
+        route_name: 'fast',
+        deployment_id: '00000000-0000-4000-8000-0000000000aa',
+        ttft_ms: 7,
+        error_code: 'upstream_error',
+        error_message: 'cut \ufffd| whole 🙂 "quoted" back\\slash',
+        caller_request_id: 'req-1',
+        cached_from: 'req-0',
+        cache_saved_cents: 8,
+        guardrails: 'redacted=email:1',
+        tool_content: { arguments: { q: 'x' }, result: ['y', 1] },
+        batch_id: 'batch_1',
+        unit: 'image',
+        units: 2,
+      },
+    );
+  });
+
   test('a request of $5.00 or more is in the activity feed with its cost formatted as the app formats money', async () => {
     const event = { teamId, userId: owner.id, apiKeyId: null, provider: 'anthropic', promptTokens: 1 };
     await recordUsageBatch(ctx.db, [
