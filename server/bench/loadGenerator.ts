@@ -174,7 +174,7 @@ async function runAtRate(options: LoadOptions): Promise<LoadResult> {
   return result(options.rate, { sent: sent - leadIn, leadIn, ok, errors, non2xx, dropped }, latencies, sendingSeconds);
 }
 
-/** Several paths one request at a time, taking turns (gatewaySerial.ts). */
+/** Several paths one request at a time, taking turns (gatewayAims.ts). */
 export interface InterleavedOptions {
   targets: { url: string; headers: Record<string, string>; body: string }[];
   /** Rounds sent first and not counted (each path's connection opened, its caches warm). */
