@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AfterFirstPaint } from '../../src/components/AfterFirstPaint';
 
 function Greeting({ name }: { name: string }) {
@@ -105,6 +105,12 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
         this.callback(entries, this as unknown as IntersectionObserver);
       }
     }
+    /**
+     * Waits for the page's paint, after which a section makes its observer (and, waiting to be needed, listens for a
+     * first input, in the same callback). Not a fixed wait: jest beside other suites on CI's two cores once took more
+     * than 50 ms to reach it, and the test then saw no listener at all.
+     */
+    const observerMade = () => waitFor(() => expect(FakeIntersectionObserver.instances).toHaveLength(1));
     beforeEach(() => {
       FakeIntersectionObserver.instances = [];
       Object.defineProperty(window, 'IntersectionObserver', { value: FakeIntersectionObserver, configurable: true });
@@ -118,7 +124,7 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
       const load = jest.fn(() => Promise.resolve({ default: Greeting }));
       render(<AfterFirstPaint nearViewport load={load} props={{ name: 'Ada' }} fallback={<p>Loading</p>} />);
       await screen.findByText('Loading');
-      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      await observerMade();
       const [observer] = FakeIntersectionObserver.instances;
       expect(observer.observed).toEqual([screen.getByText('Loading').parentElement]);
       expect(observer.options.rootMargin).toBe('0px 0px 100% 0px');
@@ -135,7 +141,7 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
       /** Renders one section waiting to be needed and returns its observer, once the page has painted. */
       async function waitingSection(load: jest.Mock) {
         render(<AfterFirstPaint whenNeeded load={load} props={{ name: 'Ada' }} fallback={<p>Loading</p>} />);
-        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+        await observerMade();
         return FakeIntersectionObserver.instances[0];
       }
 
@@ -176,7 +182,7 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
         const { unmount } = render(
           <AfterFirstPaint whenNeeded load={load} props={{ name: 'Ada' }} fallback={<p>Loading</p>} />,
         );
-        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+        await observerMade();
         unmount();
         expect(FakeIntersectionObserver.instances[0].disconnected).toBe(true);
         fireEvent.keyDown(document.body, { key: 'Tab' });
