@@ -10,16 +10,14 @@ const MAX_BATCH = 500;
 /**
  * Batches start at most this often. A batch's fixed cost dwarfs the cost of one more row (PGlite: about 2.8 ms of its
  * worker thread a batch, then about 0.1 ms a row; PostgreSQL about 0.8 ms of its time a batch, on the same cores
- * here), so at 1,000 req/s this turns ~1,000 statements a second into 4 with leases, ~50 without. With leases
+ * here), so at 1,000 req/s this turns ~1,000 statements a second into ~10 with leases, ~50 without. With leases
  * (docs/deploy.md#credit-leases) a request's hold is given back to the instance's book as its bill is made, so the
- * write can wait longer: at 100 ms rather than 20, PGlite's worker spent 0.13 ms a request at 1,000 req/s instead of
- * 0.24 (docs/gateway.md › Where the time goes), and at 250 ms the whole process 3-4.5 % less than at 100 (› The aims,
- * every path up at once); a bill then reaches the request log and the alerts at most about a quarter of a second
- * after its reply. With per-request admission the hold is a row released by the batch, and a longer wait keeps it
- * from the next request: a client near its limit was refused in server/test/guardrailsAnswer.test.ts at 100 ms. What
- * waits on settled() (a test, a shutdown) waits for neither.
+ * write can wait longer: at 100 ms rather than 20, PGlite's worker spends 0.13 ms a request at 1,000 req/s instead of
+ * 0.24 (docs/gateway.md › Where the time goes). With per-request admission the hold is a row released by the batch, and
+ * a longer wait keeps it from the next request: a client near its limit was refused in server/test/
+ * guardrailsAnswer.test.ts at 100 ms. What waits on settled() (a test, a shutdown) waits for neither.
  */
-export const GATHER_MS = { lease: 250, statement: 20 } as const;
+export const GATHER_MS = { lease: 100, statement: 20 } as const;
 /**
  * A bill waits at least this long before its batch starts, even after a quiet spell. Written at once, it ran just
  * as the client's next request arrived, on the same thread, and delayed it (about a millisecond, one request at a
