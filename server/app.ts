@@ -245,7 +245,7 @@ export async function buildApp({
     config,
     db,
     sessions,
-    guards: createGuards({ sessions }),
+    guards: createGuards({ sessions, bills: gateway.credit }),
     paymentProvider,
     rateLimit,
     gateway,

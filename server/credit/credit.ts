@@ -127,6 +127,9 @@ export function createCredit(db: Db, log: FastifyBaseLogger, options: CreditOpti
     onSettled: settler.onSettled,
     /** Resolves once every admitted request is billed (tests, shutdown). */
     settled: () => settler.settled(),
+    /** Bills made and not yet in the database; flushed() writes them now and resolves once they are. */
+    unwritten: settler.unwritten,
+    flushed: () => settler.flushed(),
     /** Requests held and not billed, bills journalled and not written (the metrics read them at each scrape). */
     depth: () => settler.depth(),
     /** The first heartbeat is in: until then every request is admitted by its own statement. */

@@ -10,14 +10,16 @@ const MAX_BATCH = 500;
 /**
  * Batches start at most this often. A batch's fixed cost dwarfs the cost of one more row (PGlite: about 2.8 ms of its
  * worker thread a batch, then about 0.1 ms a row; PostgreSQL about 0.8 ms of its time a batch, on the same cores
- * here), so at 1,000 req/s this turns ~1,000 statements a second into ~10 with leases, ~50 without. With leases
+ * here), so at 1,000 req/s this turns ~1,000 statements a second into 4 with leases, ~50 without. With leases
  * (docs/deploy.md#credit-leases) a request's hold is given back to the instance's book as its bill is made, so the
- * write can wait longer: at 100 ms rather than 20, PGlite's worker spends 0.13 ms a request at 1,000 req/s instead of
- * 0.24 (docs/gateway.md › Where the time goes). With per-request admission the hold is a row released by the batch, and
- * a longer wait keeps it from the next request: a client near its limit was refused in server/test/
+ * write can wait longer: at 100 ms rather than 20, PGlite's worker spent 0.13 ms a request at 1,000 req/s instead of
+ * 0.24 (docs/gateway.md › Where the time goes), and at 250 ms the whole process 3-4.5 % less than at 100 (› The aims,
+ * every path up at once). A page that reads spending does not wait for it: its read first has this instance's
+ * gathered bills written (flushed(), readsSeeBills.ts). With per-request admission the hold is a row released by the
+ * batch, and a longer wait keeps it from the next request: a client near its limit was refused in server/test/
  * guardrailsAnswer.test.ts at 100 ms. What waits on settled() (a test, a shutdown) waits for neither.
  */
-export const GATHER_MS = { lease: 100, statement: 20 } as const;
+export const GATHER_MS = { lease: 250, statement: 20 } as const;
 /**
  * A bill waits at least this long before its batch starts, even after a quiet spell. Written at once, it ran just
  * as the client's next request arrived, on the same thread, and delayed it (about a millisecond, one request at a
@@ -40,7 +42,14 @@ export function createSettler(
   journal: BillJournal,
   gatherMs: number = GATHER_MS.statement,
 ) {
-  let queue: { event: UsageEvent; segment: number; queuedAt: number; written?: () => void }[] = [];
+  let queue: {
+    event: UsageEvent;
+    segment: number;
+    queuedAt: number;
+    written?: () => void;
+    /** Callers of flushed() waiting for this bill, the last queued when they called. */
+    flushers?: (() => void)[];
+  }[] = [];
   const listeners = new Set<SettledListener>();
   let running: Promise<void> | null = null;
   let lastBatchAt = 0;
@@ -51,6 +60,10 @@ export function createSettler(
   let waiters: (() => void)[] = [];
   /** Ends the current wait for a batch early (settled() was called: the gathering stops waiting). */
   let wake: (() => void) | null = null;
+  /** Callers of flushed() still waiting: while there are any, batches do not gather. */
+  let hurried = 0;
+  /** The batch being written, for a flushed() that finds nothing queued after it. */
+  let inFlight: Promise<void> | null = null;
 
   function notify() {
     if (open > 0 || running) return;
@@ -77,7 +90,11 @@ export function createSettler(
       }
     } finally {
       writing = 0;
-      for (const item of batch) item.written?.();
+      for (const item of batch) {
+        item.written?.();
+        for (const resolve of item.flushers ?? []) resolve();
+        hurried -= item.flushers?.length ?? 0;
+      }
     }
   }
 
@@ -100,7 +117,7 @@ export function createSettler(
       // a statement every millisecond or two instead of one per gathering window.
       // Someone waiting on settled() wants the bills written, not gathered: only the first bill's delay holds.
       for (;;) {
-        const gathered = waiters.length > 0 ? 0 : lastBatchAt + gatherMs;
+        const gathered = waiters.length > 0 || hurried > 0 ? 0 : lastBatchAt + gatherMs;
         const wait = Math.max(queue[0].queuedAt + SETTLE_DELAY_MS, gathered) - performance.now();
         if (wait <= 0 || queue.length >= MAX_BATCH) break;
         await new Promise<void>((resolve) => {
@@ -116,7 +133,9 @@ export function createSettler(
       lastBatchAt = performance.now();
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
-      await write(batch);
+      inFlight = write(batch);
+      await inFlight;
+      inFlight = null;
     }
     running = null;
     notify();
@@ -146,6 +165,22 @@ export function createSettler(
     onSettled(listener: SettledListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Bills are journalled and not yet in the database: a read of spending would not see them. */
+    unwritten: () => queue.length > 0 || writing > 0,
+    /**
+     * Resolves once every bill made so far is in the database, written without waiting for the gathering (a page
+     * about to read spending; see readsSeeBills.ts). Unlike settled() it waits for no request still running, so it
+     * ends under any load: at most a batch being written and the one after it.
+     */
+    flushed(): Promise<void> {
+      const last = queue.at(-1);
+      if (!last) return inFlight ?? Promise.resolve();
+      return new Promise((resolve) => {
+        (last.flushers ??= []).push(resolve);
+        hurried++;
+        wake?.();
+      });
     },
     /** Resolves once no admitted request is still running or waiting to be written (tests, shutdown). */
     settled(): Promise<void> {

@@ -55,12 +55,31 @@ export function clearSessionCookie(config: Config, request: FastifyRequest, repl
   reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'lax', secure: isSecureRequest(config, request), path: '/' });
 }
 
-/** Route guards, used as onRequest hooks so the rate limiter (a preHandler) can key on the signed-in user. */
-export function createGuards(deps: { sessions: Sessions }) {
+/** This instance's bills made and not yet in the database (credit/settler.ts): unwritten() is cheap, flushed() waits. */
+export interface UnwrittenBills {
+  unwritten(): boolean;
+  flushed(): Promise<void>;
+}
+
+/**
+ * Route guards, used as onRequest hooks so the rate limiter (a preHandler) can key on the signed-in user.
+ *
+ * A signed-in read sees every call this instance has answered: bills reach the database in batches, up to a quarter
+ * of a second after their replies (GATHER_MS in credit/settler.ts), and a page opened right after a call (a key's
+ * spend on API Keys, the balance, the request log) read without them. So a GET that signs in while bills are gathered
+ * has them written first, beside the session's check; with nothing gathered it costs one comparison. A call answered
+ * by another instance behind the same load balancer is seen once that instance's batch is written.
+ */
+export function createGuards(deps: { sessions: Sessions; bills?: UnwrittenBills }) {
+  const billsWritten = (request: FastifyRequest) =>
+    request.method === 'GET' && deps.bills?.unwritten() ? deps.bills.flushed() : undefined;
+
   async function authenticate(request: FastifyRequest) {
     const token = readToken(request);
     if (!token) throw new HttpError(401, 'NO_TOKEN', 'Sign in to continue');
+    const written = billsWritten(request);
     const session = await deps.sessions.check(token);
+    await written;
     if (!session.ok) throw new HttpError(401, session.code, session.message);
     request.user = session.user;
     request.membership = session.membership;

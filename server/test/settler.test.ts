@@ -139,3 +139,52 @@ test('what watches settled usage sees each batch once it is written, and cannot 
   assert.deepEqual(seen, [[1, 2, 3], [4]]);
   assert.equal(errors.length, 3, 'the stopped listener is not called again, the broken one is');
 });
+
+test('flushed() has the bills made so far written without the gathering, and waits for no request still running', async () => {
+  const { db, batches } = fakeDatabase();
+  const settler = createSettler(db, log, noJournal, 1_000);
+  assert.equal(settler.unwritten(), false);
+  const idle = performance.now();
+  await settler.flushed();
+  assert.ok(performance.now() - idle < 5, 'nothing to write: at once');
+  settler.opened();
+  settler.add(bill(1));
+  await settler.settled();
+  // A request still running, and two bills gathering for a window that ends a second after the first batch.
+  settler.opened();
+  for (const n of [2, 3]) {
+    settler.opened();
+    settler.add(bill(n));
+  }
+  assert.equal(settler.unwritten(), true);
+  const asked = performance.now();
+  await settler.flushed();
+  const waited = performance.now() - asked;
+  assert.deepEqual(
+    batches.map((batch) => batch.size),
+    [1, 2],
+  );
+  assert.equal(settler.unwritten(), false);
+  assert.ok(waited < 250, `flushed() took ${waited.toFixed(1)} ms`);
+  // The bill made after it, while nobody waits, gathers again.
+  settler.add(bill(4));
+  await sleep(50);
+  assert.equal(batches.length, 2, 'the next bill waits for its window');
+  await settler.settled();
+  assert.deepEqual(
+    batches.map((batch) => batch.size),
+    [1, 2, 1],
+  );
+});
+
+test('flushed() called while a batch is written resolves once that batch is in the database', async () => {
+  const { db, batches } = fakeDatabase();
+  const settler = createSettler(db, log, noJournal, GATHER_MS.lease);
+  settler.opened();
+  settler.add(bill(1));
+  while (batches.length === 0) await sleep(1);
+  // The statement (2 ms in the fake) is running; nothing is queued behind it.
+  assert.equal(settler.unwritten(), true);
+  await settler.flushed();
+  assert.equal(settler.unwritten(), false);
+});
