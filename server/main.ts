@@ -56,6 +56,11 @@ async function main() {
       `Recovered from the previous run: ${recovered.replayed} gateway bills replayed from the journal, ${recovered.released} credit holds given back.`,
     );
   }
+  if (recovered.refused > 0) {
+    console.error(
+      `${recovered.refused} gateway bills of the previous run were refused by the database; kept in ${journalDir}/*.refused.`,
+    );
+  }
   // On a loopback or every-interface address the app's links say localhost, as the README does: 127.0.0.1 and
   // localhost are two origins to a browser, each with its own cookies, so a seeded link to the other signs you out.
   const url =

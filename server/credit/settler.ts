@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
-import { recordUsageBatch, type UsageEvent } from './writeBills';
+import { recordUsageBatch, refusedAValue, type UsageEvent } from './writeBills';
 import type { BillJournal } from './journal';
 
 /** Sees the bills of each batch once written (a bill the journal replays at start is not seen again). */
@@ -71,23 +71,36 @@ export function createSettler(
     waiters = [];
   }
 
-  async function write(batch: typeof queue) {
+  /**
+   * Writes `batch` in one statement, again after a deadlock. A bill the database refuses a value of (refusedAValue)
+   * fails the whole statement; then each bill is written alone, so only that one is left out (logged, and kept in the
+   * journal), never the others of its batch.
+   */
+  async function store(batch: typeof queue): Promise<void> {
     const events = batch.map((item) => item.event);
-    writing = batch.length;
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await recordUsageBatch(db, events);
-          journal.committed(batch.map((item) => item.segment));
-          tell(events);
-          return;
-        } catch (error) {
-          if (attempt < 3 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
-          // The bills stay in the journal, replayed at the next start; their reservations expire on their own.
-          log.error({ err: error, events }, 'gateway usage could not be recorded');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await recordUsageBatch(db, events);
+        journal.committed(batch.map((item) => item.segment));
+        tell(events);
+        return;
+      } catch (error) {
+        if (attempt < 3 && RETRYABLE.has(String((error as { code?: unknown }).code))) continue;
+        if (batch.length > 1 && refusedAValue(error)) {
+          for (const item of batch) await store([item]);
           return;
         }
+        // The bills stay in the journal, replayed at the next start; their reservations expire on their own.
+        log.error({ err: error, events }, 'gateway usage could not be recorded');
+        return;
       }
+    }
+  }
+
+  async function write(batch: typeof queue) {
+    writing = batch.length;
+    try {
+      await store(batch);
     } finally {
       writing = 0;
       for (const item of batch) {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { formatCents } from '../lib/money';
 import { DAILY_ROLLUP_COLUMNS, DAILY_ROLLUP_OF_EVENTS } from '../usage/dailyRollup';
+import { storableJson, storableText } from './storable';
 
 export interface UsageEvent {
   teamId: string;
@@ -73,6 +74,12 @@ const HIGH_COST_CENTS = 500;
 export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Promise<void> {
   if (events.length === 0) return;
   const column = <T>(pick: (event: UsageEvent) => T) => events.map(pick);
+  // Every text column through storableText: one bill's NUL would fail the whole batch's statement (storable.ts).
+  const text = (pick: (event: UsageEvent) => string | null | undefined) =>
+    events.map((event) => {
+      const value = pick(event);
+      return value === null || value === undefined ? null : storableText(value);
+    });
   // Each cost of the batch once, formatted here rather than in SQL so the activity feed reads money as the app does.
   const costs = [...new Set(column((e) => e.costCents))];
   await q.query(
@@ -233,39 +240,50 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
       column((e) => e.teamId),
       column((e) => e.userId),
       column((e) => e.apiKeyId),
-      column((e) => e.model),
-      column((e) => e.provider),
+      text((e) => e.model),
+      text((e) => e.provider),
       column((e) => e.promptTokens),
       column((e) => e.completionTokens),
       column((e) => e.cachedTokens ?? 0),
       column((e) => e.cacheCreationTokens ?? 0),
       column((e) => e.costCents),
       column((e) => e.latencyMs),
-      column((e) => e.status ?? 'success'),
+      text((e) => e.status ?? 'success'),
       column((e) => e.createdAt ?? null),
       events.flatMap((e) => (e.reservationId ? [e.reservationId] : [])),
       column((e) => e.requestId ?? e.reservationId ?? null),
       costs,
       costs.map(formatCents),
-      column((e) => e.endpoint ?? null),
-      column((e) => e.routeName ?? null),
+      text((e) => e.endpoint ?? null),
+      text((e) => e.routeName ?? null),
       column((e) => e.deploymentId ?? null),
       column((e) => e.ttftMs ?? null),
-      column((e) => e.errorCode ?? null),
-      column((e) => e.errorMessage ?? null),
+      text((e) => e.errorCode ?? null),
+      text((e) => e.errorMessage ?? null),
       column((e) => e.leaseId ?? null),
-      column((e) => e.callerRequestId ?? null),
-      column((e) => e.cachedFrom ?? null),
+      text((e) => e.callerRequestId ?? null),
+      text((e) => e.cachedFrom ?? null),
       column((e) => e.cacheSavedCents ?? null),
-      column((e) => e.guardrails ?? null),
+      text((e) => e.guardrails ?? null),
       // As JSON text: one text[] parameter on both engines, cast to jsonb in the statement.
-      column((e) => (e.toolContent === undefined || e.toolContent === null ? null : JSON.stringify(e.toolContent))),
-      column((e) => e.batchId ?? null),
-      column((e) => e.unit ?? null),
+      column((e) =>
+        e.toolContent === undefined || e.toolContent === null ? null : JSON.stringify(storableJson(e.toolContent)),
+      ),
+      text((e) => e.batchId ?? null),
+      text((e) => e.unit ?? null),
       column((e) => e.units ?? null),
     ],
     { name: 'usage_record_batch' },
   );
+}
+
+/**
+ * The database refused a value of one of the statement's bills (a data exception, SQLSTATE class 22: a count out of
+ * its column's range, text storable.ts did not foresee). Nothing was written; the batch's other bills can be, alone.
+ */
+export function refusedAValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }
 
 /** One request; see recordUsageBatch. */

@@ -291,6 +291,62 @@ describe('billing through the gateway', () => {
     );
   });
 
+  test('a NUL or half a surrogate pair in a bill is stored as U+FFFD, and the other bills of its batch are written', async () => {
+    const event = { teamId, userId: owner.id, apiKeyId: null, provider: 'openai', model: 'gpt-4o', latencyMs: 1 };
+    await recordUsageBatch(ctx.db, [
+      { ...event, promptTokens: 1, completionTokens: 0, costCents: 1 },
+      {
+        ...event,
+        promptTokens: 2,
+        completionTokens: 0,
+        costCents: 0,
+        status: 'error',
+        // A provider's 400 quoting the client's input (OpenAI's "Invalid value: '…'"), and a tool's result.
+        errorCode: 'invalid\u0000value',
+        errorMessage: "Invalid value: 'a\u0000b'.",
+        toolContent: { arguments: { 'q\u0000': 'x\ud800' }, result: ['nul \u0000', 'cut \ud83d', 'whole 🙂'] },
+      },
+    ]);
+    const rows = await ctx.db.query<Record<string, unknown>>(
+      'SELECT prompt_tokens, error_code, error_message, tool_content FROM usage_events ORDER BY prompt_tokens',
+    );
+    assert.deepEqual(rows, [
+      { prompt_tokens: 1, error_code: null, error_message: null, tool_content: null },
+      {
+        prompt_tokens: 2,
+        error_code: 'invalid\ufffdvalue',
+        error_message: "Invalid value: 'a\ufffdb'.",
+        tool_content: { arguments: { 'q\ufffd': 'x\ufffd' }, result: ['nul \ufffd', 'cut \ufffd', 'whole 🙂'] },
+      },
+    ]);
+  });
+
+  test("a provider's 400 quoting a NUL the client sent is relayed, and its bill is written", async () => {
+    ctx.upstream.handler = (_request, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'invalid_request_error', message: "messages.0.content: Invalid value: 'a\u0000b'" },
+        }),
+      );
+    };
+    const res = await ctx.chat(key, {
+      model: 'anthropic/claude-sonnet-4',
+      messages: [{ role: 'user', content: 'a\u0000b' }],
+    });
+    assert.equal(res.status, 400);
+    assert.equal(
+      ((await res.json()) as { error: { message: string } }).error.message,
+      "messages.0.content: Invalid value: 'a\u0000b'",
+    );
+    await ctx.app.gateway.settled();
+    const rows = await ctx.db.query<{ status: string; error_message: string }>(
+      'SELECT status, error_message FROM usage_events',
+    );
+    assert.deepEqual(rows, [{ status: 'error', error_message: "messages.0.content: Invalid value: 'a\ufffdb'" }]);
+  });
+
   test('a request of $5.00 or more is in the activity feed with its cost formatted as the app formats money', async () => {
     const event = { teamId, userId: owner.id, apiKeyId: null, provider: 'anthropic', promptTokens: 1 };
     await recordUsageBatch(ctx.db, [

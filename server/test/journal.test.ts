@@ -107,6 +107,7 @@ describe('recovering a crashed run', () => {
     assert.deepEqual(await recoverPreviousRun(ctx.db, { journalDir, instanceId: 'crashed' }), {
       replayed: 2,
       released: 0,
+      refused: 0,
     });
     const [team] = await ctx.db.query<{ balance: number; reserved: number }>(
       'SELECT credit_balance_cents AS balance, reserved_cents AS reserved FROM teams WHERE id = $1',
@@ -125,7 +126,39 @@ describe('recovering a crashed run', () => {
     assert.deepEqual(await recoverPreviousRun(ctx.db, { journalDir, instanceId: 'crashed' }), {
       replayed: 0,
       released: 0,
+      refused: 0,
     });
+  });
+
+  test('a bill the database refuses is kept beside the journal, and the others of its file are billed', async () => {
+    const owner = await ctx.user('owner');
+    const teamId = await ctx.team(owner);
+    const journalDir = tempDir();
+    const journal = openBillJournal(journalDir);
+    journal.append({ ...event(teamId, owner.id, 0, 3), reservationId: null });
+    // A count past the int column's range, as a provider's usage could report it.
+    journal.append({ ...event(teamId, owner.id, 0, 4), reservationId: null, promptTokens: 3_000_000_000 });
+    journal.append({ ...event(teamId, owner.id, 0, 5), reservationId: null });
+    journal.close();
+    assert.deepEqual(await recoverPreviousRun(ctx.db, { journalDir, instanceId: 'crashed' }), {
+      replayed: 2,
+      released: 0,
+      refused: 1,
+    });
+    const rows = await ctx.db.query<{ cost_cents: number }>('SELECT cost_cents FROM usage_events ORDER BY cost_cents');
+    assert.deepEqual(
+      rows.map((row) => row.cost_cents),
+      [3, 5],
+    );
+    const files = fs.readdirSync(journalDir);
+    assert.equal(files.length, 1);
+    assert.match(files[0], /\.refused$/);
+    const kept = fs.readFileSync(path.join(journalDir, files[0]), 'utf8').trim().split('\n');
+    assert.deepEqual(
+      kept.map((line) => (JSON.parse(line) as UsageEvent).promptTokens),
+      [3_000_000_000],
+    );
+    assert.equal(readLeftBills(journalDir).length, 0, 'not replayed again at the next start');
   });
 
   test('a hold of this instance whose request never answered is given back at once', async () => {
@@ -138,7 +171,7 @@ describe('recovering a crashed run', () => {
       [teamId],
     );
     const result = await recoverPreviousRun(ctx.db, { journalDir: tempDir(), instanceId: 'crashed' });
-    assert.deepEqual(result, { replayed: 0, released: 1 });
+    assert.deepEqual(result, { replayed: 0, released: 1, refused: 0 });
     const [team] = await ctx.db.query<{ reserved: number }>('SELECT reserved_cents AS reserved FROM teams');
     assert.equal(team.reserved, 0);
   });

@@ -188,3 +188,60 @@ test('flushed() called while a batch is written resolves once that batch is in t
   await settler.flushed();
   assert.equal(settler.unwritten(), false);
 });
+
+test('a bill the database refuses a value of is written alone, and the others of its batch are written', async () => {
+  const written: number[][] = [];
+  const refused: string[] = [];
+  let statements = 0;
+  const db = {
+    async query(_sql: string, params: unknown[][]) {
+      statements++;
+      const tokens = params[5] as number[];
+      // As PostgreSQL refuses a count past its int column: "value … is out of range for type integer".
+      if (tokens.some((n) => n > 2 ** 31 - 1)) throw Object.assign(new Error('out of range'), { code: '22003' });
+      written.push(tokens);
+      return [];
+    },
+  } as unknown as Db;
+  const settler = createSettler(
+    db,
+    { error: (fields: { events: UsageEvent[] }) => refused.push(String(fields.events[0].promptTokens)) } as never,
+    noJournal,
+  );
+  const seen: number[] = [];
+  settler.onSettled((bills) => void seen.push(...bills.map((b) => b.promptTokens)));
+  let done = 0;
+  for (const n of [1, 3_000_000_000, 2]) {
+    settler.opened();
+    settler.add(bill(n), { closes: true, written: () => done++ });
+  }
+  await settler.settled();
+  assert.deepEqual(written, [[1], [2]]);
+  assert.equal(statements, 4, 'the batch, then each of its three bills');
+  assert.deepEqual(refused, ['3000000000'], 'only the refused bill is logged as not recorded');
+  assert.deepEqual(seen, [1, 2]);
+  assert.equal(done, 3, 'each bill is done once');
+});
+
+test('any other failure of a batch leaves the whole batch to the journal, written alone by no one', async () => {
+  let statements = 0;
+  const db = {
+    async query() {
+      statements++;
+      throw Object.assign(new Error('connection lost'), { code: '08006' });
+    },
+  } as unknown as Db;
+  const logged: string[] = [];
+  const settler = createSettler(
+    db,
+    { error: (_: unknown, message: string) => logged.push(message) } as never,
+    noJournal,
+  );
+  for (const n of [1, 2]) {
+    settler.opened();
+    settler.add(bill(n));
+  }
+  await settler.settled();
+  assert.equal(statements, 1);
+  assert.deepEqual(logged, ['gateway usage could not be recorded']);
+});
