@@ -278,12 +278,13 @@ export async function recordUsageBatch(q: Queryable, events: UsageEvent[]): Prom
 }
 
 /**
- * The database refused a value of one of the statement's bills (a data exception, SQLSTATE class 22: a count out of
- * its column's range, text storable.ts did not foresee). Nothing was written; the batch's other bills can be, alone.
+ * The database refused one of the statement's bills: a value (a data exception, SQLSTATE class 22: a count out of its
+ * column's range, text storable.ts did not foresee) or a reference (an integrity violation, class 23: a user or key
+ * row gone). Nothing was written; the batch's other bills can be, alone.
  */
 export function refusedAValue(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('22');
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
 /** One request; see recordUsageBatch. */

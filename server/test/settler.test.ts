@@ -189,39 +189,41 @@ test('flushed() called while a batch is written resolves once that batch is in t
   assert.equal(settler.unwritten(), false);
 });
 
-test('a bill the database refuses a value of is written alone, and the others of its batch are written', async () => {
-  const written: number[][] = [];
-  const refused: string[] = [];
-  let statements = 0;
-  const db = {
-    async query(_sql: string, params: unknown[][]) {
-      statements++;
-      const tokens = params[5] as number[];
-      // As PostgreSQL refuses a count past its int column: "value … is out of range for type integer".
-      if (tokens.some((n) => n > 2 ** 31 - 1)) throw Object.assign(new Error('out of range'), { code: '22003' });
-      written.push(tokens);
-      return [];
-    },
-  } as unknown as Db;
-  const settler = createSettler(
-    db,
-    { error: (fields: { events: UsageEvent[] }) => refused.push(String(fields.events[0].promptTokens)) } as never,
-    noJournal,
-  );
-  const seen: number[] = [];
-  settler.onSettled((bills) => void seen.push(...bills.map((b) => b.promptTokens)));
-  let done = 0;
-  for (const n of [1, 3_000_000_000, 2]) {
-    settler.opened();
-    settler.add(bill(n), { closes: true, written: () => done++ });
-  }
-  await settler.settled();
-  assert.deepEqual(written, [[1], [2]]);
-  assert.equal(statements, 4, 'the batch, then each of its three bills');
-  assert.deepEqual(refused, ['3000000000'], 'only the refused bill is logged as not recorded');
-  assert.deepEqual(seen, [1, 2]);
-  assert.equal(done, 3, 'each bill is done once');
-});
+for (const code of ['22003', '23503']) {
+  test(`a bill the database refuses (${code}) is written alone, and the others of its batch are written`, async () => {
+    const written: number[][] = [];
+    const refused: string[] = [];
+    let statements = 0;
+    const db = {
+      async query(_sql: string, params: unknown[][]) {
+        statements++;
+        const tokens = params[5] as number[];
+        // As PostgreSQL refuses a count past its int column (22003), or a bill whose user is gone (23503).
+        if (tokens.some((n) => n > 2 ** 31 - 1)) throw Object.assign(new Error('refused'), { code });
+        written.push(tokens);
+        return [];
+      },
+    } as unknown as Db;
+    const settler = createSettler(
+      db,
+      { error: (fields: { events: UsageEvent[] }) => refused.push(String(fields.events[0].promptTokens)) } as never,
+      noJournal,
+    );
+    const seen: number[] = [];
+    settler.onSettled((bills) => void seen.push(...bills.map((b) => b.promptTokens)));
+    let done = 0;
+    for (const n of [1, 3_000_000_000, 2]) {
+      settler.opened();
+      settler.add(bill(n), { closes: true, written: () => done++ });
+    }
+    await settler.settled();
+    assert.deepEqual(written, [[1], [2]]);
+    assert.equal(statements, 4, 'the batch, then each of its three bills');
+    assert.deepEqual(refused, ['3000000000'], 'only the refused bill is logged as not recorded');
+    assert.deepEqual(seen, [1, 2]);
+    assert.equal(done, 3, 'each bill is done once');
+  });
+}
 
 test('any other failure of a batch leaves the whole batch to the journal, written alone by no one', async () => {
   let statements = 0;
