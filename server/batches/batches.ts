@@ -4,6 +4,7 @@
  * which room, and nothing held.
  */
 import type { Db } from '../db/types';
+import { storableJson, storableText } from '../credit/storable';
 import { GatewayError } from '../formats/gatewayError';
 import type { KeyOwner } from '../credit/admission';
 import { BATCH_ENDPOINT_PATHS, endpointOfPath, readBatchInput, type InputProblem } from './batchInput';
@@ -95,7 +96,7 @@ export async function createBatch(
         request.endpoint,
         request.input_file_id,
         request.completion_window,
-        request.metadata ? JSON.stringify(request.metadata) : null,
+        request.metadata ? JSON.stringify(storableJson(request.metadata)) : null,
         held.leaseId,
         amountCents,
         read.lines.length,
@@ -109,8 +110,9 @@ export async function createBatch(
       [
         id,
         read.lines.map((line) => line.line),
-        read.lines.map((line) => line.customId),
-        read.lines.map((line) => JSON.stringify(line.body)),
+        read.lines.map((line) => storableText(line.customId)),
+        // What jsonb cannot hold (a NUL, half a surrogate pair) is stored, and sent, as U+FFFD (credit/storable.ts).
+        read.lines.map((line) => JSON.stringify(storableJson(line.body))),
         planned.holds,
       ],
     );

@@ -13,6 +13,7 @@
  * failed) and what its lease still holds is given back, in one transaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { storableJson } from '../credit/storable';
 import type { Db, Queryable } from '../db/types';
 import { releaseLease } from '../credit/leases';
 import { recordUsageBatch } from '../credit/writeBills';
@@ -192,7 +193,11 @@ export function createBatchRunner(deps: RunnerDeps) {
           answered.map(({ line }) => line),
           answered.map(({ answer }) => (answer.statusCode >= 200 && answer.statusCode < 300 ? 'done' : 'failed')),
           answered.map(({ answer }) => answer.statusCode),
-          answered.map(({ answer }) => JSON.stringify({ request_id: answer.requestId, body: answer.body })),
+          // A model's answer may hold what jsonb refuses (a NUL, half a surrogate pair): kept as U+FFFD (storable.ts),
+          // where it failed the whole round's transaction, its answers and its bills.
+          answered.map(({ answer }) =>
+            JSON.stringify(storableJson({ request_id: answer.requestId, body: answer.body })),
+          ),
           from,
         ],
       );

@@ -235,6 +235,42 @@ describe('batches', () => {
     );
   });
 
+  test('a NUL or half a surrogate pair in a line or its answer is kept as U+FFFD, and every line is answered and billed', async () => {
+    ctx.upstream.handler = (request, res) => {
+      const asked = (request.body.messages as { content: string }[])[0].content;
+      // A model's answer with a NUL and a cut emoji, for the second line; an echo of the line's text for the others.
+      sendJson(res, request.body.model, asked === 'Say 2' ? 'x\u0000y \ud83d' : asked, {
+        prompt_tokens: 5,
+        completion_tokens: 40,
+      });
+    };
+    const lines = [
+      chatLine(1),
+      chatLine(2),
+      chatLine(3, { messages: [{ role: 'user', content: 'nul \u0000 half \ud800' }] }),
+    ];
+    const input = await upload(jsonl(lines));
+    const created = await client.batches.create({
+      input_file_id: input.id,
+      endpoint: '/v1/chat/completions',
+      completion_window: '24h',
+    });
+    const done = await finished(created.id);
+    await assertCounts(done, { total: 3, completed: 3, failed: 0 });
+    const output = (await (await client.files.content(done.output_file_id as string)).text()).trim().split('\n');
+    const said = Object.fromEntries(
+      output.map((line) => {
+        const answer = JSON.parse(line) as {
+          custom_id: string;
+          response: { body: { choices: { message: { content: string } }[] } };
+        };
+        return [answer.custom_id, answer.response.body.choices[0].message.content];
+      }),
+    );
+    assert.deepEqual(said, { 'line-1': 'Say 1', 'line-2': 'x\ufffdy \ufffd', 'line-3': 'nul \ufffd half \ufffd' });
+    assert.equal((await billed()).batch, 3);
+  });
+
   test('a batch whose worst case is more than a room has left is refused at creation, naming the room and the amount', async () => {
     const poor = await ctx.user('poor');
     const poorTeam = await ctx.team(poor, 'Poor', 0);
