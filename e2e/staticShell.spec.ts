@@ -61,12 +61,31 @@ test('the app’s own frame replaces the drawn one with no layout shift, and the
   await page.goto('/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await expect(page.getByTestId('sidebar')).toHaveCount(1);
+  // Each shift with what moved, from where to where: CI once saw one of 0.0011 that no local run (up to 12x CPU
+  // throttling) reproduced, and the value alone did not say which element it was.
   const shifts = await page.evaluate(
     () =>
-      new Promise<number[]>((resolve) => {
-        new PerformanceObserver((list) =>
-          resolve(list.getEntries().map((entry) => (entry as unknown as { value: number }).value)),
-        ).observe({ type: 'layout-shift', buffered: true });
+      new Promise<string[]>((resolve) => {
+        const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+        const describe = (entry: PerformanceEntry) => {
+          const shift = entry as unknown as {
+            value: number;
+            sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          };
+          const moved = (shift.sources ?? []).map((source) => {
+            const node = source.node;
+            const name =
+              node instanceof Element
+                ? `${node.tagName.toLowerCase()}#${node.id}.${String(node.className).slice(0, 60)} "${(node.textContent ?? '').slice(0, 30)}"`
+                : String(node?.nodeName);
+            return `${name} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`;
+          });
+          return `${shift.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`;
+        };
+        new PerformanceObserver((list) => resolve(list.getEntries().map(describe))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
         setTimeout(() => resolve([]), 500);
       }),
   );
