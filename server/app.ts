@@ -22,6 +22,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { type LogSink, loggerOptions } from './plugins/logging';
 import { groupedStore, openSharedRateLimitStore } from './plugins/rateLimitStore';
 import { registerSecurity } from './plugins/security';
+import { compressAnswers } from './plugins/compressAnswers';
 import { registerSpendingChanges } from './plugins/spendingChanges';
 import { couponRoutes } from './coupons/routes';
 import { pricingRoutes } from './pricing/routes';
@@ -255,31 +256,35 @@ export async function buildApp({
     lifecycle,
   };
   // Each room's routes, one Fastify plugin a room (docs/architecture.md, "Feature rooms"): the feature's HTTP face
-  // stands in its own folder beside its service and its tests.
-  for (const room of [
-    systemRoutes,
-    authRoutes,
-    ssoRoutes,
-    teamRoutes,
-    ledgerRoutes,
-    usageRoutes,
-    teamPaymentRoutes,
-    couponRoutes,
-    invoicingRoutes,
-    requestLogRoutes,
-    apiKeyRoutes,
-    cacheRoutes,
-    guardrailRoutes,
-    mcpSettingsRoutes,
-    pricingRoutes,
-    adminConsoleRoutes,
-    dashboardModelRoutes,
-    adminRoutingRoutes,
-    alertRoutes,
-    auditLogRoutes,
-  ]) {
-    await app.register(room, deps);
-  }
+  // stands in its own folder beside its service and its tests. The rooms share one plugin around them, whose answers
+  // are compressed (plugins/compressAnswers.ts); the gateway's routes below are outside it.
+  await app.register(async (dashboard) => {
+    compressAnswers(dashboard);
+    for (const room of [
+      systemRoutes,
+      authRoutes,
+      ssoRoutes,
+      teamRoutes,
+      ledgerRoutes,
+      usageRoutes,
+      teamPaymentRoutes,
+      couponRoutes,
+      invoicingRoutes,
+      requestLogRoutes,
+      apiKeyRoutes,
+      cacheRoutes,
+      guardrailRoutes,
+      mcpSettingsRoutes,
+      pricingRoutes,
+      adminConsoleRoutes,
+      dashboardModelRoutes,
+      adminRoutingRoutes,
+      alertRoutes,
+      auditLogRoutes,
+    ]) {
+      await dashboard.register(room, deps);
+    }
+  });
   await gatewayRoutes(app, deps);
   await mediaRoutes(app, deps);
   app.decorate('batches', await registerBatches(app, deps, instance.instanceId));

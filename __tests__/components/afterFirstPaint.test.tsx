@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AfterFirstPaint } from '../../src/components/AfterFirstPaint';
+import { AfterFirstPaint, usePreloadAfterFirstPaint } from '../../src/components/AfterFirstPaint';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -189,5 +189,45 @@ describe('AfterFirstPaint: a chunk requested once the page has painted', () => {
         expect(load).not.toHaveBeenCalled();
       });
     });
+  });
+});
+
+describe('usePreloadAfterFirstPaint: a chunk asked for before the component mounts', () => {
+  function Preloading({ load, enabled }: { load: () => Promise<unknown>; enabled: boolean }) {
+    usePreloadAfterFirstPaint(load, enabled);
+    return <p>Page</p>;
+  }
+  const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+  it('requests the chunk once the page has painted, not during its render', async () => {
+    const load = jest.fn(() => Promise.resolve({ default: Greeting }));
+    render(<Preloading load={load} enabled />);
+    expect(load).not.toHaveBeenCalled();
+    await act(painted);
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+  });
+
+  it('requests nothing when it is off (a phone, which never shows the grid)', async () => {
+    const load = jest.fn(() => Promise.resolve({ default: Greeting }));
+    render(<Preloading load={load} enabled={false} />);
+    await act(painted);
+    await act(painted);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('leaves a failed request to the component (no unhandled rejection)', async () => {
+    const failure = new Error('Loading chunk 7 failed');
+    const load = jest.fn(() => Promise.reject(failure));
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      render(<Preloading load={load} enabled />);
+      await act(painted);
+      await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+      await act(painted);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Deps } from '../deps';
 import { createAppShell } from '../lib/appShell';
+import { ANSWER_ENCODERS, FILE_ENCODERS, MIN_COMPRESS_BYTES, acceptedEncoding, withVary } from '../lib/compression';
 import { HttpError } from '../lib/errors';
 import { pageAnswers } from '../lib/pageData';
 import { readToken } from '../plugins/auth';
@@ -18,27 +17,6 @@ const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\n';
 // Text files of the built app are sent compressed (the main bundle shrinks from ~500 KB to ~150 KB): each file is
 // compressed once, on its first request, and kept in memory until it changes on disk.
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
-const MIN_COMPRESS_BYTES = 1024;
-const ENCODERS = {
-  br: (data: Buffer) => promisify(zlib.brotliCompress)(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-  gzip: (data: Buffer) => promisify(zlib.gzip)(data, { level: 9 }),
-};
-// A page's HTML carries its user and the answers to its first queries (lib/pageData.ts), so it is compressed on every
-// request, at levels a few times faster than the files' for a few per cent more bytes.
-const PAGE_ENCODERS = {
-  br: (data: Buffer) => promisify(zlib.brotliCompress)(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (data: Buffer) => promisify(zlib.gzip)(data, { level: 6 }),
-};
-type Encoding = keyof typeof ENCODERS;
-
-/** br, else gzip, when the client accepts it (a `q=0` refuses an encoding). */
-function acceptedEncoding(header: string | undefined): Encoding | null {
-  const accepted = (header ?? '').split(',').flatMap((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    return params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)) ? [] : [name.trim()];
-  });
-  return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding)) ?? null;
-}
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -71,8 +49,7 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
             : 'public, max-age=3600';
         reply.header('cache-control', cache);
         if (COMPRESSIBLE.test(filePath) && stat.size >= MIN_COMPRESS_BYTES) {
-          const vary = reply.getHeader('vary');
-          reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+          reply.header('vary', withVary(reply.getHeader('vary'), 'accept-encoding'));
           servedFiles.set(reply, `${filePath}:${stat.size}:${stat.mtimeMs}`);
         }
       },
@@ -92,7 +69,7 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
       if (body) {
         stream.destroy();
       } else {
-        body = readAll(stream).then(ENCODERS[encoding]);
+        body = readAll(stream).then(FILE_ENCODERS[encoding]);
         compressed.set(key, body);
         // A failed read is not remembered: the next request tries again.
         body.catch(() => compressed.delete(key));
@@ -132,7 +109,7 @@ export async function staticRoutes(app: FastifyInstance, { config, db, guards }:
       .type('text/html; charset=utf-8');
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding || html.length < MIN_COMPRESS_BYTES) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(await PAGE_ENCODERS[encoding](Buffer.from(html)));
+    return reply.header('content-encoding', encoding).send(await ANSWER_ENCODERS[encoding](Buffer.from(html)));
   };
 
   // With `index: false` the static plugin answers the root directory with 403; the root is the app like any route.

@@ -63,4 +63,13 @@ describe('the SQL twin (key_period_start, key_period_end) agrees with contract/k
       }
     }
   });
+
+  test('are inlined into the statement that calls them, not called once a row (migration 31)', async () => {
+    const plan = await db.query<Record<string, string>>(
+      `EXPLAIN VERBOSE SELECT key_period_start(limit_period, now()), key_period_end(limit_period, now()) FROM api_keys`,
+    );
+    const text = plan.map((row) => Object.values(row)[0]).join('\n');
+    assert.match(text, /date_trunc/);
+    assert.doesNotMatch(text, /key_period_(start|end)/);
+  });
 });

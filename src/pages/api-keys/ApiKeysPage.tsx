@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Add from '@mui/icons-material/Add';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { AfterFirstPaint, usePreloadAfterFirstPaint } from '../../components/AfterFirstPaint';
 import { EmptyState } from '../../components/EmptyState';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { isNoTeamError } from '../../lib/noTeam';
@@ -29,8 +29,8 @@ import { useApiKeyDialogs } from '../../features/apiKeys/useApiKeyDialogs';
 import { CallFloorsProvider } from '../../features/apiKeys/CallFloors';
 
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
-// painted (contract/routes.ts lists it as loaded, not preloaded). A phone shows the keys as cards (ApiKeyList) and
-// never downloads the grid.
+// painted (contract/routes.ts lists it as loaded, not preloaded), while the keys are still on their way. A phone
+// shows the keys as cards (ApiKeyList) and never downloads the grid.
 const loadApiKeysGrid = () => import(/* webpackChunkName: "grid-api-keys" */ '../../features/apiKeys/ApiKeysGrid');
 
 export function ApiKeysPage() {
@@ -41,6 +41,7 @@ export function ApiKeysPage() {
   const { opener, dialogs } = useApiKeyDialogs(keys, (key) => Boolean(me && mayManageKey(me, key)));
   const withUser = showUserColumn(keys ?? []);
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, { noSsr: true });
+  usePreloadAfterFirstPaint(loadApiKeysGrid, !isMobile && !teamless);
 
   const rowActions = useMemo<ApiKeyRowActions>(
     () => ({
