@@ -1,3 +1,4 @@
+import { asJsonRows, readJsonRows } from '../db/jsonRows';
 import type { Queryable } from '../db/types';
 import { badRequest } from '../lib/errors';
 import { iso } from '../lib/time';
@@ -48,9 +49,6 @@ interface AuditRow extends Omit<AuditEntry, 'id'> {
   at: string;
 }
 
-/** Each row as one JSON text (PGlite converts a result's fields in JavaScript; one field is cheapest). */
-const asJson = (sql: string) => `SELECT row_to_json(r)::text AS json FROM (${sql}) r`;
-
 const SELECT = `SELECT a.id, a.created_at, a.created_at::text AS at, a.team_id, t.name AS team_name, a.actor_id,
          a.actor_label, a.actor_role, a.action, a.target_type, a.target_id, a.target_label, a.before, a.after, a.ip,
          a.user_agent
@@ -85,13 +83,13 @@ function pageSql(scope: AuditScope, filters: AuditLogFilters, after: Keyset | nu
   params.push(limit);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   return {
-    sql: asJson(`${SELECT} ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length}`),
+    sql: asJsonRows(`${SELECT} ${where} ORDER BY a.created_at DESC, a.id DESC LIMIT $${params.length}`),
     params,
   };
 }
 
 async function readRows(q: Queryable, sql: string, params: unknown[]): Promise<AuditRow[]> {
-  return (await q.query<{ json: string }>(sql, params)).map((row) => JSON.parse(row.json) as AuditRow);
+  return readJsonRows<AuditRow>(q, sql, params);
 }
 
 const toEntry = ({ at: _at, id, created_at, ...row }: AuditRow): AuditEntry => ({
@@ -125,7 +123,7 @@ export async function auditLogEntry(q: Queryable, scope: AuditScope, id: string)
   const { params, conditions } = whereOf(scope, {});
   params.push(id);
   conditions.push(`a.id = $${params.length}::bigint`);
-  const [row] = await readRows(q, asJson(`${SELECT} WHERE ${conditions.join(' AND ')}`), params);
+  const [row] = await readRows(q, asJsonRows(`${SELECT} WHERE ${conditions.join(' AND ')}`), params);
   return row ? toEntry(row) : null;
 }
 
