@@ -176,11 +176,15 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   // A visitor's first input: the sections that wait to be needed (/admin/routing's lower grids, AfterFirstPaint's
   // whenNeeded) mount with it, and are checked with the rest. Shift alone moves nothing. Pressed once the network is
-  // quiet: a section drawn once its data arrived (the deployments of the first route) listens only from then on.
-  await page.keyboard.press('Shift');
-  // A grid's chunk may still be loading after the network is quiet: checked then, axe saw the placeholder's spinner
-  // instead of the grid (components/grid/GridPlaceholder.tsx).
-  await expect(page.locator('[role="status"] [role="progressbar"]')).toHaveCount(0);
+  // quiet, and again while a loader is left: a section drawn once its data arrived (the deployments of the first
+  // route) listens from its first paint on, which on a busy machine can come after the first press (CI saw it wait
+  // there for good, 2026-12-05). A grid's chunk may also still be loading after the network is quiet: checked before
+  // that, axe saw the placeholder's spinner instead of the grid (components/grid/GridPlaceholder.tsx).
+  const loaders = page.locator('[role="status"] [role="progressbar"]');
+  await expect(async () => {
+    await page.keyboard.press('Shift');
+    await expect(loaders).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await animationsSettled(page);
 }
 
