@@ -15,6 +15,9 @@ import type { FirstQueryPlanName } from './firstQueries';
  *   of the route's budget, but not preloaded, so they do not take bandwidth from what the first paint needs.
  * - nav: the sidebar entry (its icon stays in the browser, in navItems.ts); match says on which paths it is active.
  * - firstQueries: the plan of the API queries the page makes on its first render (contract/firstQueries.ts).
+ * - heading: the title and subtitle the page starts with, when they are the same for everyone who sees the page; the
+ *   page draws them from here (src/components/RouteHeader.tsx), and so does the frame the server sends before the
+ *   app has started, so a first visit paints them at once (docs/performance.md, "The signed-in shell").
  */
 export type RouteKind = 'login' | 'plain' | 'data';
 export type RouteLoader = 'requireUser' | 'redirectIfAuthenticated' | 'withApi';
@@ -32,6 +35,16 @@ export interface NavEntry {
   ownersAndAdmins?: true;
 }
 
+/** A page's heading (see `heading` above). */
+export interface PageHeading {
+  title: string;
+  subtitle: string;
+  /** What an administrator reads instead, where the page shows them more than their own team. */
+  adminSubtitle?: string;
+  /** An administrator's page below /admin: the link back to it stands above the title. */
+  backToAdmin?: true;
+}
+
 export interface PageRoute {
   /** The URL path; '*' is any other path, which renders the not-found page inside the layout. */
   path: string;
@@ -41,6 +54,7 @@ export interface PageRoute {
   later?: readonly string[];
   nav?: NavEntry;
   firstQueries?: FirstQueryPlanName;
+  heading?: PageHeading;
 }
 
 /** The signed-in layout's chunk, and the API slice's, which the loaders load (src/app/loaders.ts). */
@@ -66,6 +80,7 @@ export const PAGE_ROUTES = [
     later: ['grid-api-keys'],
     // Active on any path starting with /api-keys, the create page's included.
     nav: { label: 'API Keys', match: 'startsWith', section: 'main' },
+    heading: { title: 'API Keys', subtitle: 'Keys your team uses to call the models through the gateway' },
   },
   {
     path: '/api-keys/create',
@@ -80,6 +95,10 @@ export const PAGE_ROUTES = [
     kind: 'plain',
     loader: 'requireUser',
     nav: { label: 'Models', match: 'section', section: 'main' },
+    heading: {
+      title: 'Models',
+      subtitle: 'What your team can call through the gateway, and what it costs per 1M tokens',
+    },
   },
   {
     path: '/playground',
@@ -87,6 +106,7 @@ export const PAGE_ROUTES = [
     kind: 'plain',
     loader: 'requireUser',
     nav: { label: 'Playground', match: 'section', section: 'main' },
+    heading: { title: 'Playground', subtitle: 'Try a model with one of your keys: billed and logged like any call' },
   },
   {
     path: '/team',
@@ -95,6 +115,10 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     nav: { label: 'Team Settings', match: 'section', section: 'main' },
     firstQueries: 'team',
+    heading: {
+      title: 'Team Settings',
+      subtitle: 'Manage your team, its monthly budget, its members, its alerts, its guardrails and its tools',
+    },
   },
   {
     path: '/usage-reports',
@@ -105,6 +129,7 @@ export const PAGE_ROUTES = [
     // Its page only: the request log below it has an entry of its own.
     nav: { label: 'Usage Reports', match: 'exact', section: 'main' },
     firstQueries: 'usageReports',
+    heading: { title: 'Usage Reports', subtitle: 'Team usage analytics and insights' },
   },
   {
     // No first queries: the log's pages grow with the data and are paged by the browser (see FIRST_QUERY_PLANS).
@@ -122,6 +147,7 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     nav: { label: 'Billing', match: 'section', section: 'main' },
     firstQueries: 'billing',
+    heading: { title: 'Billing & Usage', subtitle: "Manage your team's budget and monitor spending" },
   },
   {
     // No first queries: its pages grow with the changes made, and are paged by the browser.
@@ -131,6 +157,11 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-audit-log'],
     nav: { label: 'Audit Log', match: 'section', section: 'main', ownersAndAdmins: true },
+    heading: {
+      title: 'Audit Log',
+      subtitle: "Every change made to your team's keys, budget, members, billing and alerts, newest first",
+      adminSubtitle: 'Every change made by owners and administrators, on every team and the site, newest first',
+    },
   },
   {
     path: '/admin',
@@ -139,6 +170,7 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     // Pricing, coupons and routing have entries of their own.
     nav: { label: 'Admin Dashboard', match: 'exact', section: 'admin' },
+    heading: { title: 'Admin Dashboard', subtitle: 'Manage pricing, coupons, teams, users and the gateway' },
   },
   {
     path: '/admin/pricing',
@@ -147,6 +179,11 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-pricing'],
     nav: { label: 'Pricing', match: 'section', section: 'admin' },
+    heading: {
+      title: 'Pricing Tiers',
+      subtitle: 'Model prices per 1M tokens, by provider, model and token range',
+      backToAdmin: true,
+    },
   },
   {
     path: '/admin/coupons',
@@ -155,6 +192,7 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-coupons'],
     nav: { label: 'Coupons', match: 'section', section: 'admin' },
+    heading: { title: 'Coupons', subtitle: 'Credit coupons teams can redeem', backToAdmin: true },
   },
   {
     path: '/admin/routing',
@@ -163,6 +201,11 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-routing'],
     nav: { label: 'Routing', match: 'section', section: 'admin' },
+    heading: {
+      title: 'Routing',
+      subtitle: 'Model routes with fallbacks, the provider keys they use, and how each deployment is answering',
+      backToAdmin: true,
+    },
   },
   {
     path: '/admin/tools',
@@ -170,6 +213,11 @@ export const PAGE_ROUTES = [
     kind: 'plain',
     loader: 'requireUser',
     nav: { label: 'Tools', match: 'section', section: 'admin' },
+    heading: {
+      title: 'Tools',
+      subtitle: 'MCP servers offered through the gateway, and the price of their calls',
+      backToAdmin: true,
+    },
   },
   {
     path: '/admin/outbox',
@@ -177,6 +225,7 @@ export const PAGE_ROUTES = [
     kind: 'plain',
     loader: 'requireUser',
     nav: { label: 'Outbox', match: 'section', section: 'admin' },
+    heading: { title: 'Outbox', subtitle: 'Alert emails and invitations, newest first', backToAdmin: true },
   },
   {
     path: '/admin/teams',
@@ -186,6 +235,11 @@ export const PAGE_ROUTES = [
     later: ['grid-admin-console'],
     // A team's page below it keeps the entry active.
     nav: { label: 'Teams', match: 'section', section: 'admin' },
+    heading: {
+      title: 'Teams',
+      subtitle: "Every team's balance, spend and budget; open one to adjust its credits",
+      backToAdmin: true,
+    },
   },
   { path: '/admin/teams/:teamId', chunk: 'page-admin-team', kind: 'plain', loader: 'requireUser' },
   {
@@ -195,6 +249,11 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-admin-console'],
     nav: { label: 'Users', match: 'section', section: 'admin' },
+    heading: {
+      title: 'Users',
+      subtitle: 'Every user, their team, keys and spend; disable or enable an account',
+      backToAdmin: true,
+    },
   },
   {
     path: '/admin/analytics',
@@ -203,12 +262,28 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['chart-analytics'],
     nav: { label: 'Analytics', match: 'section', section: 'admin' },
+    heading: {
+      title: 'System Analytics',
+      subtitle: "Every team's gateway traffic, cost and latency by UTC day",
+      backToAdmin: true,
+    },
   },
   { path: '*', chunk: 'page-not-found', kind: 'plain', loader: 'requireUser' },
 ] as const satisfies readonly PageRoute[];
 
 export type PageChunk = (typeof PAGE_ROUTES)[number]['chunk'];
 export type NavPath = Extract<(typeof PAGE_ROUTES)[number], { nav: NavEntry }>['path'];
+/** The paths of the pages with a heading of their own in the route table. */
+export type HeadedPath = Extract<(typeof PAGE_ROUTES)[number], { heading: PageHeading }>['path'];
+
+const HEADINGS = new Map<string, PageHeading>(
+  (PAGE_ROUTES as readonly PageRoute[]).flatMap((route) => (route.heading ? [[route.path, route.heading]] : [])),
+);
+
+/** The heading of the page at `path` (a route's path, as the table writes it), if it has one. */
+export function pageHeading(path: string): PageHeading | undefined {
+  return HEADINGS.get(path);
+}
 
 /** Paths that only redirect: the root goes to the dashboard. */
 export const ROUTE_ALIASES = { '/': '/dashboard' } as const;

@@ -15,8 +15,17 @@ export interface ShellFile {
   styles: Record<ShellVariant, string>;
   /** Script that puts `.light` or `.dark` on <html> before the body paints, as the app's theme does. */
   colorScheme: string;
-  /** Stand-ins for the signed-in user's name and email in the markup, which the server fills in, escaped. */
-  tokens: { name: string; email: string };
+  /**
+   * Stand-ins in the markup the server fills in: the signed-in user's name and email (escaped), and the page (one of
+   * `pages`).
+   */
+  tokens: { name: string; email: string; page?: string };
   /** Per sidebar, the frame with each entry highlighted, keyed by the entry's path ('' for none). */
   frames: Record<ShellVariant, Record<string, string>>;
+  /**
+   * Per sidebar, what the frame shows where the page will be, keyed by the route's path: the page's heading and a
+   * loading ring for a page whose heading the route table gives (contract/routes.ts); the ring alone under '' for
+   * any other page. (A shell.json without it, from an older build, has the ring in its frames.)
+   */
+  pages?: Record<ShellVariant, Record<string, string>>;
 }

@@ -3,6 +3,7 @@ import { animationsSettled, axeViolations, showColorScheme, type ColorScheme } f
 import { newPageAs, type Login } from './sessions';
 import { watchProblems } from './problems';
 import { COLOUR_RULES } from './axeTags';
+import { settled } from './pageReady';
 
 // Accessibility (docs/testing.md): axe (WCAG 2.1 A/AA + best practices) on every screen of the real server with demo data, in
 // the light and the dark scheme, at desktop and phone width, and with each dialog open. The goal is zero violations.
@@ -170,21 +171,9 @@ const SCREENS: Screen[] = [
   screen('/audit-log', 'admin'),
 ];
 
-/** The page has rendered its title, finished loading its data and drawn its lists (a list's loader is gone). */
-async function settled(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // A visitor's first input: the sections that wait to be needed (/admin/routing's lower grids, AfterFirstPaint's
-  // whenNeeded) mount with it, and are checked with the rest. Shift alone moves nothing. Pressed once the network is
-  // quiet, and again while a loader is left: a section drawn once its data arrived (the deployments of the first
-  // route) listens from its first paint on, which on a busy machine can come after the first press (CI saw it wait
-  // there for good, 2026-12-05). A grid's chunk may also still be loading after the network is quiet: checked before
-  // that, axe saw the placeholder's spinner instead of the grid (components/grid/GridPlaceholder.tsx).
-  const loaders = page.locator('[role="status"] [role="progressbar"]');
-  await expect(async () => {
-    await page.keyboard.press('Shift');
-    await expect(loaders).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+/** The page is drawn, loaded and every section mounted (pageReady.ts), and nothing is still moving. */
+async function settledStill(page: Page) {
+  await settled(page);
   await animationsSettled(page);
 }
 
@@ -225,7 +214,7 @@ for (const [width, viewport] of Object.entries(WIDTHS) as [Width, (typeof WIDTHS
         // Lighthouse's "errors in the console" audit checked at desktop width (docs/testing.md, "CI").
         const problems = watchProblems(page);
         await page.goto(path);
-        await settled(page);
+        await settledStill(page);
         let showing: ColorScheme = 'light';
         const found = await checkBothSchemes(page, 'page', showing);
         for (const overlay of shown) {

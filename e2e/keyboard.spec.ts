@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectVisibleFocus, tabTo, walkTabOrder } from './focus';
+import { appDrawn } from './pageReady';
 import { newPageAs, type Login } from './sessions';
 
 // Keyboard (docs/testing.md, "Accessibility"): every button and link is reached by Tab and shows where focus is; dialogs open with
@@ -11,7 +12,7 @@ const PHONE = { width: 375, height: 812 };
 async function openAs(browser: Parameters<typeof newPageAs>[0], as: Login, path: string, viewport = DESKTOP) {
   const page = await newPageAs(browser, as, viewport);
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await appDrawn(page);
   await page.waitForLoadState('networkidle');
   return page;
 }

@@ -1,14 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SIGNED_IN_ROUTES, TABLES_BY_ROUTE, UNCUT_GRIDS_BY_ROUTE } from './routes';
+import { settled } from './pageReady';
 import { signIn } from './signIn';
 
-async function settled(page: Page, route: string) {
+async function visit(page: Page, route: string) {
   await page.goto(route);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  // A first input mounts the sections that wait to be needed (/admin/routing's lower grids); Shift alone moves nothing.
-  // Pressed once the network is quiet, when every such section (some drawn once their data arrived) is listening.
-  await page.keyboard.press('Shift');
+  await settled(page);
 }
 
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -22,7 +19,7 @@ test.describe('at 375 px', () => {
     test(`no horizontal overflow and no grid for ${login}`, async ({ page }) => {
       await signIn(page, login);
       for (const route of routes) {
-        await settled(page, route);
+        await visit(page, route);
         const overflow = await pageOverflow(page);
         expect(overflow, `${route} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
         await expect(page.getByRole('grid'), `${route} shows a grid`).toHaveCount(0);
@@ -55,7 +52,7 @@ test.describe('at 1280 px with the sidebar open', () => {
     test(`every table's last column is reachable and visible for ${login}`, async ({ page }) => {
       await signIn(page, login);
       for (const [route, tables] of Object.entries(routes)) {
-        await settled(page, route);
+        await visit(page, route);
         expect((await page.getByTestId('sidebar').boundingBox())?.width, 'the sidebar is open').toBe(256);
         for (const { role, name } of tables) {
           const table = page.getByRole(role, { name, exact: true });
@@ -102,7 +99,7 @@ test.describe('at 1280 px with the sidebar open, no value cut', () => {
     test(`no cell of the grids cuts its value for ${login}`, async ({ page }) => {
       await signIn(page, login);
       for (const [route, grids] of Object.entries(routes)) {
-        await settled(page, route);
+        await visit(page, route);
         expect((await page.getByTestId('sidebar').boundingBox())?.width, 'the sidebar is open').toBe(256);
         for (const name of grids) {
           const grid = page.getByRole('grid', { name, exact: true });
@@ -124,7 +121,7 @@ test.describe('at 1024 px, where a grid scrolls sideways', () => {
       for (const [route, tables] of Object.entries(routes)) {
         const grids = tables.filter(({ role }) => role === 'grid');
         if (grids.length === 0) continue;
-        await settled(page, route);
+        await visit(page, route);
         for (const { name } of grids) {
           const grid = page.getByRole('grid', { name, exact: true });
           await expect(grid.getByRole('row').nth(1)).toBeVisible();

@@ -54,6 +54,39 @@ for (const [width, entries] of [
   });
 }
 
+// A page whose heading the route table gives (contract/routes.ts) has it painted in the frame too, where the app draws
+// it: the page's largest text is on screen before any script has run (largest contentful paint).
+for (const [path, login, title, subtitle, back] of [
+  ['/billing', 'alice', 'Billing & Usage', "Manage your team's budget and monitor spending", false],
+  ['/admin/users', 'admin', 'Users', 'Every user, their team, keys and spend; disable or enable an account', true],
+] as const) {
+  for (const width of [1280, 375]) {
+    test(`at ${width} px, ${path} paints its heading before any script has run, where the app then draws it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, login);
+      await blockScripts(page);
+      await page.goto(path);
+      const frame = page.locator('#static-shell');
+      await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(frame.getByText(subtitle)).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+      // The way back to the admin dashboard is a plain link, which works before the app does.
+      await expect(frame.getByRole('link', { name: 'Back to Admin' })).toHaveCount(back ? 1 : 0);
+      // Within the page's main region: the frame's sidebar has an entry named as some titles are ("Users").
+      const names = back ? [title, subtitle, 'Back to Admin'] : [title, subtitle];
+      const before = await places(page, '#static-shell main', names);
+
+      await page.unrouteAll();
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
+      await expect(frame).toHaveCount(0);
+      expect(await places(page, '#root main', names)).toEqual(before);
+    });
+  }
+}
+
 test('the app’s own frame replaces the drawn one with no layout shift, and the app works as before', async ({
   page,
 }) => {

@@ -117,6 +117,9 @@ async function runLighthouse(url: string, preset: (typeof PRESETS)[number], cook
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     fs.writeFileSync(file, JSON.stringify(result.lhr));
+    // The run's trace beside its report, for reading what ran before a paint (docs/performance.md, "The signed-in shell").
+    if (process.env.LIGHTHOUSE_TRACE)
+      fs.writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
     return summarise(result.lhr);
   } finally {

@@ -40,7 +40,7 @@ const { prerenderShells } = (await import(shellModule)) as { prerenderShells: ()
 const shell = prerenderShells();
 // Every class a frame uses has its rule in that sidebar's styles, or the frame would paint unstyled.
 for (const [variant, frames] of Object.entries(shell.frames) as [ShellVariant, Record<string, string>][]) {
-  for (const frame of Object.values(frames)) {
+  for (const frame of [...Object.values(frames), ...Object.values(shell.pages?.[variant] ?? {})]) {
     for (const [, name] of frame.matchAll(/\bcss-([a-z0-9]+)/g)) {
       if (!shell.styles[variant].includes(`.css-${name}`)) {
         throw new Error(

@@ -1,4 +1,5 @@
 import { NAV_ROUTES, SHELL_VARIANTS, type ShellVariant } from '../../contract/navigation';
+import { pageHeading } from '../../contract/routes';
 import { prerenderShells } from '../../src/app/prerenderShell';
 
 // The build's frames of the signed-in pages (dist/shell.json). Their styles are checked by the build itself
@@ -38,12 +39,39 @@ describe('the frames the build draws (dist/shell.json)', () => {
         expect(links(html).map(hrefOf).sort()).toEqual(['/', ...SHOWN[variant]].sort());
         const current = links(html).filter((tag) => tag.includes('aria-current="page"'));
         expect(current.map(hrefOf)).toEqual(entry ? [entry] : []);
-        // The name and email for the server to fill in; no ids or test ids, which the app's own frame has.
+        // The name, email and page for the server to fill in; no ids or test ids, which the app's own frame has.
         expect(html).toContain(shell.tokens.name);
         expect(html).toContain(shell.tokens.email);
+        expect(html).toContain(shell.tokens.page);
         expect(html).not.toMatch(/ (id|data-testid)="/);
         // The sidebar and the top bar cannot be used or read out before the app has started.
         expect(html.match(/inert="" aria-hidden="true"/g)).toHaveLength(2);
+      }
+    },
+  );
+
+  it.each(Object.keys(SHELL_VARIANTS) as ShellVariant[])(
+    '%s: the heading of each page it shows that the route table gives one, and a loading ring',
+    (variant) => {
+      const pages = shell.pages![variant];
+      const headed = SHOWN[variant].filter((path) => pageHeading(path));
+      // Every menu page but the dashboard (its greeting names the user and the time of day) and the request log (a
+      // link in its subtitle) starts with a heading from the table.
+      expect(SHOWN[variant].filter((path) => !pageHeading(path))).toEqual(['/dashboard', '/usage-reports/requests']);
+      expect(Object.keys(pages).sort()).toEqual(['', ...headed].sort());
+      const ring = /<svg[^>]* role="progressbar" aria-label="Loading"/;
+      expect(pages['']).toMatch(ring);
+      expect(pages['']).not.toContain('<h1');
+      for (const path of headed) {
+        const { title, subtitle: teams, adminSubtitle, backToAdmin } = pageHeading(path)!;
+        // An administrator reads the subtitle the page gives them (the audit log's: every team's changes).
+        const subtitle = SHELL_VARIANTS[variant].isAdmin && adminSubtitle ? adminSubtitle : teams;
+        const text = (html: string) => html.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+        expect(text(pages[path])).toContain(`>${title}</h1>`);
+        expect(text(pages[path])).toContain(`>${subtitle}</p>`);
+        expect(pages[path]).toMatch(ring);
+        // The way back to the admin dashboard above an administrator's page, as the page draws it.
+        expect(links(pages[path]).map(hrefOf)).toEqual(backToAdmin ? ['/admin'] : []);
       }
     },
   );

@@ -72,7 +72,8 @@ export function withPageData(html: string, answers: readonly object[]): string {
 
 /**
  * `html` with the signed-in frame in front of the app's root: `user`'s sidebar with the entry of `pathname`
- * highlighted, the top bar with the user's name and email, a loading ring for the page. It paints before any of the
+ * highlighted, the top bar with the user's name and email, and where the page will be, the page's heading when the
+ * route table gives one for `route` (the app route `pathname` renders) and a loading ring. It paints before any of the
  * app's scripts have run; the app hides its root while the frame is there and removes the frame when it draws its own
  * (docs/performance.md, "The signed-in shell"). Unchanged when the page has no root to put it before.
  */
@@ -81,19 +82,46 @@ export function withStaticShell(
   shell: ShellFile,
   pathname: string,
   user: SidebarUser & { name?: unknown; email?: unknown },
+  route: string = pathname,
 ): string {
   const variant = shellVariant(user);
   const frames = shell.frames[variant];
   const frame = frames?.[activeNavPath(pathname) ?? ''] ?? frames?.[''];
   if (!frame || !html.includes('<div id="root">')) return html;
   const { name, email } = user;
-  const filled = frame
+  // Only the route's own path has its heading: a page below it (a team of /admin/teams) has one of its own.
+  const pages = shell.pages?.[variant];
+  const page = pages && Object.hasOwn(pages, route) ? pages[route] : (pages?.[''] ?? '');
+  const named = frame
     .replace(shell.tokens.name, () => escapeHtml(typeof name === 'string' && name ? name : 'Guest'))
     .replace(shell.tokens.email, () => escapeHtml(typeof email === 'string' ? email : ''));
+  const filled = shell.tokens.page ? named.replace(shell.tokens.page, () => page) : named;
   return beforeHeadEnd(html, shell.styles[variant]).replace(
     '<div id="root">',
     () => `${shell.colorScheme}<div id="${STATIC_SHELL_ID}">${filled}</div><div id="root">`,
   );
+}
+
+/**
+ * The page's bundles started once the browser has painted its content (the frame and the page's heading), not as soon
+ * as they have arrived: with the page's HTML small and the bundles preloaded, a fast connection has them before the
+ * first layout ends, and the browser then ran them ahead of that paint, so what painted first was held up by the app's
+ * start-up (largest contentful paint; docs/performance.md, "The signed-in shell"). The deferred tags of `scripts`
+ * become one inline script at the end of <body> that adds them, in order, at the first contentful paint (or after
+ * 300 ms, whichever comes first: a tab opened in the background paints nothing). The preloads keep them downloading
+ * meanwhile. `html` is unchanged when it does not have exactly those tags.
+ */
+export function withScriptsAfterPaint(html: string, scripts: string[]): string {
+  const tags = scripts.map((url) => `<script defer="defer" src="${url}"></script>`);
+  if (scripts.length === 0 || !scripts.every((url) => SAFE_URL.test(url)) || !html.includes('</body>')) return html;
+  if (tags.some((tag) => !html.includes(tag))) return html;
+  const without = tags.reduce((page, tag) => page.replace(tag, () => ''), html);
+  const loader =
+    `<script>(function(urls){var started=false;function start(){if(started)return;started=true;` +
+    `urls.forEach(function(url){var s=document.createElement('script');s.src=url;s.async=false;document.body.appendChild(s)})}` +
+    `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start()})` +
+    `.observe({type:'paint',buffered:true})}catch(e){start()}setTimeout(start,300)})(${scriptJson(scripts)})</script>`;
+  return without.replace('</body>', () => `${loader}</body>`);
 }
 
 /** The tag that tells the app to connect to the Redux DevTools (src/store/devTools.ts reads it). */
@@ -167,7 +195,10 @@ export function createAppShell(distDir: string, options: { devTools: boolean } =
       // Every route a session reaches renders inside the signed-in layout but /login and /debug: it paints its frame.
       const route = routeOf(assets, pathname);
       const inLayout = (Object.hasOwn(assets.routes, route) ? assets.routes[route] : assets.notFound).guarded;
-      const framed = shell && inLayout ? withStaticShell(page, shell, pathname, user) : page;
+      const framed =
+        shell && inLayout
+          ? withScriptsAfterPaint(withStaticShell(page, shell, pathname, user, route), assets.entryScripts ?? [])
+          : page;
       return withPageData(withSessionUser(framed, user), answers);
     },
     /**

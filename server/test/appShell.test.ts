@@ -11,6 +11,7 @@ import {
   preloadScripts,
   withPreloads,
   withStaticShell,
+  withScriptsAfterPaint,
   type RouteAssets,
 } from '../lib/appShell';
 import { NAV_ROUTES, SHELL_VARIANTS, type ShellVariant } from '../../contract/navigation';
@@ -179,20 +180,29 @@ const SHELL: ShellFile = {
     Object.keys(SHELL_VARIANTS).map((variant) => [variant, `<style>.${variant}{}</style>`]),
   ) as ShellFile['styles'],
   colorScheme: '<script>/*scheme*/</script>',
-  tokens: { name: '{{n}}', email: '{{e}}' },
+  tokens: { name: '{{n}}', email: '{{e}}', page: '{{p}}' },
   frames: Object.fromEntries(
     (Object.keys(SHELL_VARIANTS) as ShellVariant[]).map((variant) => [
       variant,
       Object.fromEntries(
         ['', ...NAV_ROUTES.map((route) => route.path)].map((entry) => [
           entry,
-          `<nav>${variant} ${entry || '-'}</nav><b>{{n}}</b><i>{{e}}</i>`,
+          `<nav>${variant} ${entry || '-'}</nav><b>{{n}}</b><i>{{e}}</i><u>{{p}}</u>`,
         ]),
       ),
     ]),
   ) as ShellFile['frames'],
+  // What stands where the page will be: a heading for two pages (as the build draws for the route table's), a ring
+  // for any other.
+  pages: Object.fromEntries(
+    (Object.keys(SHELL_VARIANTS) as ShellVariant[]).map((variant) => [
+      variant,
+      { '': 'ring', '/billing': 'heading /billing', '/admin/teams': 'heading /admin/teams' } as Record<string, string>,
+    ]),
+  ) as ShellFile['pages'],
 };
 const frameOf = (html: string) => /<div id="static-shell"><nav>([^<]*)<\/nav>/.exec(html)?.[1] ?? null;
+const pageOf = (html: string) => /<div id="static-shell">.*<u>([^<]*)<\/u>/.exec(html)?.[1] ?? null;
 
 describe('withStaticShell: the frame of the user’s sidebar, the page’s entry highlighted, before the app’s root', () => {
   const INDEX =
@@ -236,9 +246,110 @@ describe('withStaticShell: the frame of the user’s sidebar, the page’s entry
     );
   });
 
+  test('the page’s heading on the route’s own path only; a loading ring anywhere else', () => {
+    const admin = { ...member, is_admin: true };
+    assert.equal(pageOf(withStaticShell(INDEX, SHELL, '/billing', member)), 'heading /billing');
+    assert.equal(pageOf(withStaticShell(INDEX, SHELL, '/admin/teams', admin)), 'heading /admin/teams');
+    // A team's page below /admin/teams keeps the entry highlighted, but its heading is the team's own.
+    assert.equal(pageOf(withStaticShell(INDEX, SHELL, '/admin/teams/team-1', admin)), 'ring');
+    assert.equal(frameOf(withStaticShell(INDEX, SHELL, '/admin/teams/team-1', admin)), 'admin /admin/teams');
+    assert.equal(pageOf(withStaticShell(INDEX, SHELL, '/dashboard', member)), 'ring');
+    assert.equal(pageOf(withStaticShell(INDEX, SHELL, '/no-such-page', member)), 'ring');
+    // The app route the server resolved, when given: a trailing slash renders the same page.
+    assert.equal(pageOf(withStaticShell(INDEX, SHELL, '/billing/', member, '/billing')), 'heading /billing');
+  });
+
+  test('a shell.json from an older build (its frames with the ring, no pages) is sent as it is', () => {
+    const older: ShellFile = {
+      ...SHELL,
+      tokens: { name: '{{n}}', email: '{{e}}' },
+      frames: { ...SHELL.frames, member: { '/billing': '<nav>member /billing</nav><b>{{n}}</b><u>ring</u>' } },
+      pages: undefined,
+    };
+    const html = withStaticShell(INDEX, older, '/billing', member);
+    assert.equal(frameOf(html), 'member /billing');
+    assert.equal(pageOf(html), 'ring');
+  });
+
   test('a page without a root to put it before is left as it is', () => {
     const bare = '<html><head></head><body><main></main></body></html>';
     assert.equal(withStaticShell(bare, SHELL, '/dashboard', member), bare);
+  });
+});
+
+describe('withScriptsAfterPaint: the bundles start once the page has painted', () => {
+  const SCRIPTS = ['/assets/runtime.1.js', '/assets/vendor.2.js', '/assets/main.3.js'];
+  const tags = SCRIPTS.map((url) => `<script defer="defer" src="${url}"></script>`).join('');
+  const INDEX = `<html><head>${tags}</head><body><div id="root"></div></body></html>`;
+
+  test('the deferred tags become one loader at the end of the body, which adds them in order', () => {
+    const html = withScriptsAfterPaint(INDEX, SCRIPTS);
+    assert.doesNotMatch(html, /<script defer/);
+    const loader = /<script>(\(function\(urls\)[\s\S]*?)<\/script><\/body>/.exec(html)?.[1];
+    assert.ok(loader, html);
+    // Run it against a stand-in document: nothing before the first contentful paint, every bundle once after it.
+    const added: { src: string; async: boolean }[] = [];
+    let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | null = null;
+    const timers: (() => void)[] = [];
+    const run = new Function('document', 'PerformanceObserver', 'setTimeout', loader);
+    run(
+      {
+        createElement: () => ({ src: '', async: true }),
+        body: { appendChild: (element: { src: string; async: boolean }) => added.push({ ...element }) },
+      },
+      class {
+        constructor(callback: typeof observer) {
+          observer = callback;
+        }
+        observe(options: object) {
+          assert.deepEqual(options, { type: 'paint', buffered: true });
+        }
+      },
+      (callback: () => void) => timers.push(callback),
+    );
+    assert.deepEqual(added, []);
+    observer!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [] : [{}]) });
+    assert.deepEqual(added, [], 'the first paint is not yet the content');
+    observer!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    assert.deepEqual(
+      added,
+      SCRIPTS.map((src) => ({ src, async: false })),
+    );
+    // The bound (a tab opened in the background paints nothing) does not add them again.
+    timers.forEach((timer) => timer());
+    assert.equal(added.length, 3);
+  });
+
+  test('without a paint the bound starts them; without PerformanceObserver they start at once', () => {
+    const loader = /<script>(\(function\(urls\)[\s\S]*?)<\/script><\/body>/.exec(
+      withScriptsAfterPaint(INDEX, SCRIPTS),
+    )![1];
+    const document = (added: string[]) => ({
+      createElement: () => ({ src: '' }),
+      body: { appendChild: (element: { src: string }) => added.push(element.src) },
+    });
+    const bounded: string[] = [];
+    const timers: (() => void)[] = [];
+    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(
+      document(bounded),
+      class {
+        observe() {}
+      },
+      (callback: () => void) => timers.push(callback),
+    );
+    assert.deepEqual(bounded, []);
+    timers.forEach((timer) => timer());
+    assert.deepEqual(bounded, SCRIPTS);
+    const old: string[] = [];
+    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(document(old), undefined, () => undefined);
+    assert.deepEqual(old, SCRIPTS);
+  });
+
+  test('a page without exactly those tags, or with no body, is left as it is', () => {
+    assert.equal(withScriptsAfterPaint(INDEX, [...SCRIPTS, '/assets/other.4.js']), INDEX);
+    assert.equal(withScriptsAfterPaint(INDEX, []), INDEX);
+    const bodiless = `<html><head>${tags}</head></html>`;
+    assert.equal(withScriptsAfterPaint(bodiless, SCRIPTS), bodiless);
   });
 });
 
@@ -270,6 +381,12 @@ describe('a signed-in page is sent with the frame the build drew (dist/shell.jso
     assert.match(owner.body, /<b>alice<\/b><i>alice@example\.com<\/i>/);
     assert.equal(frameOf((await page('/admin/coupons', `jwt=${admin.token}`)).body), 'admin-teamless /admin/coupons');
     assert.equal(frameOf((await page('/no-such-page', `jwt=${alice.token}`)).body), 'owner -');
+  });
+
+  test('the heading of the route the path renders, a trailing slash included', async () => {
+    assert.equal(pageOf((await page('/billing/', `jwt=${alice.token}`)).body), 'heading /billing');
+    assert.equal(pageOf((await page('/billing?tab=1', `jwt=${alice.token}`)).body), 'heading /billing');
+    assert.equal(pageOf((await page('/api-keys/create', `jwt=${alice.token}`)).body), 'ring');
   });
 
   test('none outside the layout (/login, /debug) or without a session', async () => {

@@ -12,6 +12,7 @@ import { makeStore, type AppStore } from '../store/store';
 import { connectApi } from '../store/apiConnection';
 import type { AuthUser } from '../../contract/schemas/auth';
 import { NAV_ROUTES, navShown, SHELL_VARIANTS, type ShellVariant } from '../../contract/navigation';
+import { pageHeading, type HeadedPath } from '../../contract/routes';
 import { DESKTOP_MEDIA_QUERY, SIDEBAR_WIDTH_OPEN, theme } from '../theme';
 import { MODE_STORAGE_KEY } from '../lib/colorScheme';
 import { STATIC_SHELL_ID, type ShellFile } from '../../contract/staticShell';
@@ -20,15 +21,17 @@ import { DockedSidebar } from '../components/layout/DockedSidebar';
 import { SidebarContent } from '../components/layout/SidebarContent';
 import { TopBar } from '../components/layout/TopBar';
 import { PageLoader } from '../components/PageLoader';
+import { RouteHeader } from '../components/RouteHeader';
 
-const TOKENS = { name: '{{shell:name}}', email: '{{shell:email}}' };
+const TOKENS = { name: '{{shell:name}}', email: '{{shell:email}}', page: '{{shell:page}}' };
 const NO_ENTRY = '/-';
 const STYLE_TAG = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
 // While the frame is there the app's root is hidden: its loading ring must not show beside the frame's.
 const HIDE_ROOT = `<style>#${STATIC_SHELL_ID} ~ #root{display:none}</style>`;
 
 /**
- * The frame as the layout draws it at a desktop's width, the sidebar open, the page a loading ring. On a phone the
+ * The frame as the layout draws it at a desktop's width, the sidebar open, the page a stand-in the server fills in
+ * (the page's heading and a loading ring, or the ring alone: see `Page`). On a phone the
  * layout has no docked sidebar, so the sidebar shows from the desktop's width up only. Neither the sidebar nor the top
  * bar can be used before the app has started (inert) or is read out (aria-hidden): the loading ring is the page's
  * status until the app replaces the frame.
@@ -53,8 +56,22 @@ function Frame({ variant }: { variant: ShellVariant }) {
         display: 'contents',
       })}
     >
-      <PageLoader />
+      {TOKENS.page}
     </AppFrame>
+  );
+}
+
+/**
+ * What the frame shows where the page will be: the heading the page starts with when the route table gives it (the
+ * same component the page draws it with, so it is painted where the app will draw it: largest contentful paint), then
+ * the loading ring; the ring alone for any other page.
+ */
+function Page({ path, admin }: { path: HeadedPath | ''; admin: boolean }) {
+  return (
+    <>
+      {path && <RouteHeader path={path} admin={admin} />}
+      <PageLoader />
+    </>
   );
 }
 
@@ -106,19 +123,28 @@ export function prerenderShells(): ShellFile {
   connectApi(store);
   const styles = {} as ShellFile['styles'];
   const frames = {} as ShellFile['frames'];
+  const pages = {} as NonNullable<ShellFile['pages']>;
   for (const variant of Object.keys(SHELL_VARIANTS) as ShellVariant[]) {
     // One cache per sidebar: each style is written the first time one of its frames uses it, so the union of its
     // frames' styles has each once, and a member's page carries none of an administrator's entries' styles.
     const cache = createCache({ key: 'css' });
     const tags: string[] = [];
     frames[variant] = {};
+    pages[variant] = {};
+    // No ids or test ids: the app's own frame, which replaces this one, has them.
+    const drawn = (html: string) => {
+      tags.push(...(html.match(STYLE_TAG) ?? []));
+      return html.replace(STYLE_TAG, '').replace(/ (?:id|data-testid)="[^"]*"/g, '');
+    };
     // A frame per entry this sidebar shows; any other path is drawn with none highlighted.
     const shown = NAV_ROUTES.filter((route) => navShown(route.nav, SHELL_VARIANTS[variant]));
     for (const path of ['', ...shown.map((route) => route.path)]) {
-      const html = render(<Frame variant={variant} />, store, cache, path || NO_ENTRY);
-      tags.push(...(html.match(STYLE_TAG) ?? []));
-      // No ids or test ids: the app's own frame, which replaces this one, has them.
-      frames[variant][path] = html.replace(STYLE_TAG, '').replace(/ (?:id|data-testid)="[^"]*"/g, '');
+      frames[variant][path] = drawn(render(<Frame variant={variant} />, store, cache, path || NO_ENTRY));
+      const headed = path && pageHeading(path) ? (path as HeadedPath) : '';
+      if (path === '' || headed)
+        pages[variant][path] = drawn(
+          render(<Page path={headed} admin={SHELL_VARIANTS[variant].isAdmin} />, store, cache, path || NO_ENTRY),
+        );
     }
     styles[variant] = oneSheet([...new Set(tags)]) + HIDE_ROOT;
   }
@@ -129,5 +155,6 @@ export function prerenderShells(): ShellFile {
     ),
     tokens: TOKENS,
     frames,
+    pages,
   };
 }

@@ -2,13 +2,13 @@ import { useMemo, type ComponentType, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Add from '@mui/icons-material/Add';
 import { ListRows } from '../grid/ListRows';
-import { PageHeader } from '../PageHeader';
-import { BackToAdminLink } from './BackToAdminLink';
+import { RouteHeader } from '../RouteHeader';
+import type { HeadedPath } from '../../../contract/routes';
 import { FailureAlert, type Failure } from '../forms/FailureAlert';
 
 interface AdminListFrameProps<GridProps extends object> {
-  title: string;
-  subtitle: string;
+  /** The page's route: its heading is the route table's (contract/routes.ts). */
+  path: HeadedPath;
   createLabel: string;
   /** Stable (memoised): the heading is built once. */
   onCreate: () => void;
@@ -32,8 +32,7 @@ interface AdminListFrameProps<GridProps extends object> {
  * the grid.
  */
 export function AdminListFrame<GridProps extends object>({
-  title,
-  subtitle,
+  path,
   createLabel,
   onCreate,
   failure,
@@ -49,20 +48,16 @@ export function AdminListFrame<GridProps extends object>({
   // contentful paint).
   const heading = useMemo(
     () => (
-      <>
-        <BackToAdminLink />
-        <PageHeader
-          title={title}
-          subtitle={subtitle}
-          actions={
-            <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
-              {createLabel}
-            </Button>
-          }
-        />
-      </>
+      <RouteHeader
+        path={path}
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={onCreate}>
+            {createLabel}
+          </Button>
+        }
+      />
     ),
-    [title, subtitle, createLabel, onCreate],
+    [path, createLabel, onCreate],
   );
   return (
     <>

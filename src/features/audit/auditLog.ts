@@ -12,7 +12,6 @@ import { isIsoDate } from '../../../contract/dates';
 import { formatCents } from '../../../contract/money';
 import { snakeCaseWords } from '../../lib/words';
 
-export const AUDIT_LOG_TITLE = 'Audit Log';
 export const AUDIT_LOG_LABEL = 'Audit log entries';
 export const NO_ENTRIES = 'No changes match these filters.';
 export const LOADING_ENTRIES = 'Loading the audit log';

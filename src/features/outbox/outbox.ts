@@ -1,7 +1,6 @@
 // The outbox's words (docs/alerts.md#email): what each status says of an email.
 import type { OutboxMessage } from '../../../contract/schemas/alerts';
 
-export const OUTBOX_TITLE = 'Outbox';
 export const OUTBOX_PAGE_SIZE = 20;
 export const NO_MAIL = 'No email yet. Alerts and invitations appear here as they are sent.';
 

@@ -1,6 +1,5 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { formatCount } from '../../lib/numbers';
 import { useGetSystemOverviewQuery } from '../../store/api';
@@ -8,6 +7,7 @@ import type { SystemOverview } from '../../../contract/schemas/adminConsole';
 import { AdminGate } from './AdminGate';
 import { AdminQuickActions } from './dashboard/AdminQuickActions';
 import { AdminSectionCards } from './dashboard/AdminSectionCards';
+import { RouteHeader } from '../../components/RouteHeader';
 
 const OVERVIEW: { title: string; field: keyof SystemOverview }[] = [
   { title: 'Total Users', field: 'total_users' },
@@ -32,7 +32,7 @@ function SystemOverviewCards() {
 function AdminDashboard() {
   return (
     <>
-      <PageHeader title="Admin Dashboard" subtitle="Manage pricing, coupons, teams, users and the gateway" />
+      <RouteHeader path="/admin" />
       <AdminQuickActions />
       <AdminSectionCards />
       <section aria-labelledby="system-overview-title">

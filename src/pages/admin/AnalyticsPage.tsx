@@ -3,8 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import FileDownload from '@mui/icons-material/FileDownload';
-import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { StatCard } from '../../components/StatCard';
 import { AnalyticsChart } from '../../features/adminConsole/AnalyticsChart';
@@ -19,6 +17,7 @@ import { formatCents } from '../../../contract/money';
 import { defaultDateRange, type DateRange } from '../../../contract/dates';
 import type { Analytics } from '../../../contract/schemas/analytics';
 import { AdminGate } from './AdminGate';
+import { RouteHeader } from '../../components/RouteHeader';
 
 function Totals({ report }: { report: Analytics }) {
   const { totals } = report;
@@ -59,10 +58,8 @@ function AnalyticsScreen() {
   };
   return (
     <>
-      <BackToAdminLink />
-      <PageHeader
-        title="System Analytics"
-        subtitle="Every team's gateway traffic, cost and latency by UTC day"
+      <RouteHeader
+        path="/admin/analytics"
         actions={
           <Button
             variant="contained"

@@ -42,8 +42,7 @@ function CouponsScreen() {
 
   return (
     <AdminListFrame
-      title="Coupons"
-      subtitle="Credit coupons teams can redeem"
+      path="/admin/coupons"
       createLabel="Create New Coupon"
       onCreate={view.openCreate}
       failure={failure}

@@ -4,16 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { useGetOutboxQuery } from '../../store/api';
 import { OutboxMessageCard } from '../../features/outbox/OutboxMessageCard';
-import { NO_MAIL, OUTBOX_PAGE_SIZE, OUTBOX_TITLE, outboxRange } from '../../features/outbox/outbox';
+import { NO_MAIL, OUTBOX_PAGE_SIZE, outboxRange } from '../../features/outbox/outbox';
 import { AdminGate } from './AdminGate';
+import { RouteHeader } from '../../components/RouteHeader';
 
 function Outbox() {
   const [offset, setOffset] = useState(0);
@@ -52,8 +51,7 @@ function Outbox() {
 export function OutboxPage() {
   return (
     <AdminGate>
-      <BackToAdminLink />
-      <PageHeader title={OUTBOX_TITLE} subtitle="Alert emails and invitations, newest first" />
+      <RouteHeader path="/admin/outbox" />
       <Alert severity="info" sx={{ mb: 2 }}>
         Without an SMTP server (SMTP_URL), email is kept here instead of being sent: the demo&apos;s alerts and
         invitations can be read on this page.

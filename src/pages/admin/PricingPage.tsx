@@ -44,8 +44,7 @@ function PricingScreen() {
 
   return (
     <AdminListFrame
-      title="Pricing Tiers"
-      subtitle="Model prices per 1M tokens, by provider, model and token range"
+      path="/admin/pricing"
       createLabel="Create Pricing Tier"
       onCreate={view.openCreate}
       failure={failure}

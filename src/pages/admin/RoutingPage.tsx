@@ -1,11 +1,10 @@
-import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
-import { PageHeader } from '../../components/PageHeader';
 import { AdminGate } from './AdminGate';
 import { CredentialsSection } from './routing/CredentialsSection';
 import { GuardrailsFloorSection } from './routing/GuardrailsFloorSection';
 import { HealthSection } from './routing/HealthSection';
 import { ReconciliationSection } from './routing/ReconciliationSection';
 import { RoutesSection } from './routing/RoutesSection';
+import { RouteHeader } from '../../components/RouteHeader';
 
 /**
  * Model routes and their deployments, provider credentials, provider health, reconciliation against the providers'
@@ -14,11 +13,7 @@ import { RoutesSection } from './routing/RoutesSection';
 export function RoutingPage() {
   return (
     <AdminGate>
-      <BackToAdminLink />
-      <PageHeader
-        title="Routing"
-        subtitle="Model routes with fallbacks, the provider keys they use, and how each deployment is answering"
-      />
+      <RouteHeader path="/admin/routing" />
       <RoutesSection />
       <CredentialsSection />
       <HealthSection />

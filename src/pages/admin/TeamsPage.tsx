@@ -3,9 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
-import { PageHeader } from '../../components/PageHeader';
 import { ConsoleSearch } from '../../features/adminConsole/ConsoleSearch';
 import { TeamCards } from '../../features/adminConsole/ConsoleCards';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
@@ -14,6 +12,7 @@ import { useConsoleView } from '../../features/adminConsole/useConsoleView';
 import { useGetAdminTeamsQuery } from '../../store/api';
 import { ADMIN_TEAM_SORTS } from '../../../contract/rules/adminConsole';
 import { AdminGate } from './AdminGate';
+import { RouteHeader } from '../../components/RouteHeader';
 
 export const TEAMS_LOAD_FAILED = 'Failed to load teams.';
 const DEFAULT_ORDER = { sort: 'month_spend_cents', order: 'desc' } as const;
@@ -30,8 +29,7 @@ function TeamsScreen() {
   const search = useCallback((text: string) => change({ search: text }), [change]);
   return (
     <>
-      <BackToAdminLink />
-      <PageHeader title="Teams" subtitle="Every team's balance, spend and budget; open one to adjust its credits" />
+      <RouteHeader path="/admin/teams" />
       <ConsoleSearch label="Search teams" value={view.search} onSearch={search} />
       {isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -5,11 +5,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
@@ -24,6 +22,7 @@ import type { McpServerView } from '../../../contract/schemas/mcp';
 import { ServerTools } from '../../features/tools/ServerTools';
 import { AUTH_LABELS, TRANSPORT_LABELS, callPriceText } from '../../features/tools/tools';
 import { AdminGate } from './AdminGate';
+import { RouteHeader } from '../../components/RouteHeader';
 
 // The dialogs' forms (radio groups, text fields) download when one opens: the page itself stays within its budget.
 const ServerDialog = lazy(
@@ -177,8 +176,7 @@ function Servers() {
 export function ToolsPage() {
   return (
     <AdminGate>
-      <BackToAdminLink />
-      <PageHeader title="Tools" subtitle="MCP servers offered through the gateway, and the price of their calls" />
+      <RouteHeader path="/admin/tools" />
       <Alert severity="info" sx={{ mb: 2 }}>
         Agents reach every tool at /mcp with their API key. A call is admitted against the team&apos;s credit, budget
         and limits like a model call, and billed at the price set here (free by default).

@@ -3,12 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { BackToAdminLink } from '../../components/admin/BackToAdminLink';
 import { FailureAlert } from '../../components/forms/FailureAlert';
 import { useFormMutation } from '../../components/forms/useFormMutation';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
-import { PageHeader } from '../../components/PageHeader';
 import { ConsoleSearch } from '../../features/adminConsole/ConsoleSearch';
 import { UserCards } from '../../features/adminConsole/ConsoleCards';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
@@ -19,6 +17,7 @@ import { useGetAdminUsersQuery, useGetMeQuery, useSetUserDisabledMutation } from
 import { ADMIN_USER_SORTS } from '../../../contract/rules/adminConsole';
 import type { AdminUserRow } from '../../../contract/schemas/adminConsole';
 import { AdminGate } from './AdminGate';
+import { RouteHeader } from '../../components/RouteHeader';
 
 export const USERS_LOAD_FAILED = 'Failed to load users.';
 export const disableMessage = (login: string) =>
@@ -69,8 +68,7 @@ function UsersScreen() {
 
   return (
     <>
-      <BackToAdminLink />
-      <PageHeader title="Users" subtitle="Every user, their team, keys and spend; disable or enable an account" />
+      <RouteHeader path="/admin/users" />
       <FailureAlert failure={failure} onClose={clearFailure} />
       <ConsoleSearch label="Search users" value={view.search} onSearch={search} />
       {isError && (

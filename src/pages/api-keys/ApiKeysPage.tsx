@@ -14,7 +14,6 @@ import { isNoTeamError } from '../../lib/noTeam';
 import { useTeamless } from '../../features/team/useTeamless';
 import { ErrorState } from '../../components/ErrorState';
 import { GridPlaceholder } from '../../components/grid/GridPlaceholder';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { showUserColumn } from '../../features/apiKeys/apiKeys';
@@ -27,6 +26,7 @@ import type { ApiKeyRowActions } from '../../features/apiKeys/apiKeyColumns';
 import { useRevokeApiKey } from '../../features/apiKeys/useRevokeApiKey';
 import { useApiKeyDialogs } from '../../features/apiKeys/useApiKeyDialogs';
 import { CallFloorsProvider } from '../../features/apiKeys/CallFloors';
+import { RouteHeader } from '../../components/RouteHeader';
 
 // MUI X is most of this page's download: the header renders first and the grid's chunk is requested once it has
 // painted (contract/routes.ts lists it as loaded, not preloaded), while the keys are still on their way. A phone
@@ -62,11 +62,7 @@ export function ApiKeysPage() {
 
   return (
     <CallFloorsProvider keys={keys}>
-      <PageHeader
-        title="API Keys"
-        subtitle="Keys your team uses to call the models through the gateway"
-        actions={createButton('Create New Key')}
-      />
+      <RouteHeader path="/api-keys" actions={createButton('Create New Key')} />
       {revokeError && (
         <Alert severity="error" onClose={clearRevokeError} sx={{ mb: 2 }}>
           {revokeError}

@@ -4,14 +4,14 @@ import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Refresh from '@mui/icons-material/Refresh';
-import { PageHeader } from '../../components/PageHeader';
+import { RouteHeader } from '../../components/RouteHeader';
 import { FIRST_PAGE_SIZE } from '../../components/grid/pagedGrid';
 import { apiUrl } from '../../config';
 import { useGetMeQuery } from '../../store/api';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
 import { AuditLogFilters } from '../../features/audit/AuditLogFilters';
 import { AuditLogResults } from '../../features/audit/AuditLogResults';
-import { AUDIT_LOG_TITLE, NOT_ALLOWED } from '../../features/audit/auditLog';
+import { NOT_ALLOWED } from '../../features/audit/auditLog';
 import { useAuditLog, useAuditLogSearchParams } from '../../features/audit/useAuditLog';
 import { AUDIT_LOG_DEFAULT_PAGE } from '../../../contract/rules/audit';
 import { AUDIT_LOG_CSV_PATH, withParams } from '../../../contract/apiPaths';
@@ -28,13 +28,9 @@ export function AuditLogPage() {
 
   return (
     <>
-      <PageHeader
-        title={AUDIT_LOG_TITLE}
-        subtitle={
-          everyTeam
-            ? 'Every change made by owners and administrators, on every team and the site, newest first'
-            : "Every change made to your team's keys, budget, members, billing and alerts, newest first"
-        }
+      <RouteHeader
+        path="/audit-log"
+        admin={everyTeam}
         actions={
           allowed && (
             <>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { ErrorState } from '../../components/ErrorState';
 import { BudgetLimitDialog } from '../../features/billing/lazyDialogs';
@@ -27,6 +26,7 @@ import { TeamInfoCard } from '../../features/billing/TeamInfoCard';
 import { TopModelsCard } from '../../features/billing/TopModelsCard';
 import { BillingDetailsCard } from '../../features/billing/BillingDetailsCard';
 import { DownloadStatementButton } from '../../features/billing/DownloadStatementButton';
+import { RouteHeader } from '../../components/RouteHeader';
 
 export function BillingPage() {
   const teamless = useTeamless();
@@ -67,7 +67,7 @@ export function BillingPage() {
   const percent = team ? budgetPercent(team.current_usage, team.budget_limit) : 0;
   return (
     <>
-      <PageHeader title="Billing & Usage" subtitle="Manage your team's budget and monitor spending" actions={actions} />
+      <RouteHeader path="/billing" actions={actions} />
       {dashboard.isLoading && <PageLoader label="Loading billing" />}
       {noTeam && <CreateTeamWelcomeCard />}
       {dashboard.isError && !noTeam && (

@@ -2,7 +2,6 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { TextInput } from '../../components/TextInput';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
@@ -14,6 +13,7 @@ import { useTeamless } from '../../features/team/useTeamless';
 import { toastShown } from '../../slices/toastsSlice';
 import { useGetApiKeysQuery, useGetModelCatalogQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
+import { RouteHeader } from '../../components/RouteHeader';
 
 export const NO_MODELS = 'No models match.';
 
@@ -76,10 +76,7 @@ export function ModelsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Models"
-        subtitle="What your team can call through the gateway, and what it costs per 1M tokens"
-      />
+      <RouteHeader path="/models" />
       {content()}
     </>
   );

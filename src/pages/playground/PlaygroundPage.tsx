@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { TextInput } from '../../components/TextInput';
 import { SelectFilter } from '../../components/lists/SelectFilter';
@@ -18,6 +17,7 @@ import { isNoTeamError } from '../../lib/noTeam';
 import { useTeamless } from '../../features/team/useTeamless';
 import { useGetApiKeysQuery, useGetMeQuery, useGetModelCatalogQuery } from '../../store/api';
 import type { PlaygroundMessage } from '../../../contract/schemas/playground';
+import { RouteHeader } from '../../components/RouteHeader';
 
 // The selects are the browser's own (SelectFilter) and the message a TextInput: the page's first screen needs no
 // Select, Menu, Popover or Modal (docs/performance.md, Bundle budget).
@@ -98,9 +98,7 @@ export function PlaygroundPage() {
     void send(key.id, chosenModel, [...history, { role: 'user', content: text }]);
   };
 
-  const header = (
-    <PageHeader title="Playground" subtitle="Try a model with one of your keys: billed and logged like any call" />
-  );
+  const header = <RouteHeader path="/playground" />;
   if (teamless || isNoTeamError(error)) {
     return (
       <>
@@ -109,7 +107,13 @@ export function PlaygroundPage() {
       </>
     );
   }
-  if (isLoading) return <PageLoader label="Loading the playground" />;
+  if (isLoading)
+    return (
+      <>
+        {header}
+        <PageLoader label="Loading the playground" />
+      </>
+    );
   return (
     <>
       {header}

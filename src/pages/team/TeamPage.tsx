@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ErrorState } from '../../components/ErrorState';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { isNoTeamError } from '../../lib/noTeam';
@@ -13,6 +12,7 @@ import { CreateTeamForm } from '../../features/team/CreateTeamForm';
 import { TeamMembers } from '../../features/team/TeamMembers';
 import { TeamOverview } from '../../features/team/TeamOverview';
 import { TeamBudgetForm } from '../../features/budget/TeamBudgetForm';
+import { RouteHeader } from '../../components/RouteHeader';
 
 // Owners only, below the fold: its chunk is requested when an owner's page renders.
 const AlertsSection = lazy(() =>
@@ -92,10 +92,7 @@ export function TeamPage() {
 
   return (
     <>
-      <PageHeader
-        title="Team Settings"
-        subtitle="Manage your team, its monthly budget, its members, its alerts, its guardrails and its tools"
-      />
+      <RouteHeader path="/team" />
       {content()}
     </>
   );

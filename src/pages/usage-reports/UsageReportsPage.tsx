@@ -7,7 +7,6 @@ import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
 import { isNoTeamError } from '../../lib/noTeam';
 import { useTeamless } from '../../features/team/useTeamless';
 import { ErrorState } from '../../components/ErrorState';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { errorMessage } from '../../lib/apiError';
 import { defaultDateRange, type DateRange } from '../../../contract/dates';
@@ -20,6 +19,7 @@ import { DateRangeControls } from '../../features/usage/DateRangeControls';
 import { downloadTextFile } from '../../features/usage/downloadTextFile';
 import { TopUsageLists } from '../../features/usage/TopUsageLists';
 import { UsageSummaryCards } from '../../features/usage/UsageSummaryCards';
+import { RouteHeader } from '../../components/RouteHeader';
 
 const REQUEST_LOG_ROUTE = '/usage-reports/requests';
 
@@ -52,9 +52,8 @@ export function UsageReportsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Usage Reports"
-        subtitle="Team usage analytics and insights"
+      <RouteHeader
+        path="/usage-reports"
         actions={
           <>
             <Button
