@@ -97,7 +97,11 @@ export async function tryDeployments(
       current = { stop: new CallStop(), stream: conversation.stream };
       const watched = parts.watch.attempt(deployment, failedTries + 1);
       const attempt: Attempt = {
-        upstream: () => upstreams.get(deployment, resolved.credentials),
+        // Methods rather than arrow properties: the TypeScript loader names every function assigned to a name, a
+        // defineProperty per request (bill.ts, RequestBill); a method keeps its name without one.
+        upstream() {
+          return upstreams.get(deployment, resolved.credentials);
+        },
         timeoutMs: parts.timeoutMs,
         request,
         reply,
@@ -119,7 +123,9 @@ export async function tryDeployments(
         bill,
         keep,
         guard: parts.guard,
-        isClientGone: () => clientGone,
+        isClientGone() {
+          return clientGone;
+        },
       };
       let result: AttemptResult | null = null;
       try {

@@ -145,6 +145,20 @@ function planWithSettings(
   return plan.ok ? plan.plan : asked;
 }
 
+/**
+ * A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way). Made
+ * here rather than as a named arrow in serve(), which the TypeScript loader would name on every request (bill.ts).
+ */
+function outputCaps(
+  plan: ReturnType<typeof planHold>,
+  answerers: Map<string, Answerer>,
+  heldCents: number,
+): (deploymentId: string) => number | null {
+  if (!plan.gatewayCaps) return noCap;
+  return (deploymentId) => outputCapFor(plan, answerers.get(deploymentId) as Answerer, heldCents);
+}
+const noCap = () => null;
+
 async function serve(
   parts: PipelineParts,
   call: GatewayCall,
@@ -222,9 +236,7 @@ async function serve(
       guardrails: guarded.summary,
     }),
   );
-  // A request without an output cap gets the one its hold pays for, per deployment (each is priced its own way).
-  const capOf = (deploymentId: string) =>
-    plan.gatewayCaps ? outputCapFor(plan, answerers.get(deploymentId) as Answerer, admission.heldCents) : null;
+  const capOf = outputCaps(plan, answerers, admission.heldCents);
   // What trying the deployments uses, named (rather than all of `parts` copied into a new object per request).
   const attemptParts: AttemptParts = {
     upstreams: parts.upstreams,

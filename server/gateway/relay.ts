@@ -100,6 +100,12 @@ function readAll(body: Readable, onChunk: () => void): Promise<Buffer> {
   });
 }
 
+/** The call failed before its answer: stopped by the timeout, or the connection's fault. */
+const lost = (attempt: Attempt, timedOut: boolean): Failed =>
+  timedOut
+    ? failed(attempt, { kind: 'timeout' }, upstreamTimeout())
+    : failed(attempt, { kind: 'network' }, upstreamFailed());
+
 function waitForDrain(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
@@ -144,8 +150,6 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
     timedOut = true;
     stop.stop();
   }, attempt.timeoutMs);
-  const why = (): AttemptOutcome => (timedOut ? { kind: 'timeout' } : { kind: 'network' });
-  const lost = (): Failed => failed(attempt, why(), timedOut ? upstreamTimeout() : upstreamFailed());
 
   let status: number;
   let body: AsyncIterator<Buffer | string> | null = null;
@@ -161,7 +165,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
     clearTimeout(timer);
     if (attempt.isClientGone()) return { kind: 'client_gone' };
     if (!timedOut) request.log.warn({ err: error }, 'upstream request failed');
-    return lost();
+    return lost(attempt, timedOut);
   }
 
   if (status >= 300) {
@@ -212,7 +216,7 @@ export async function sendOnce(attempt: Attempt): Promise<AttemptResult> {
   } catch {
     clearTimeout(timer);
     if (attempt.isClientGone()) return { kind: 'client_gone' };
-    return lost();
+    return lost(attempt, timedOut);
   }
   if (first.done) {
     clearTimeout(timer);

@@ -47,13 +47,12 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
   const agent = new client.Agent({ keepAlive: true, maxSockets: 1024, scheduling: 'lifo' });
   // The base URL parsed once: a URL string given to request() is parsed again on every call.
   const url = new URL(base);
-  const target = {
-    protocol: url.protocol,
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port,
-    agent,
-    ...(url.username && { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` }),
-  };
+  const basic = url.username
+    ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+    : null;
+  const fixed = fixedHeaders(url.host, auth, basic);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const port = url.port;
   const prefix = url.pathname.replace(/\/+$/, '');
   return {
     send(path, payload, headers, stop) {
@@ -61,16 +60,12 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
       return new Promise((resolve, reject) => {
         const request = client.request(
           {
-            ...target,
+            hostname,
+            port,
+            agent,
             path: `${prefix}${path}`,
             method: 'POST',
-            headers: {
-              ...headers,
-              ...auth,
-              'content-type': 'application/json',
-              'content-length': body.length,
-              accept: payload.stream ? 'text/event-stream' : 'application/json',
-            },
+            headers: headerList(headers, fixed, body.length, payload.stream ? 'text/event-stream' : 'application/json'),
           },
           (response) => resolve({ status: response.statusCode ?? 502, body: response }),
         );
@@ -125,4 +120,44 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
       request.end(body ?? undefined);
     });
   }
+}
+
+/** Headers every call of a provider client sends the same: its host, its credential, the body's type. */
+interface FixedHeaders {
+  /** [name, value, …] as Node's flat header list: the host, the credential, the body's type. */
+  list: string[];
+  /** Their names in lower case, and those each call sets (length, accept): a call's own header of one is left out. */
+  names: Set<string>;
+}
+
+function fixedHeaders(host: string, auth: Record<string, string>, basic: string | null): FixedHeaders {
+  const list = ['host', host];
+  for (const name of Object.keys(auth)) list.push(name, auth[name]);
+  const names = new Set([
+    'host',
+    'content-type',
+    'content-length',
+    'accept',
+    ...Object.keys(auth).map((n) => n.toLowerCase()),
+  ]);
+  if (basic && !names.has('authorization')) {
+    list.push('authorization', basic);
+    names.add('authorization');
+  }
+  list.push('content-type', 'application/json');
+  return { list, names };
+}
+
+/**
+ * A call's headers as Node's flat list ([name, value, …]). Given an object, Node's client calls setHeader for each
+ * header (validated, lower-cased and stored one by one), then adds the host and reads them all back into the request's
+ * head; given a list, it validates each and writes the head at once (docs/gateway.md › Performance). The client's
+ * own headers win over a call's header of the same name in any case, which is left out, as when they were spread
+ * last over the call's.
+ */
+function headerList(own: Record<string, string>, fixed: FixedHeaders, length: number, accept: string): string[] {
+  const list = fixed.list.slice();
+  for (const name in own) if (!fixed.names.has(name.toLowerCase())) list.push(name, own[name]);
+  list.push('content-length', String(length), 'accept', accept);
+  return list;
 }

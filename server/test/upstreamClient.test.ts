@@ -13,6 +13,7 @@ interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  rawHeaders: string[];
   body: string;
 }
 
@@ -24,7 +25,13 @@ describe('httpUpstream', () => {
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        rawHeaders: request.rawHeaders,
+        body,
+      });
       if (request.url?.endsWith('/cut')) {
         // Headers and half an answer, then the connection drops.
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -61,6 +68,38 @@ describe('httpUpstream', () => {
     assert.equal(last.headers['x-extra'], '1');
     assert.equal(last.headers['content-type'], 'application/json');
     assert.deepEqual(JSON.parse(last.body), { model: 'm' });
+    upstream.close();
+  });
+
+  test("the client's host, credential and body type win over a call's header of the same name, sent once", async () => {
+    const upstream = httpUpstream(`http://127.0.0.1:${port}/v1`, { authorization: 'Bearer sk-test' });
+    const own = {
+      'Content-Type': 'text/plain',
+      Authorization: 'Bearer sk-other',
+      HOST: 'elsewhere',
+      'anthropic-beta': 'b1',
+    };
+    const reply = await upstream.send('/chat/completions', { model: 'm' }, own, new CallStop());
+    await read(reply.body);
+    const last = seen.at(-1)!;
+    assert.equal(last.headers['content-type'], 'application/json');
+    assert.equal(last.headers.authorization, 'Bearer sk-test');
+    assert.equal(last.headers.host, `127.0.0.1:${port}`);
+    assert.equal(last.headers['anthropic-beta'], 'b1');
+    assert.equal(last.headers['content-length'], String(Buffer.byteLength(last.body)));
+    assert.equal(last.headers.accept, 'application/json');
+    const names = last.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    assert.deepEqual(
+      names.filter((name, i) => names.indexOf(name) !== i),
+      [],
+      'no header is sent twice',
+    );
+    upstream.close();
+  });
+
+  test('a header value the HTTP client refuses fails the call, as a network failure', async () => {
+    const upstream = httpUpstream(`http://127.0.0.1:${port}`, {});
+    await assert.rejects(upstream.send('/v1/x', {}, { 'x-bad': 'a\r\nb' }, new CallStop()));
     upstream.close();
   });
 

@@ -30,6 +30,8 @@ export function chatWithOpenAi(body: ChatRequest, model: string): Conversation {
       const { usage, completionChars } = readCompletion(raw.toString('utf8'));
       return { body: raw, usage, completionChars };
     },
-    relay: () => openAiChatRelay(body.stream_options?.include_usage === true),
+    relay() {
+      return openAiChatRelay(body.stream_options?.include_usage === true);
+    },
   };
 }
