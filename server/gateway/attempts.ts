@@ -50,7 +50,8 @@ export async function tryDeployments(
   const res = reply.raw;
   let clientGone = request.raw.socket.destroyed;
   let current: { stop: CallStop; stream: boolean } | null = null;
-  res.once('close', () => {
+  // `on`: a response closes once (readAll in relay.ts says why not `once`).
+  res.on('close', () => {
     if (res.writableFinished) return;
     clientGone = true;
     // A stream is stopped (the provider stops generating, and bills what it generated); a JSON answer is let finish,
@@ -111,15 +112,7 @@ export async function tryDeployments(
         candidate,
         stop: current.stop,
         started,
-        headers: {
-          'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,
-          'x-gateway-attempts': String(failedTries + 1),
-          ...(resolved.routeName !== null && { 'x-gateway-route': resolved.routeName }),
-          // The client set no output cap: the one the gateway sent, which what was held pays for.
-          ...(cap !== null && { 'x-gateway-max-tokens': String(cap) }),
-          // What the translation to this deployment's format left out, in the client's names (omissions.ts).
-          ...(conversation.dropped?.length && { [DROPPED_PARAMS_HEADER]: conversation.dropped.join(', ') }),
-        },
+        headers: answerHeaders(deployment, failedTries + 1, resolved.routeName, cap, conversation.dropped),
         bill,
         keep,
         guard: parts.guard,
@@ -163,6 +156,26 @@ export async function tryDeployments(
     throw lastFailure.error;
   }
   throw firstRefusal ?? notOffered(call.body.model, call.endpoint);
+}
+
+/** Sent with the answer: which deployment answered, after how many tries, and what the gateway chose or left out. */
+function answerHeaders(
+  deployment: { provider: string; model: string },
+  tries: number,
+  routeName: string | null,
+  cap: number | null,
+  dropped: readonly string[] | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-gateway-deployment': `${deployment.provider}/${deployment.model}`,
+    'x-gateway-attempts': String(tries),
+  };
+  if (routeName !== null) headers['x-gateway-route'] = routeName;
+  // The client set no output cap: the one the gateway sent, which what was held pays for.
+  if (cap !== null) headers['x-gateway-max-tokens'] = String(cap);
+  // What the translation to this deployment's format left out, in the client's names (omissions.ts).
+  if (dropped?.length) headers[DROPPED_PARAMS_HEADER] = dropped.join(', ');
+  return headers;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

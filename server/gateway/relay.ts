@@ -91,12 +91,14 @@ function readAll(body: Readable, onChunk: () => void): Promise<Buffer> {
       onChunk();
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     });
-    body.once('error', reject);
+    // `on` rather than `once` for events a stream emits once at most: `once` wraps each listener in a bound function
+    // and a state object per request, and a second 'error' would have no listener left.
+    body.on('error', reject);
     // Destroyed before its end (the call was aborted): read as cut short, as the iterator threw.
-    body.once('close', () => {
+    body.on('close', () => {
       if (!body.readableEnded) reject(new Error('The reply was cut short.'));
     });
-    body.once('end', () => resolve(Buffer.concat(chunks)));
+    body.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 

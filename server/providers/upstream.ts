@@ -73,7 +73,7 @@ export function httpUpstream(baseUrl: string, auth: Record<string, string>): Ups
         // sent whole, that nobody reads any more (a guardrail stopped the answer), has its socket closed quietly, where
         // an AbortError would be thrown at the process from a socket with no listener.
         stop.onStop(() => request.destroy());
-        request.once('error', reject);
+        request.on('error', reject);
         request.end(body);
       });
     },
