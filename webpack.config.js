@@ -8,6 +8,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { PrerenderPagesPlugin } = require('./build/PrerenderPagesPlugin');
 const { RouteAssetsPlugin } = require('./build/RouteAssetsPlugin');
 const { narrowChartsDefaults } = require('./build/chartsDefaults');
+const { compileHints } = require('./build/compileHints');
 
 const API_PROXY_TARGET = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
 
@@ -64,6 +65,7 @@ module.exports = (_env, argv) => {
       new CopyPublicFiles(['robots.txt']),
       new RouteAssetsPlugin(),
       narrowChartsDefaults(),
+      compileHints(),
       ...(production ? [new PrerenderPagesPlugin()] : []),
     ],
     optimization: {

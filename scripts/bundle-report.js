@@ -2,13 +2,15 @@
 // Builds the app and prints, per route, the JavaScript a first visit downloads (gzip -9): the initial chunks plus the
 // lazy chunk groups the route loads before it can render (see the webpackChunkName comments in src/app/routes.tsx and
 // src/app/loaders.ts). Fails when a route is over its budget (docs/performance.md, "Bundle budget"), when a route without grids or
-// charts pulls in MUI X code, when any route pulls in TypeBox, or when a route names a chunk the build no longer has. It reads webpack's own chunk
+// charts pulls in MUI X code, when any route pulls in TypeBox, when a script lacks V8's compile hint
+// (build/compileHints.js), or when a route names a chunk the build no longer has. It reads webpack's own chunk
 // graph, so it measures what the browser really fetches. `--no-build` reuses the stats of the last run.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { routeChunks } = require('../build/contractRoutes');
+const { COMPILE_HINT } = require('../build/compileHints');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -116,6 +118,11 @@ if (fs.existsSync(loginPage)) {
 // `BUNDLE_DIGITS=3`: more than a tenth of a KB, to see which route moved by how much between two builds.
 const DIGITS = Number(process.env.BUNDLE_DIGITS ?? 1);
 const allJs = stats.assets.filter((asset) => asset.name.endsWith('.js'));
+// A script without V8's compile hint is compiled on the main thread as it runs (build/compileHints.js).
+const unhinted = allJs.filter(
+  (asset) => !fs.readFileSync(path.join(dist, asset.name), 'utf8').startsWith(COMPILE_HINT),
+);
+if (unhinted.length) problems.push(`${unhinted.length} scripts lack the compile hint, e.g. ${unhinted[0].name}`);
 console.log('\n| route | kind | JS files | gzip KB | budget KB |\n|---|---|---:|---:|---:|');
 for (const row of rows) {
   const flag = row.kb > row.budget ? ' **over**' : '';

@@ -213,4 +213,30 @@ describe('src/index.tsx', () => {
       }),
     ).rejects.toThrow('App element not found');
   });
+
+  // Each step is a task of its own on a phone: a start-up in one or a few tasks blocked input for hundreds of
+  // milliseconds (docs/performance.md, "Start-up in small steps").
+  it('starts in eight steps, yielding to the browser between them, before React renders', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    let yields = 0;
+    let yieldsBeforeRoot = -1;
+    const render = jest.fn();
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('../../src/lib/yieldToBrowser', () => ({
+        yieldToBrowser: async () => {
+          yields += 1;
+        },
+      }));
+      jest.doMock('react-dom/client', () => ({
+        createRoot: () => {
+          yieldsBeforeRoot = yields;
+          return { render };
+        },
+      }));
+      await import('../../src/index');
+    });
+    await waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    expect(yieldsBeforeRoot).toBe(7);
+    expect(yields).toBe(7);
+  });
 });
