@@ -189,7 +189,8 @@ describe('/admin/analytics', () => {
       start_date: '2026-10-16',
       end_date: '2026-11-15',
     });
-    const teams = screen.getByRole('region', { name: 'Top teams (1 active)' });
+    // The tables come in a turn after the totals and the chart (docs/performance.md, "Sections in turn").
+    const teams = await screen.findByRole('region', { name: 'Top teams (1 active)' });
     expect(within(teams).getByText('Acme AI')).toBeInTheDocument();
     const models = screen.getByRole('region', { name: 'By model' });
     expect(within(models).getByText('anthropic/claude-sonnet-4')).toBeInTheDocument();

@@ -18,7 +18,9 @@ const FIRST_RENDER = { timeout: 5000 };
 async function openReport() {
   const rendered = renderRoute('/usage-reports');
   await screen.findByRole('region', { name: 'Total Cost' }, FIRST_RENDER);
-  // The chart is drawn once the page has painted, from a chunk of its own.
+  // The sections under the figures come in turns after the page has painted, the trend last; its chart is drawn
+  // once its card has painted, from a chunk of its own.
+  await screen.findByRole('region', { name: 'Daily Usage Trend' }, FIRST_RENDER);
   await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading the chart' })).not.toBeInTheDocument());
   return rendered;
 }

@@ -55,6 +55,15 @@ function passTurn() {
 }
 
 /**
+ * Forgets every turn, held or waiting. For tests only: a test's fake timers, once uninstalled, drop the pending pass
+ * of the turn a component ended in it, and every deferred component of the next test would wait for it forever.
+ */
+export function resetTurns() {
+  waiting.length = 0;
+  turnHeld = false;
+}
+
+/**
  * Runs `start` when the turn comes (at once when nobody holds it). Returns the function that ends the turn once its
  * render has committed, or leaves the queue if the turn has not come yet; calling it again does nothing.
  */
@@ -194,4 +203,29 @@ export function AfterFirstPaint<Props extends object>({
     return <Component {...props} />;
   }
   return timing === 'after-paint' ? fallback : <div ref={placeholder}>{fallback}</div>;
+}
+
+/**
+ * Children drawn in a commit of their own once the page around them has been painted, in the same turns as the
+ * deferred components above. A page's first commit of everything at once was one task of 110-180 ms on a throttled
+ * phone, and its style and layout 100-230 ms more (docs/performance.md, "Sections in turn"). For what comes after the
+ * top of the page: nothing stands in its place meanwhile, so it must come after everything drawn before it, where
+ * adding it moves nothing already on screen.
+ */
+export function InTurn({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  const endTurn = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const cancel = afterNextPaint(() => {
+      endTurn.current = awaitTurn(() => startTransition(() => setShown(true)));
+    });
+    return () => {
+      cancel();
+      endTurn.current?.();
+    };
+  }, []);
+  useEffect(() => {
+    if (shown) endTurn.current?.();
+  }, [shown]);
+  return shown ? children : null;
 }

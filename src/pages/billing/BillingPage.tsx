@@ -27,6 +27,7 @@ import { TopModelsCard } from '../../features/billing/TopModelsCard';
 import { BillingDetailsCard } from '../../features/billing/BillingDetailsCard';
 import { DownloadStatementButton } from '../../features/billing/DownloadStatementButton';
 import { RouteHeader } from '../../components/RouteHeader';
+import { InTurn } from '../../components/AfterFirstPaint';
 
 export function BillingPage() {
   const teamless = useTeamless();
@@ -86,26 +87,38 @@ export function BillingPage() {
               afterwards and grow, which would push anything under them down the page (layout shift). */}
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 4 }}>
-              <BudgetUsageCard used={team.current_usage} limit={team.budget_limit} percent={percent} />
+              <InTurn>
+                <BudgetUsageCard used={team.current_usage} limit={team.budget_limit} percent={percent} />
+              </InTurn>
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
-              <TopModelsCard models={dashboard.data.current_month_stats.top_models} />
+              <InTurn>
+                <TopModelsCard models={dashboard.data.current_month_stats.top_models} />
+              </InTurn>
             </Grid>
             <Grid size={{ xs: 12, md: 4 }}>
-              <TeamInfoCard
-                name={team.name}
-                memberCount={team.member_count}
-                modelsUsed={dashboard.data.current_month_stats.unique_models_used}
-              />
+              <InTurn>
+                <TeamInfoCard
+                  name={team.name}
+                  memberCount={team.member_count}
+                  modelsUsed={dashboard.data.current_month_stats.unique_models_used}
+                />
+              </InTurn>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <CreditHistory teamId={team.id} limit={BILLING_CREDIT_HISTORY_LIMIT} />
+              <InTurn>
+                <CreditHistory teamId={team.id} limit={BILLING_CREDIT_HISTORY_LIMIT} />
+              </InTurn>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <PaymentHistory teamId={team.id} teamName={team.name} />
+              <InTurn>
+                <PaymentHistory teamId={team.id} teamName={team.name} />
+              </InTurn>
             </Grid>
             <Grid size={12}>
-              <BillingDetailsCard teamId={team.id} teamName={team.name} isOwner={dashboard.data.is_owner} />
+              <InTurn>
+                <BillingDetailsCard teamId={team.id} teamName={team.name} isOwner={dashboard.data.is_owner} />
+              </InTurn>
             </Grid>
           </Grid>
           {dashboard.data.is_owner && budgetOpen && (

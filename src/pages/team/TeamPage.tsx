@@ -13,6 +13,7 @@ import { TeamMembers } from '../../features/team/TeamMembers';
 import { TeamOverview } from '../../features/team/TeamOverview';
 import { TeamBudgetForm } from '../../features/budget/TeamBudgetForm';
 import { RouteHeader } from '../../components/RouteHeader';
+import { InTurn } from '../../components/AfterFirstPaint';
 
 // Owners only, below the fold: its chunk is requested when an owner's page renders.
 const AlertsSection = lazy(() =>
@@ -65,27 +66,41 @@ export function TeamPage() {
             Your role could not be checked, so owner controls are hidden.
           </Alert>
         )}
-        {isOwner && <TeamBudgetForm currentLimit={team.data.budget_limit} />}
-        <TeamMembers
-          members={members.data}
-          isLoading={members.isLoading}
-          error={members.error}
-          onRetry={members.refetch}
-          isOwner={isOwner}
-        />
+        {/* The sections under the overview, each in a commit of its own after the one above it has been painted
+            (docs/performance.md, "Sections in turn"). */}
         {isOwner && (
-          <Suspense fallback={<PageLoader label="Loading alerts" />}>
-            <AlertsSection />
-          </Suspense>
+          <InTurn>
+            <TeamBudgetForm currentLimit={team.data.budget_limit} />
+          </InTurn>
+        )}
+        <InTurn>
+          <TeamMembers
+            members={members.data}
+            isLoading={members.isLoading}
+            error={members.error}
+            onRetry={members.refetch}
+            isOwner={isOwner}
+          />
+        </InTurn>
+        {isOwner && (
+          <InTurn>
+            <Suspense fallback={<PageLoader label="Loading alerts" />}>
+              <AlertsSection />
+            </Suspense>
+          </InTurn>
         )}
         {isOwner && (
-          <Suspense fallback={<PageLoader label="Loading guardrails" />}>
-            <GuardrailsSection />
-          </Suspense>
+          <InTurn>
+            <Suspense fallback={<PageLoader label="Loading guardrails" />}>
+              <GuardrailsSection />
+            </Suspense>
+          </InTurn>
         )}
-        <Suspense fallback={<PageLoader label="Loading tools" />}>
-          <ToolsSection isOwner={isOwner} />
-        </Suspense>
+        <InTurn>
+          <Suspense fallback={<PageLoader label="Loading tools" />}>
+            <ToolsSection isOwner={isOwner} />
+          </Suspense>
+        </InTurn>
       </>
     );
   };
