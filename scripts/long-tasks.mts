@@ -3,8 +3,8 @@
 // while working on a page's long tasks.
 //   node --import tsx scripts/long-tasks.mts <runs> <dist>[,<dist>…] <route>:<login>[,…]
 // (DESKTOP=1: at Lighthouse's desktop size, 1350×940, the CPU not slowed; SHOW_TASKS=1: every load's long tasks)
-// prints, per route and build, the median of the blocking time (Σ max(0, task − 50 ms) after the first paint) and
-// of the longest task.
+// prints, per route and build, the median of the blocking time (Σ max(0, task − 50 ms) after the first paint), of
+// the longest task, and of the main thread's whole work of the load (Chromium's TaskDuration and ScriptDuration).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +49,10 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
-  const results = new Map<string, { blocking: number[]; longest: number[]; lcp: number[] }>();
+  const results = new Map<
+    string,
+    { blocking: number[]; longest: number[]; lcp: number[]; busy: number[]; script: number[] }
+  >();
   for (let run = 0; run < runs; run++) {
     for (const { route, login } of routes) {
       for (const [index, server] of servers.entries()) {
@@ -75,8 +78,13 @@ try {
             uploadThroughput: (675 * 1024) / 8,
           });
         }
+        await cdp.send('Performance.enable');
         await page.goto(`${server.origin}${route}`, { waitUntil: 'networkidle' });
         await page.waitForTimeout(2000);
+        // The main thread's whole work, long tasks or not: steadier than blocking time, which moves with how the
+        // work happened to be cut into tasks (Chromium's own counters, seconds since the page's process started).
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const metric = (name: string) => (metrics.find((item) => item.name === name)?.value ?? NaN) * 1000;
         const { tasks, firstPaint, lcp } = await page.evaluate(() => ({
           tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
           firstPaint: (window as unknown as { __firstPaint: number }).__firstPaint,
@@ -91,7 +99,9 @@ try {
         await context.close();
         const after = tasks.filter(([start]) => start >= firstPaint);
         const key = `${route} ${path.basename(path.dirname(dists[index]))}/${path.basename(dists[index])}`;
-        const entry = results.get(key) ?? { blocking: [], longest: [], lcp: [] };
+        const entry = results.get(key) ?? { blocking: [], longest: [], lcp: [], busy: [], script: [] };
+        entry.busy.push(metric('TaskDuration'));
+        entry.script.push(metric('ScriptDuration'));
         entry.lcp.push(lcp ?? NaN);
         entry.blocking.push(after.reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0));
         entry.longest.push(Math.max(0, ...tasks.map(([, duration]) => duration)));
@@ -100,11 +110,12 @@ try {
     }
   }
   await browser.close();
-  for (const [key, { blocking, longest, lcp }] of results)
+  for (const [key, { blocking, longest, lcp, busy, script }] of results)
     console.log(
       `${key.padEnd(50)} blocking median ${median(blocking).toFixed(0).padStart(5)} ms ` +
         `(${blocking.map((value) => value.toFixed(0)).join(', ')}); longest task median ${median(longest).toFixed(0)} ms; ` +
-        `largest paint median ${median(lcp).toFixed(0)} ms`,
+        `largest paint median ${median(lcp).toFixed(0)} ms; main thread busy median ${median(busy).toFixed(0)} ms ` +
+        `(script ${median(script).toFixed(0)} ms)`,
     );
 } finally {
   for (const server of servers) await server.stop();

@@ -1,8 +1,9 @@
-import { useDeferredValue, useRef, useState, type ReactNode } from 'react';
+import { Fragment, memo, useDeferredValue, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -76,24 +77,23 @@ export function CardList<Item>({
     hasNext: local.hasNext,
     onTurn: (direction: -1 | 1) => setRequestedPage(local.page + direction),
   };
-  const shown = pages ? items : items.slice(local.start, local.end);
+  const [start, end] = pages ? [0, items.length] : [local.start, local.end];
   const turn = (direction: -1 | 1) => {
     page.onTurn(direction);
     // The next page starts at the list's top, not wherever the buttons were.
     top.current?.scrollIntoView?.({ block: 'start' });
   };
-  // A card off screen is not styled, laid out or painted until it nears the viewport (it stays in the accessibility
-  // tree and find-in-page); 'auto' remembers its real height once drawn, so the scrollbar does not jump.
-  const cardSx = { p: 2, minWidth: 0, contentVisibility: 'auto', containIntrinsicSize: `auto ${cardHeight}px` };
   return (
     <Box ref={top} aria-busy={loading || arriving} sx={{ scrollMarginTop: 72 }}>
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-        {shown.map((item) => (
-          <Paper key={itemKey(item)} component="li" variant="outlined" sx={cardSx}>
-            {renderCard(item)}
-          </Paper>
-        ))}
-      </Box>
+      <Cards
+        items={items}
+        start={start}
+        end={end}
+        itemKey={itemKey}
+        renderCard={renderCard}
+        label={label}
+        cardHeight={cardHeight}
+      />
       <Box
         component="nav"
         aria-label={`${label}: pages`}
@@ -113,32 +113,136 @@ export function CardList<Item>({
   );
 }
 
+/**
+ * The cards' looks, once for the whole list. Every card drawn with MUI's Paper, Box and Typography made a phone's list of
+ * 25 requests some 600 styled elements, each serialized by emotion at every render: one commit of 150-370 ms on a
+ * throttled phone (docs/performance.md, "Cards styled once"). The cards are plain elements with these classes.
+ */
+const CardsList = styled('ul')(({ theme }) => {
+  // The CSS variables of the colour scheme in force (the theme has them; MUI's types say it may not).
+  const { palette } = theme.vars ?? theme;
+  return {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: theme.spacing(1.5),
+    // As MUI's outlined Paper.
+    '& > .CardList-card': {
+      padding: theme.spacing(2),
+      minWidth: 0,
+      backgroundColor: palette.background.paper,
+      color: palette.text.primary,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: theme.shape.borderRadius,
+      // A card off screen is not styled, laid out or painted until it nears the viewport (it stays in the
+      // accessibility tree and find-in-page); 'auto' remembers its real height once drawn, so the scrollbar does not
+      // jump. Its usual height comes from the list (--card-height).
+      contentVisibility: 'auto',
+      containIntrinsicSize: 'auto var(--card-height)',
+    },
+    '& .CardList-title': { display: 'flex', alignItems: 'flex-start', gap: theme.spacing(1) },
+    '& .CardList-titleText': { minWidth: 0, flex: 1, overflowWrap: 'anywhere' },
+    '& .CardList-titleEnd': { flexShrink: 0 },
+    // As Typography's body2 in bold, and its caption in the secondary text colour.
+    '& .CardList-heading': { ...theme.typography.body2, fontWeight: 600, margin: 0 },
+    '& .CardList-caption': { ...theme.typography.caption, color: palette.text.secondary, margin: 0 },
+    // As Typography's body2, the labels in the secondary text colour.
+    '& .CardList-facts': {
+      ...theme.typography.body2,
+      display: 'grid',
+      gridTemplateColumns: 'auto 1fr',
+      columnGap: theme.spacing(2),
+      rowGap: theme.spacing(0.25),
+      margin: theme.spacing(1, 0),
+      '& > dt': { color: palette.text.secondary },
+      '& > dd': { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+    },
+    '& .CardList-actions': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      gap: theme.spacing(1),
+      margin: theme.spacing(0, -1, -1),
+    },
+  };
+});
+
+interface CardsProps<Item> {
+  /** The list; the cards drawn are those from `start` to `end` (a page of it). */
+  items: Item[];
+  start: number;
+  end: number;
+  itemKey: (item: Item) => string;
+  renderCard: (item: Item) => ReactNode;
+  label: string;
+  cardHeight: number;
+}
+
+function CardsOf<Item>({ items, start, end, itemKey, renderCard, label, cardHeight }: CardsProps<Item>) {
+  return (
+    <CardsList aria-label={label} style={{ '--card-height': `${cardHeight}px` } as CSSProperties}>
+      {items.slice(start, end).map((item) => (
+        <li key={itemKey(item)} className="CardList-card">
+          {renderCard(item)}
+        </li>
+      ))}
+    </CardsList>
+  );
+}
+
+/**
+ * The cards again only when their items or their renderer change: a page's other data arriving (a filter's choices,
+ * a count) re-renders the page, and drew every card again each time, in one task, as a store update is (react-redux
+ * renders them synchronously). `itemKey` is a pure function of an item: a new copy of it changes nothing.
+ */
+const Cards = memo(
+  CardsOf,
+  (before, after) =>
+    before.items === after.items &&
+    before.start === after.start &&
+    before.end === after.end &&
+    before.renderCard === after.renderCard &&
+    before.label === after.label &&
+    before.cardHeight === after.cardHeight,
+) as typeof CardsOf;
+
 /** A card's first line: the row's identifying text (never cut: it wraps), then e.g. a status chip at the end. */
 export function CardTitle({ children, end }: { children: ReactNode; end?: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-      <Box sx={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>{children}</Box>
-      {end && <Box sx={{ flexShrink: 0 }}>{end}</Box>}
-    </Box>
+    <div className="CardList-title">
+      <div className="CardList-titleText">{children}</div>
+      {end && <div className="CardList-titleEnd">{end}</div>}
+    </div>
   );
+}
+
+/** The card's name (in CardTitle): the row's identifying text, in bold. */
+export function CardHeading({ children }: { children: ReactNode }) {
+  return <p className="CardList-heading">{children}</p>;
+}
+
+/** A line under the card's name (in CardTitle), small and in the secondary text colour. */
+export function CardCaption({ children }: { children: ReactNode }) {
+  return <p className="CardList-caption">{children}</p>;
 }
 
 /** The row's other columns as label/value pairs, in the grid's order. */
 export function CardFacts({ facts }: { facts: [label: string, value: ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25, my: 1 }}>
+    <dl className="CardList-facts">
       {facts.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="textSecondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
       ))}
-    </Box>
+    </dl>
   );
+}
+
+/** The card's buttons in a row, their padding flush with the card's text. */
+export function CardButtons({ children }: { children: ReactNode }) {
+  return <div className="CardList-actions">{children}</div>;
 }
 
 export interface CardAction {
@@ -151,7 +255,7 @@ export interface CardAction {
 /** The row's actions as text buttons: the grid's icons with their names spelled out. */
 export function CardActions({ actions }: { actions: CardAction[] }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mx: -1, mb: -1 }}>
+    <CardButtons>
       {actions.map((action) => (
         <Button
           key={action.label}
@@ -162,6 +266,6 @@ export function CardActions({ actions }: { actions: CardAction[] }) {
           {action.label}
         </Button>
       ))}
-    </Box>
+    </CardButtons>
   );
 }

@@ -1,5 +1,5 @@
-import Typography from '@mui/material/Typography';
-import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
+import { useCallback } from 'react';
+import { CardActions, CardCaption, CardFacts, CardHeading, CardList, CardTitle } from '../../components/CardList';
 import { keyUserText, maskedKeyPrefix, NEVER_USED } from './apiKeys';
 import { formatDate, formatDateTime } from '../../lib/time';
 import type { ApiKey } from '../../../contract/schemas/apiKeys';
@@ -16,11 +16,16 @@ export interface ApiKeyListProps {
 
 /** The API keys table on a phone: each key as a card with the grid's columns in the grid's order (see CardList). */
 export function ApiKeyList({ keys, actions, withUser }: ApiKeyListProps) {
+  // One renderer while its inputs stay: CardList then leaves the cards alone when nothing else changed.
+  const renderCard = useCallback(
+    (key: ApiKey) => <ApiKeyCard apiKey={key} actions={actions} withUser={withUser} />,
+    [actions, withUser],
+  );
   return (
     <CardList
       items={keys}
       itemKey={(key) => key.id}
-      renderCard={(key) => <ApiKeyCard apiKey={key} actions={actions} withUser={withUser} />}
+      renderCard={renderCard}
       label="API keys"
       loadingLabel="Loading API keys"
       noRowsLabel="No API keys"
@@ -36,12 +41,8 @@ function ApiKeyCard({ apiKey, actions, withUser }: { apiKey: ApiKey; actions: Ap
   return (
     <>
       <CardTitle end={<KeyStatusChips apiKey={apiKey} />}>
-        <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
-          {apiKey.name}
-        </Typography>
-        <Typography variant="caption" color="textSecondary" component="p">
-          {`Created ${formatDate(apiKey.created_at)}`}
-        </Typography>
+        <CardHeading>{apiKey.name}</CardHeading>
+        <CardCaption>{`Created ${formatDate(apiKey.created_at)}`}</CardCaption>
       </CardTitle>
       <CardFacts
         facts={[

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
+import { useCallback } from 'react';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { CardFacts, CardList, CardTitle, type CardPages } from '../../components/CardList';
+import { CardButtons, CardFacts, CardHeading, CardList, CardTitle, type CardPages } from '../../components/CardList';
 import { formatDateTimeSeconds } from '../../lib/time';
 import type { AuditEntry } from '../../../contract/schemas/audit';
 import {
@@ -24,32 +23,35 @@ interface AuditLogCardsProps {
 
 /** The audit log on a phone: one card per change, a server page at a time; the grid never downloads. */
 export function AuditLogCards({ rows, loading, pages, everyTeam, onOpen }: AuditLogCardsProps) {
+  // One renderer while its inputs stay: CardList then leaves the cards alone when nothing else changed.
+  const renderCard = useCallback(
+    (entry: AuditEntry) => (
+      <>
+        <CardTitle>
+          <CardHeading>{ACTION_LABELS[entry.action]}</CardHeading>
+        </CardTitle>
+        <CardFacts
+          facts={[
+            ['Time', formatDateTimeSeconds(entry.created_at)],
+            ['Actor', actorText(entry)],
+            ['Target', targetText(entry)],
+            ...(everyTeam ? [['Team', entry.team_name ?? 'Site-wide'] as [string, string]] : []),
+          ]}
+        />
+        <CardButtons>
+          <Button size="small" onClick={() => onOpen(entry)}>
+            {VIEW_CHANGE}
+          </Button>
+        </CardButtons>
+      </>
+    ),
+    [everyTeam, onOpen],
+  );
   return (
     <CardList
       items={rows}
       itemKey={(entry) => entry.id}
-      renderCard={(entry) => (
-        <>
-          <CardTitle>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {ACTION_LABELS[entry.action]}
-            </Typography>
-          </CardTitle>
-          <CardFacts
-            facts={[
-              ['Time', formatDateTimeSeconds(entry.created_at)],
-              ['Actor', actorText(entry)],
-              ['Target', targetText(entry)],
-              ...(everyTeam ? [['Team', entry.team_name ?? 'Site-wide'] as [string, string]] : []),
-            ]}
-          />
-          <Box sx={{ mx: -1, mb: -1 }}>
-            <Button size="small" onClick={() => onOpen(entry)}>
-              {VIEW_CHANGE}
-            </Button>
-          </Box>
-        </>
-      )}
+      renderCard={renderCard}
       label={AUDIT_LOG_LABEL}
       loadingLabel={LOADING_ENTRIES}
       loading={loading}

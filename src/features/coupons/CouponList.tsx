@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -22,11 +23,13 @@ export interface CouponListProps {
  * button and description, amount, uses, expiry, status, actions); the server's 'Sort By' orders the list.
  */
 export function CouponList({ coupons, actions, loading, noRowsLabel }: CouponListProps) {
+  // One renderer while the actions stay: CardList then leaves the cards alone when nothing else changed.
+  const renderCard = useCallback((coupon: Coupon) => <CouponCard coupon={coupon} actions={actions} />, [actions]);
   return (
     <CardList
       items={coupons}
       itemKey={(coupon) => coupon.id}
-      renderCard={(coupon) => <CouponCard coupon={coupon} actions={actions} />}
+      renderCard={renderCard}
       label="Coupons"
       loadingLabel="Loading coupons"
       loading={loading}

@@ -1,6 +1,6 @@
+import { useCallback } from 'react';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import { CardActions, CardFacts, CardList, CardTitle } from '../../components/CardList';
+import { CardActions, CardCaption, CardFacts, CardHeading, CardList, CardTitle } from '../../components/CardList';
 import { formatPricePer1M, isTierActive, tierCachingLines, tokenRange, unitPriceLines } from './pricing';
 import { formatDateTime } from '../../lib/time';
 import type { PricingTier } from '../../../contract/schemas/pricing';
@@ -15,11 +15,13 @@ export interface PricingTierListProps {
 
 /** The pricing table on a phone: each tier as a card with the grid's columns in the grid's order (see CardList). */
 export function PricingTierList({ tiers, actions, loading, noRowsLabel }: PricingTierListProps) {
+  // One renderer while the actions stay: CardList then leaves the cards alone when nothing else changed.
+  const renderCard = useCallback((tier: PricingTier) => <PricingTierCard tier={tier} actions={actions} />, [actions]);
   return (
     <CardList
       items={tiers}
       itemKey={(tier) => tier.id}
-      renderCard={(tier) => <PricingTierCard tier={tier} actions={actions} />}
+      renderCard={renderCard}
       label="Pricing tiers"
       loadingLabel="Loading pricing tiers"
       loading={loading}
@@ -43,12 +45,8 @@ function PricingTierCard({ tier, actions }: { tier: PricingTier; actions: Pricin
           />
         }
       >
-        <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
-          {tier.model}
-        </Typography>
-        <Typography variant="caption" color="textSecondary" component="p">
-          {tier.provider}
-        </Typography>
+        <CardHeading>{tier.model}</CardHeading>
+        <CardCaption>{tier.provider}</CardCaption>
       </CardTitle>
       <CardFacts
         facts={[

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
+import { useCallback } from 'react';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { CardFacts, CardList, CardTitle, type CardPages } from '../../components/CardList';
+import { CardButtons, CardFacts, CardHeading, CardList, CardTitle, type CardPages } from '../../components/CardList';
 import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { formatCents } from '../../../contract/money';
 import { formatDateTimeSeconds } from '../../lib/time';
@@ -30,11 +29,13 @@ interface RequestLogCardsProps {
 
 /** The log on a phone: one card per request with the grid's columns in its order, a server page at a time. */
 export function RequestLogCards({ rows, loading, pages, onOpen }: RequestLogCardsProps) {
+  // One renderer for as long as onOpen is the same: CardList then leaves the cards alone when nothing else changed.
+  const renderCard = useCallback((entry: RequestLogEntry) => <RequestCard entry={entry} onOpen={onOpen} />, [onOpen]);
   return (
     <CardList
       items={rows}
       itemKey={(entry) => entry.id}
-      renderCard={(entry) => <RequestCard entry={entry} onOpen={onOpen} />}
+      renderCard={renderCard}
       label={REQUESTS_LABEL}
       loadingLabel={LOADING_REQUESTS}
       loading={loading}
@@ -50,9 +51,7 @@ function RequestCard({ entry, onOpen }: { entry: RequestLogEntry; onOpen: (entry
   return (
     <>
       <CardTitle end={<RequestStatusChip status={entry.status} cached={isCached(entry)} />}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {formatDateTimeSeconds(entry.created_at)}
-        </Typography>
+        <CardHeading>{formatDateTimeSeconds(entry.created_at)}</CardHeading>
       </CardTitle>
       <CardFacts
         facts={[
@@ -66,11 +65,11 @@ function RequestCard({ entry, onOpen }: { entry: RequestLogEntry; onOpen: (entry
           ...(error ? [['Error', error] as [string, string]] : []),
         ]}
       />
-      <Box sx={{ mx: -1, mb: -1 }}>
+      <CardButtons>
         <Button size="small" onClick={() => onOpen(entry)}>
           {VIEW_DETAILS}
         </Button>
-      </Box>
+      </CardButtons>
     </>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import { CardActions, CardFacts, CardList, CardTitle, type CardAction } from '../../components/CardList';
+import { CardActions, CardFacts, CardHeading, CardList, CardTitle, type CardAction } from '../../components/CardList';
 import { formatDateTime } from '../../lib/time';
 import { snakeCaseWords } from '../../lib/words';
 import type { RoutingGridProps } from './RoutingGrids';
@@ -45,11 +44,7 @@ const EnabledChip = ({ enabled }: { enabled: boolean }) => (
   />
 );
 
-const Title = ({ text }: { text: string }) => (
-  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-    {text}
-  </Typography>
-);
+const Title = ({ text }: { text: string }) => <CardHeading>{text}</CardHeading>;
 
 function renderCard(props: RoutingGridProps) {
   switch (props.table) {
@@ -147,11 +142,13 @@ function renderCard(props: RoutingGridProps) {
 /** One of the routing page's tables as cards, for a phone. */
 export function RoutingCards(props: RoutingGridProps) {
   const label = ROUTING_TABLE_LABELS[props.table];
+  // One renderer while the table's props stay: CardList then leaves the cards alone when nothing else changed.
+  const render = useMemo(() => renderCard(props) as (item: { id: string }) => ReactNode, [props]);
   return (
     <CardList<{ id: string }>
       items={props.rows}
       itemKey={(item) => item.id}
-      renderCard={renderCard(props) as (item: { id: string }) => ReactNode}
+      renderCard={render}
       label={label}
       loadingLabel={`Loading ${label.toLowerCase()}`}
       loading={props.loading}
