@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
-import { CardFacts, CardHeading, CardList, CardTitle } from '../../src/components/CardList';
+import { CardFacts, CardHeading, CardList, CardTitle, cardListHeight } from '../../src/components/CardList';
 import { renderWithProviders } from '../support/render';
 
 interface Row {
@@ -73,5 +73,15 @@ describe('CardList', () => {
     await user.click(screen.getByRole('button', { name: 'New rows' }));
     expect(await screen.findByText('Row 1!')).toBeInTheDocument();
     expect(cardsDrawn).toBeGreaterThan(drawnFirst);
+  });
+});
+
+describe('cardListHeight', () => {
+  it.each([
+    [1, 188, 240],
+    [3, 140, 496],
+    [25, 220, 5840],
+  ])('%i cards of %i px and the page turner hold %i px', (count, cardHeight, height) => {
+    expect(cardListHeight(count, cardHeight)).toBe(height);
   });
 });
