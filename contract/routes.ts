@@ -41,6 +41,8 @@ export interface PageHeading {
   subtitle: string;
   /** What an administrator reads instead, where the page shows them more than their own team. */
   adminSubtitle?: string;
+  /** Words of the subtitle that link to another page (their first occurrence in it). */
+  subtitleLink?: { text: string; path: string };
   /** An administrator's page below /admin: the link back to it stands above the title. */
   backToAdmin?: true;
 }
@@ -139,6 +141,12 @@ export const PAGE_ROUTES = [
     loader: 'requireUser',
     later: ['grid-request-log'],
     nav: { label: 'Requests', match: 'section', section: 'main', parent: '/usage-reports' },
+    heading: {
+      title: 'Requests',
+      subtitle:
+        'Every gateway request of your team, one row each. Totals by day, member and model are on Usage Reports.',
+      subtitleLink: { text: 'Usage Reports', path: '/usage-reports' },
+    },
   },
   {
     path: '/billing',

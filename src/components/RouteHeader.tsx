@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { pageHeading, type HeadedPath } from '../../contract/routes';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { pageHeading, type HeadedPath, type PageHeading } from '../../contract/routes';
 import { BackToAdminLink } from './admin/BackToAdminLink';
 import { PageHeader } from './PageHeader';
 
@@ -24,7 +26,22 @@ export function RouteHeader({
   return (
     <>
       {heading.backToAdmin && <BackToAdminLink />}
-      <PageHeader title={heading.title} subtitle={subtitle} actions={actions} />
+      <PageHeader title={heading.title} subtitle={withLink(subtitle, heading.subtitleLink)} actions={actions} />
+    </>
+  );
+}
+
+/** The subtitle with its linked words (if any) as a link to their page. */
+function withLink(subtitle: string, link: PageHeading['subtitleLink']): ReactNode {
+  const at = link ? subtitle.indexOf(link.text) : -1;
+  if (!link || at < 0) return subtitle;
+  return (
+    <>
+      {subtitle.slice(0, at)}
+      <Link component={RouterLink} to={link.path}>
+        {link.text}
+      </Link>
+      {subtitle.slice(at + link.text.length)}
     </>
   );
 }

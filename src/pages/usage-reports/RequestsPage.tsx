@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FileDownload from '@mui/icons-material/FileDownload';
 import Refresh from '@mui/icons-material/Refresh';
 import { CreateTeamWelcomeCard } from '../../components/CreateTeamWelcome';
-import { PageHeader } from '../../components/PageHeader';
+import { RouteHeader } from '../../components/RouteHeader';
 import { apiUrl } from '../../config';
 import { isNoTeamError } from '../../lib/noTeam';
 import { MOBILE_MEDIA_QUERY } from '../../theme';
@@ -45,17 +43,8 @@ export function RequestsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Requests"
-        subtitle={
-          <>
-            Every gateway request of your team, one row each. Totals by day, member and model are on{' '}
-            <Link component={RouterLink} to="/usage-reports">
-              Usage Reports
-            </Link>
-            .
-          </>
-        }
+      <RouteHeader
+        path="/usage-reports/requests"
         actions={
           !noTeam && (
             <>
