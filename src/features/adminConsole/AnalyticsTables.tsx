@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import { InTurn } from '../../components/AfterFirstPaint';
 import { TopUsageTable, type TopUsageColumn } from '../usage/TopUsageTable';
 import { formatCount } from '../../lib/numbers';
 import { formatCents } from '../../../contract/money';
@@ -58,7 +59,11 @@ const CREDIT_COLUMNS: TopUsageColumn<CreditLine>[] = [
   { header: 'Amount', cell: (c) => formatCents(c.cents), numeric: true },
 ];
 
-/** The tables behind the chart: by provider, model and team, money in against usage, and every day. */
+/**
+ * The tables behind the chart: by provider, model and team, money in against usage, and every day. Each drawn in a
+ * commit of its own once the one above has painted: all five in one were 1,500 boxes laid out at once, a 300 ms task
+ * on a throttled phone (Lighthouse's trace of /admin/analytics; docs/performance.md, "Sections in turn").
+ */
 export function AnalyticsTables({ report }: { report: Analytics }) {
   const { credits } = report;
   const creditLines: CreditLine[] = [
@@ -71,49 +76,59 @@ export function AnalyticsTables({ report }: { report: Analytics }) {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, xl: 6 }}>
-        <TopUsageTable
-          id="analytics-providers"
-          title="By provider"
-          columns={PROVIDER_COLUMNS}
-          rows={report.providers}
-          rowKey={(p) => p.provider}
-        />
+        <InTurn>
+          <TopUsageTable
+            id="analytics-providers"
+            title="By provider"
+            columns={PROVIDER_COLUMNS}
+            rows={report.providers}
+            rowKey={(p) => p.provider}
+          />
+        </InTurn>
       </Grid>
       <Grid size={{ xs: 12, xl: 6 }}>
-        <TopUsageTable
-          id="analytics-credits"
-          title="Credits sold against usage"
-          columns={CREDIT_COLUMNS}
-          rows={creditLines}
-          rowKey={(c) => c.label}
-        />
+        <InTurn>
+          <TopUsageTable
+            id="analytics-credits"
+            title="Credits sold against usage"
+            columns={CREDIT_COLUMNS}
+            rows={creditLines}
+            rowKey={(c) => c.label}
+          />
+        </InTurn>
       </Grid>
       <Grid size={12}>
-        <TopUsageTable
-          id="analytics-models"
-          title="By model"
-          columns={MODEL_COLUMNS}
-          rows={report.models}
-          rowKey={(m) => `${m.provider}/${m.model}`}
-        />
+        <InTurn>
+          <TopUsageTable
+            id="analytics-models"
+            title="By model"
+            columns={MODEL_COLUMNS}
+            rows={report.models}
+            rowKey={(m) => `${m.provider}/${m.model}`}
+          />
+        </InTurn>
       </Grid>
       <Grid size={12}>
-        <TopUsageTable
-          id="analytics-teams"
-          title={`Top teams (${formatCount(report.team_count)} active)`}
-          columns={TEAM_COLUMNS}
-          rows={report.teams}
-          rowKey={(t) => t.team_id}
-        />
+        <InTurn>
+          <TopUsageTable
+            id="analytics-teams"
+            title={`Top teams (${formatCount(report.team_count)} active)`}
+            columns={TEAM_COLUMNS}
+            rows={report.teams}
+            rowKey={(t) => t.team_id}
+          />
+        </InTurn>
       </Grid>
       <Grid size={12}>
-        <TopUsageTable
-          id="analytics-days"
-          title="By day"
-          columns={DAY_COLUMNS}
-          rows={report.days}
-          rowKey={(d) => d.day}
-        />
+        <InTurn>
+          <TopUsageTable
+            id="analytics-days"
+            title="By day"
+            columns={DAY_COLUMNS}
+            rows={report.days}
+            rowKey={(d) => d.day}
+          />
+        </InTurn>
       </Grid>
     </Grid>
   );

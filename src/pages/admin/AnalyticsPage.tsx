@@ -56,6 +56,7 @@ function AnalyticsScreen() {
         <InTurn>
           <AnalyticsChart days={data.days} />
         </InTurn>
+        {/* After the chart (nothing of it stands above the chart before), then each of its tables in turn. */}
         <InTurn>
           <AnalyticsTables report={data} />
         </InTurn>
