@@ -59,6 +59,14 @@ for (const [width, entries] of [
 for (const [path, login, title, subtitle, back] of [
   ['/billing', 'alice', 'Billing & Usage', "Manage your team's budget and monitor spending", false],
   ['/admin/users', 'admin', 'Users', 'Every user, their team, keys and spend; disable or enable an account', true],
+  // A subtitle with a link in it (to Usage Reports), drawn in the frame as the page draws it.
+  [
+    '/usage-reports/requests',
+    'alice',
+    'Requests',
+    'Every gateway request of your team, one row each. Totals by day, member and model are on Usage Reports.',
+    false,
+  ],
 ] as const) {
   for (const width of [1280, 375]) {
     test(`at ${width} px, ${path} paints its heading before any script has run, where the app then draws it`, async ({

@@ -55,23 +55,32 @@ describe('the frames the build draws (dist/shell.json)', () => {
     (variant) => {
       const pages = shell.pages![variant];
       const headed = SHOWN[variant].filter((path) => pageHeading(path));
-      // Every menu page but the dashboard (its greeting names the user and the time of day) and the request log (a
-      // link in its subtitle) starts with a heading from the table.
-      expect(SHOWN[variant].filter((path) => !pageHeading(path))).toEqual(['/dashboard', '/usage-reports/requests']);
+      // Every menu page but the dashboard (its greeting names the user and the time of day) starts with a heading
+      // from the table.
+      expect(SHOWN[variant].filter((path) => !pageHeading(path))).toEqual(['/dashboard']);
       expect(Object.keys(pages).sort()).toEqual(['', ...headed].sort());
       const ring = /<svg[^>]* role="progressbar" aria-label="Loading"/;
       expect(pages['']).toMatch(ring);
       expect(pages['']).not.toContain('<h1');
       for (const path of headed) {
-        const { title, subtitle: teams, adminSubtitle, backToAdmin } = pageHeading(path)!;
+        const { title, subtitle: teams, adminSubtitle, backToAdmin, subtitleLink } = pageHeading(path)!;
         // An administrator reads the subtitle the page gives them (the audit log's: every team's changes).
         const subtitle = SHELL_VARIANTS[variant].isAdmin && adminSubtitle ? adminSubtitle : teams;
-        const text = (html: string) => html.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+        // The words of a subtitle's link read as the rest of it.
+        const text = (html: string) =>
+          html
+            .replace(/<a [^>]*>|<\/a>/g, '')
+            .replace(/&#x27;/g, "'")
+            .replace(/&amp;/g, '&');
         expect(text(pages[path])).toContain(`>${title}</h1>`);
         expect(text(pages[path])).toContain(`>${subtitle}</p>`);
         expect(pages[path]).toMatch(ring);
-        // The way back to the admin dashboard above an administrator's page, as the page draws it.
-        expect(links(pages[path]).map(hrefOf)).toEqual(backToAdmin ? ['/admin'] : []);
+        // The way back to the admin dashboard above an administrator's page, as the page draws it, and the
+        // subtitle's link (the request log's to Usage Reports).
+        expect(links(pages[path]).map(hrefOf)).toEqual([
+          ...(backToAdmin ? ['/admin'] : []),
+          ...(subtitleLink ? [subtitleLink.path] : []),
+        ]);
       }
     },
   );
