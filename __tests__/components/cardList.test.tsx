@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
-import { CardFacts, CardHeading, CardList, CardTitle, cardListHeight } from '../../src/components/CardList';
+import { CardFacts, CardHeading, CardList, CardTitle } from '../../src/components/CardList';
+import { cardListHeight } from '../../src/components/cardListStyle';
 import { renderWithProviders } from '../support/render';
 
 interface Row {
