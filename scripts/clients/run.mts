@@ -71,7 +71,13 @@ async function install(client: Client, versions: Record<string, string>): Promis
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true }));
-  const npm = await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...specs], { cwd: dir });
+  // Tried twice: the registry is the one thing here on the network, and one dropped connection should not fail CI.
+  let npm = await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...specs], { cwd: dir });
+  if (npm.code !== 0) {
+    console.warn(`npm install ${specs.join(' ')} failed once; trying again in 5 s:\n${npm.stderr.slice(-500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    npm = await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...specs], { cwd: dir });
+  }
   if (npm.code !== 0) throw new Error(`npm install ${specs.join(' ')} failed:\n${npm.stderr.slice(-2000)}`);
   fs.writeFileSync(done, specs.join('\n'));
   return dir;

@@ -14,6 +14,8 @@ export default async function* timingsReporter(source) {
   const tests = [];
   /** Per file, the names of the suites a test is in by nesting level (on PostgreSQL two files run at once). */
   const namesOf = new Map();
+  /** The processes (files, groups) in which a test failed. */
+  const failedFiles = new Set();
   for await (const event of source) {
     const { type, data } = event;
     if (!data) continue;
@@ -27,6 +29,21 @@ export default async function* timingsReporter(source) {
       : data.nesting === 0 && data.name === data.file;
     if (type === 'test:complete' && fileEnded)
       files.push({ file: grouped ? data.name : relative(data.file), ms: data.details.duration_ms });
+    // A process (a file or a group) that failed with no failed test in it: an error after its tests ended, a hang
+    // past the timeout, an exit code. The CI run of b078b8f failed in its PostgreSQL lane with no failed test listed.
+    if (type === 'test:fail' && data.nesting === 0 && data.name === data.file) {
+      if (!failedFiles.has(data.file))
+        tests.push({
+          file: relative(data.file),
+          name: '(the file)',
+          ms: data.details.duration_ms ?? 0,
+          failure: `the file's process failed (exit code ${data.details.error?.exitCode ?? '?'}, signal ${
+            data.details.error?.signal ?? 'none'
+          }) with no test failed: an error after its tests ended, or a hang; see the spec output above`,
+        });
+      continue;
+    }
+    if (type === 'test:fail') failedFiles.add(data.file);
     const ended = type === 'test:pass' || type === 'test:fail';
     if (
       ended &&
