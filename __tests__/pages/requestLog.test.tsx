@@ -25,10 +25,12 @@ describe('/usage-reports/requests', () => {
     await renderLog();
     expect(screen.getByRole('heading', { level: 1, name: 'Requests' })).toBeInTheDocument();
     const query = lastQuery()!;
-    expect(query).toEqual({ from: expect.any(String), sort: 'created_at', order: 'desc', limit: '50' });
+    expect(query).toEqual({ from: expect.any(String), sort: 'created_at', order: 'desc', limit: '25' });
     expect(sinceOneBack(query.from, 24 * HOUR)).toBeGreaterThanOrEqual(0);
     expect(sinceOneBack(query.from, 24 * HOUR)).toBeLessThan(60_000);
-    await waitFor(() => expect(shownRows()).toBe(39));
+    // 39 requests in the day: the first page's 25 (every list's first page size), a next page behind them.
+    await waitFor(() => expect(shownRows()).toBe(25));
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeEnabled();
 
     const newest = rowOf('11:57:00 AM');
     expect(within(newest).getByText('Production')).toBeInTheDocument();
@@ -109,7 +111,7 @@ describe('/usage-reports/requests', () => {
         request_id: '5f0c2a9e-0000-4000-8000-000000000050',
         sort: 'created_at',
         order: 'desc',
-        limit: '50',
+        limit: '25',
       }),
     );
     await waitFor(() => expect(shownRows()).toBe(1));

@@ -45,10 +45,10 @@ test('passes too', () => {});`,
   });
   assert.equal(status, 1);
   const failed = tests.filter((entry) => entry.failure !== undefined);
-  assert.deepEqual(
-    failed.map(({ file, name }) => `${path.basename(file)} › ${name}`).sort(),
-    ['late.test.mjs › (the file)', 'red.test.mjs › fails'],
-  );
+  assert.deepEqual(failed.map(({ file, name }) => `${path.basename(file)} › ${name}`).sort(), [
+    'late.test.mjs › (the file)',
+    'red.test.mjs › fails',
+  ]);
   assert.match(failed.find((entry) => entry.name === '(the file)')!.failure!, /process failed \(exit code 1/);
   assert.equal(tests.filter((entry) => entry.failure === undefined).length, 2);
 });

@@ -66,14 +66,15 @@ const priceColumn = (field: 'prompt_cost_per_1m' | 'completion_cost_per_1m', hea
     valueFormatter: (value: number) => formatPricePer1M(value),
   }) satisfies GridColDef<PricingTier>;
 
-// The minimum widths add up to 956 px with the actions: the whole table fits a 1280 px screen beside the open sidebar
-// (958 px), so the Active badge and Actions are never off screen; a date and time fits its column, longer names wrap.
+// The minimum widths add up to 940 px with the actions: the whole table fits a 1280 px screen beside the open sidebar
+// with the page's scroll bar in its place (943 px; public/index.html keeps that place), so the Active badge and Actions
+// are never off screen; a date and time fits its column, longer names wrap.
 // Everything but the row actions is fixed, so it is built once for the module (MUI X performance guide).
 const dataColumns: GridColDef<PricingTier>[] = [
   {
     field: 'model',
     headerName: 'Provider/Model',
-    minWidth: 140,
+    minWidth: 124,
     flex: 1.4,
     valueGetter: (_value, row) => `${row.provider}/${row.model}`,
     // A media model's unit prices under its name (docs/media.md#prices): the spec's columns stay as they are.

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { FIRST_PAGE_SIZE } from '../../components/grid/pagedGrid';
 import { cardPages, ListRows } from '../../components/grid/ListRows';
 import { entryFailure } from '../../lib/apiError';
 import { toastShown } from '../../slices/toastsSlice';
 import { useGetRequestLogEntryQuery } from '../../store/api';
 import { useAppDispatch } from '../../store/hooks';
-import { REQUEST_LOG_DEFAULT_PAGE } from '../../../contract/rules/requestLog';
 import type { RequestLogEntry } from '../../../contract/schemas/requestLog';
 import { LOAD_FAILED, LOADING_REQUESTS } from './requestLog';
 import { RequestLogCards } from './RequestLogCards';
@@ -20,9 +18,6 @@ const RequestDetailsDrawer = lazy(() =>
     default: module.RequestDetailsDrawer,
   })),
 );
-
-/** Rows a page asks for: the phone's cards show the list's usual 25, the grid the log's default. */
-export const logPageSize = (isMobile: boolean) => (isMobile ? FIRST_PAGE_SIZE : REQUEST_LOG_DEFAULT_PAGE);
 
 export const NOT_IN_LOG = 'This request is not in the log: it may be older than the retention period.';
 
