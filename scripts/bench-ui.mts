@@ -110,14 +110,18 @@ function report({
   console.log(`\n| measurement | median (ms) | min (ms) | max (ms) |\n|---|---:|---:|---:|`);
   for (const timing of timings) console.log(`| ${timing.name} | ${timing.median} | ${timing.min} | ${timing.max} |`);
   console.log(
-    `\nAPI requests when navigating back to pages already visited: ${backNavigation.requests.length}` +
+    `\nAPI requests for data already loaded, when navigating back to pages visited: ${backNavigation.requests.length}` +
       ` (the first visits made ${backNavigation.firstVisitRequests})`,
   );
   for (const step of backNavigation.steps) console.log(`  ${step.step}: ${step.requests.join(', ') || 'none'}`);
+  if (backNavigation.neverCached.length > 0)
+    console.log(`  (not counted) asked for the first time on a return: ${backNavigation.neverCached.join(', ')}`);
   console.log(`  (not counted) the tab regains focus: ${backNavigation.onWindowFocus.join(', ') || 'none'}`);
   console.log(`\n${path.relative(REPO_ROOT, OUT_FILE)} written; ${total} s in all`);
   if (backNavigation.requests.length > 0) {
-    console.error(`\nBack navigation made ${backNavigation.requests.length} API request(s): expected 0 (cache).`);
+    console.error(
+      `\nBack navigation asked again for ${backNavigation.requests.length} thing(s) the first visits had: expected 0 (cache).`,
+    );
     process.exitCode = 1;
   }
 }
